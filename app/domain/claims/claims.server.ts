@@ -1,0 +1,47 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { db } from '#db/client.ts'
+import { medicalProfiles, qrCodes } from '#db/schema.ts'
+import { PinSchema } from '#app/domain/accounts/schemas.ts'
+
+import { PIN_FORMAT, PIN_REJECTED } from './schemas.ts'
+
+export { PIN_FORMAT, PIN_REJECTED }
+
+export type PinCheck = { valid: true; pin: string } | { valid: false; message: string }
+
+/** Format first, then the database: the PIN must belong to a code nobody has claimed. */
+export async function checkPin(input: unknown): Promise<PinCheck> {
+	const parsed = PinSchema.safeParse({ pin: input })
+	if (!parsed.success) return { valid: false, message: PIN_FORMAT }
+	const code = await db.query.qrCodes.findFirst({
+		columns: { id: true },
+		where: and(eq(qrCodes.pin, parsed.data.pin), isNull(qrCodes.userId)),
+	})
+	return code ? { valid: true, pin: parsed.data.pin } : { valid: false, message: PIN_REJECTED }
+}
+
+export type ClaimResult =
+	| { ok: true; qrCodeId: number; token: string }
+	| { ok: false; message: string; status: 400 | 404 }
+
+/**
+ * One conditional UPDATE: of two simultaneous claims of one PIN exactly one matches the row.
+ * A profile, when given, must be the claimant's own.
+ */
+export async function claimCode(userId: string, pinInput: unknown, medicalProfileId?: number | null): Promise<ClaimResult> {
+	const parsed = PinSchema.safeParse({ pin: pinInput })
+	if (!parsed.success) return { ok: false, message: PIN_FORMAT, status: 400 }
+	if (medicalProfileId != null) {
+		const profile = await db.query.medicalProfiles.findFirst({
+			columns: { id: true },
+			where: and(eq(medicalProfiles.id, medicalProfileId), eq(medicalProfiles.userId, userId)),
+		})
+		if (!profile) return { ok: false, message: 'Profile not found', status: 404 }
+	}
+	const [claimed] = await db
+		.update(qrCodes)
+		.set({ userId, medicalProfileId: medicalProfileId ?? null, claimedAt: new Date(), isActive: true })
+		.where(and(eq(qrCodes.pin, parsed.data.pin), isNull(qrCodes.userId)))
+		.returning({ id: qrCodes.id, token: qrCodes.token })
+	return claimed ? { ok: true, qrCodeId: claimed.id, token: claimed.token } : { ok: false, message: PIN_REJECTED, status: 400 }
+}

@@ -1,0 +1,68 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { contentSecurityPolicy, createNonce } from './utils/csp.server.ts'
+import { NonceProvider } from './utils/nonce-provider.ts'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	routerContext: EntryContext,
+) {
+	const nonce = createNonce()
+	responseHeaders.set('content-security-policy', contentSecurityPolicy(nonce))
+	responseHeaders.set('content-type', 'text/html; charset=utf-8')
+	if (request.method.toUpperCase() === 'HEAD') {
+		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+	}
+	return new Promise<Response>((resolve, reject) => {
+		let shellRendered = false
+		const userAgent = request.headers.get('user-agent')
+		const readyOption: keyof RenderToPipeableStreamOptions =
+			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+			</NonceProvider>,
+			{
+				nonce,
+				[readyOption]() {
+					shellRendered = true
+					const body = new PassThrough({
+						final(callback) {
+							clearTimeout(timeoutId)
+							timeoutId = undefined
+							callback()
+						},
+					})
+					pipe(body)
+					resolve(
+						new Response(createReadableStreamFromReadable(body), {
+							headers: responseHeaders,
+							status: responseStatusCode,
+						}),
+					)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					if (shellRendered) console.error(error)
+				},
+			},
+		)
+	})
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+	if (request.signal.aborted) return
+	console.error(error)
+}
+export { clientAddressContext } from './utils/request.server.ts'

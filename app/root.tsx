@@ -1,0 +1,70 @@
+import { data, Links, type ShouldRevalidateFunction, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import { securityMiddleware } from './middleware/security.server.ts'
+import stylesUrl from './styles/app.css?url'
+import { GeneralErrorBoundary } from './ui/error-boundary.tsx'
+import { Toaster } from './ui/toaster.tsx'
+import { getUser } from './utils/auth.server.ts'
+import { combineHeaders } from './utils/http.ts'
+import { useNonce } from './utils/nonce-provider.ts'
+import { getToast, requestToastContext } from './utils/toast.server.ts'
+
+export const middleware: Route.MiddlewareFunction[] = [securityMiddleware]
+
+export const links: Route.LinksFunction = () => [
+	{ rel: 'stylesheet', href: stylesUrl },
+	{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const [user, flash] = await Promise.all([getUser(request), getToast(request)])
+	const toast = context.get(requestToastContext) ?? flash.toast
+	return data({ user, toast }, { headers: combineHeaders(flash.headers) })
+}
+
+/** A failed action may carry a toast in its flash cookie: read it even though the action answered 4xx. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+	formMethod ? true : defaultShouldRevalidate
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
+	return (
+		<html lang="en" className="h-full">
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#b91c1c" />
+				<Meta />
+				<Links />
+			</head>
+			<body className="min-h-full bg-gray-50 font-sans text-gray-900 antialiased">
+				<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+					Skip to content
+				</a>
+				{children}
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+	return (
+		<>
+			<Outlet />
+			<Toaster toast={loaderData.toast} />
+		</>
+	)
+}
+
+export function useOptionalUser() {
+	return useRouteLoaderData<typeof loader>('root')?.user ?? null
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Hit Me Helpers' }]
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}

@@ -1,0 +1,24 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+
+// The whole URL table (spec 000 §2). A path appears here once its page or endpoint is built.
+export default [
+	index('routes/home.tsx', { id: 'home' }),
+	route('dashboard', 'routes/home.tsx', { id: 'dashboard' }),
+	route('auth', 'routes/auth/landing.tsx', { id: 'auth' }),
+	route('register', 'routes/auth/landing.tsx', { id: 'register' }),
+	route('signin', 'routes/auth/landing.tsx', { id: 'signin' }),
+	route('subscribe', 'routes/auth/landing.tsx', { id: 'subscribe' }),
+	route('login', 'routes/auth/login.tsx'),
+	route('signup', 'routes/auth/signup.tsx'),
+	route('auth/callback', 'routes/auth/callback.ts'),
+	route('claim/:pin', 'routes/claims/claim.tsx'),
+
+	route('api/login', 'routes/api/login.ts'),
+	route('api/signup', 'routes/api/signup.ts'),
+	route('api/auth/user', 'routes/api/auth-user.ts'),
+	route('api/auth/logout', 'routes/api/auth-logout.ts'),
+	route('api/pin/validate', 'routes/api/pin-validate.ts'),
+	route('api/pin/claim', 'routes/api/pin-claim.ts'),
+
+	route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

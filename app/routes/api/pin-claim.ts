@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { jsonError, methodNotAllowed, readBody, requireApiUserId } from '#app/utils/api.server.ts'
+import { clearPendingPin } from '#app/utils/auth.server.ts'
+import type { Route } from './+types/pin-claim'
+
+const ProfileIdSchema = z.coerce.number().int().positive().optional()
+
+export async function action({ request }: Route.ActionArgs) {
+	const userId = await requireApiUserId(request)
+	const body = await readBody(request)
+	const profileId = ProfileIdSchema.safeParse(body.medicalProfileId || undefined)
+	if (!profileId.success) return jsonError(400, 'Invalid profile')
+	const result = await claimCode(userId, body.pin, profileId.data)
+	if (!result.ok) return jsonError(result.status, result.message)
+	const cookie = await clearPendingPin(request)
+	return Response.json(
+		{ success: true, qrCodeId: result.qrCodeId, qrCodeToken: result.token },
+		{ headers: cookie ? { 'set-cookie': cookie } : undefined },
+	)
+}
+
+export function loader() {
+	return methodNotAllowed(['POST'])
+}

@@ -1,0 +1,21 @@
+import { checkPin } from '#app/domain/claims/claims.server.ts'
+import { methodNotAllowed, readBody } from '#app/utils/api.server.ts'
+import { getSession, sessionStorage } from '#app/utils/session.server.ts'
+import type { Route } from './+types/pin-validate'
+
+/** Validates like the landing page's PIN card, and likewise remembers a valid PIN as pending. */
+export async function action({ request }: Route.ActionArgs) {
+	const body = await readBody(request)
+	const check = await checkPin(body.pin)
+	if (!check.valid) return Response.json({ valid: false, message: check.message }, { status: 400 })
+	const session = await getSession(request)
+	session.set('pendingPin', check.pin)
+	return Response.json(
+		{ valid: true, message: 'PIN is valid' },
+		{ headers: { 'set-cookie': await sessionStorage.commitSession(session) } },
+	)
+}
+
+export function loader() {
+	return methodNotAllowed(['POST'])
+}

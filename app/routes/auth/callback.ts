@@ -1,0 +1,24 @@
+import { redirect } from 'react-router'
+import { authenticateWithOidc, LoginError } from '#app/adapters/identity.server.ts'
+import { AccountLinkError } from '#app/domain/accounts/accounts.server.ts'
+import { createUserSession } from '#app/utils/auth.server.ts'
+import { env } from '#app/utils/env.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import type { Route } from './+types/callback'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	if (!env.oidcEnabled) throw redirect('/login')
+	let userId: string
+	try {
+		userId = await authenticateWithOidc(request)
+	} catch (error) {
+		if (error instanceof Response) throw error
+		const description =
+			error instanceof LoginError || error instanceof AccountLinkError
+				? error.message
+				: 'Sign-in did not complete. Please try again.'
+		if (!(error instanceof LoginError || error instanceof AccountLinkError)) console.error(error)
+		return redirectWithToast('/auth?auth=failed', { type: 'error', title: 'Sign-in failed', description })
+	}
+	return createUserSession(request, userId)
+}

@@ -1,0 +1,28 @@
+import { redirect } from 'react-router'
+import { getUser } from '#app/utils/auth.server.ts'
+import type { Route } from './+types/landing'
+import { LandingView, WelcomeBackView } from './landing-view.tsx'
+import { pinAction } from './pin-action.server.ts'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await getUser(request)
+	const path = new URL(request.url).pathname.replace(/\.data$/, '')
+	// Signed in, only /auth keeps its own (welcome back) view; the others are the dashboard's aliases.
+	if (user && path !== '/auth') throw redirect('/dashboard')
+	return { user }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const formData = await request.formData()
+	return pinAction(request, context, formData)
+}
+
+export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
+	if (loaderData.user) return <WelcomeBackView user={loaderData.user} />
+	return <LandingView pinResult={actionData?.result} />
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: 'Sign in · Hit Me Helpers' },
+	{ name: 'description', content: 'Emergency medical information on a QR code, free and donation-based.' },
+]

@@ -1,0 +1,76 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { authenticateWithForm, LoginError } from '#app/adapters/identity.server.ts'
+import { LoginSchema } from '#app/domain/accounts/schemas.ts'
+import { AuthShell } from '#app/ui/auth-shell.tsx'
+import { ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
+import { createUserSession, getUserId } from '#app/utils/auth.server.ts'
+import { env } from '#app/utils/env.server.ts'
+import { safeRedirect } from '#app/utils/http.ts'
+import { useIsPending } from '#app/utils/use-is-pending.ts'
+import type { Route } from './+types/login'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+	if (env.oidcEnabled) throw redirect(`/api/login${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''}`)
+	if (await getUserId(request)) throw redirect(safeRedirect(redirectTo, '/dashboard'))
+	return null
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	if (env.oidcEnabled) throw redirect('/api/login')
+	const formData = await request.clone().formData()
+	const submission = parseWithZod(formData, { schema: LoginSchema })
+	if (submission.status !== 'success')
+		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+	try {
+		const userId = await authenticateWithForm(request)
+		return createUserSession(request, userId, submission.value.redirectTo)
+	} catch (error) {
+		if (!(error instanceof LoginError)) throw error
+		return data({ result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }) }, { status: 400 })
+	}
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+	const [searchParams] = useSearchParams()
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'login',
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(LoginSchema),
+		defaultValue: { redirectTo: searchParams.get('redirectTo') ?? '' },
+		shouldRevalidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+	})
+	return (
+		<AuthShell title="Sign in" subtitle="Secure access to your medical emergency platform">
+			<Form method="post" {...getFormProps(form)} className="space-y-4">
+				<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+				<Field
+					label="Email"
+					errors={fields.email.errors}
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
+				/>
+				<Field
+					label="Password"
+					errors={fields.password.errors}
+					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+				/>
+				<ErrorList id={form.errorId} errors={form.errors} />
+				<StatusButton type="submit" className="w-full" pending={isPending} pendingLabel="Authenticating...">
+					Sign In
+				</StatusButton>
+			</Form>
+			<p className="mt-6 text-center text-gray-700">
+				New here?{' '}
+				<Link to="/signup" className="font-semibold text-blue-800 underline">
+					Create an account
+				</Link>
+			</p>
+		</AuthShell>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Hit Me Helpers' }]

@@ -1,0 +1,27 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { PinSchema } from '#app/domain/accounts/schemas.ts'
+import { checkPin } from '#app/domain/claims/claims.server.ts'
+import { getSession, sessionStorage } from '#app/utils/session.server.ts'
+import { actionToast, createToastHeaders } from '#app/utils/toast.server.ts'
+import { combineHeaders } from '#app/utils/http.ts'
+
+/** The landing page's PIN card: validate, remember as pending, then sign in (or claim, when signed in). */
+export async function pinAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
+	const submission = parseWithZod(formData, { schema: PinSchema })
+	const check = await checkPin(formData.get('pin'))
+	if (!check.valid) {
+		const result = submission.reply({ fieldErrors: { pin: [check.message] } })
+		const headers = await actionToast(request, context, { type: 'error', title: 'Invalid PIN', description: check.message })
+		return data({ result }, { status: 400, headers })
+	}
+	const session = await getSession(request)
+	session.set('pendingPin', check.pin)
+	const cookie = await sessionStorage.commitSession(session)
+	if (session.get('userId')) {
+		const toast = await createToastHeaders({ title: 'PIN Validated', description: 'Redirecting to claim your QR code...' })
+		return redirect(`/claim/${check.pin}`, { headers: combineHeaders({ 'set-cookie': cookie }, toast) })
+	}
+	const toast = await createToastHeaders({ description: 'Please create an account or sign in to claim your QR code' })
+	return redirect('/api/login', { headers: combineHeaders({ 'set-cookie': cookie }, toast) })
+}

@@ -1,0 +1,57 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from 'react-router'
+import { PinSchema } from '#app/domain/accounts/schemas.ts'
+import { Field, StatusButton } from '#app/ui/forms.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+
+export const PIN_INTENT = 'claim-pin'
+
+/** Posts to /auth from every page that shows it, so one action validates PINs. */
+export function PinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+	const navigation = useNavigation()
+	const hydrated = useHydrated()
+	const [form, fields] = useForm({
+		id: 'pin-form',
+		lastResult,
+		constraint: getZodConstraint(PinSchema),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: PinSchema }),
+	})
+	const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === PIN_INTENT
+	const value = (fields.pin.value ?? '').toString()
+	return (
+		<Form method="post" action="/auth" {...getFormProps(form)} className="space-y-3">
+			<Field
+				label="PIN"
+				errors={fields.pin.errors}
+				inputProps={{
+					...getInputProps(fields.pin, { type: 'text' }),
+					maxLength: 8,
+					minLength: 8,
+					autoComplete: 'off',
+					autoCapitalize: 'characters',
+					spellCheck: false,
+					placeholder: 'ABCD2345',
+					className: 'text-center font-mono text-xl tracking-[0.3em] uppercase',
+					onInput: (e) => {
+						const input = e.currentTarget
+						input.value = input.value.toUpperCase()
+					},
+				}}
+			/>
+			<StatusButton
+				type="submit"
+				name="intent"
+				value={PIN_INTENT}
+				className="w-full"
+				pending={pending}
+				pendingLabel="Validating..."
+				disabled={hydrated && value.trim().length !== 8}
+			>
+				Claim Your QR Code
+			</StatusButton>
+		</Form>
+	)
+}

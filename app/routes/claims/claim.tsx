@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm'
+import { useEffect, useRef } from 'react'
+import { data, Form, Link } from 'react-router'
+import { db } from '#db/client.ts'
+import { qrCodes } from '#db/schema.ts'
+import { PinSchema } from '#app/domain/accounts/schemas.ts'
+import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { PIN_REJECTED } from '#app/domain/claims/schemas.ts'
+import { limitPinLookups } from '#app/domain/claims/rate-limit.server.ts'
+import { AuthShell } from '#app/ui/auth-shell.tsx'
+import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
+import { clearPendingPin, getUserId, requireUserId } from '#app/utils/auth.server.ts'
+import { getSession } from '#app/utils/session.server.ts'
+import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { PIN_INTENT } from '../auth/pin-form.tsx'
+import type { Route } from './+types/claim'
+
+type ClaimState = 'unauthenticated' | 'ready' | 'success' | 'error'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+	const parsed = PinSchema.safeParse({ pin: params.pin })
+	const pin = parsed.success ? parsed.data.pin : params.pin.toUpperCase()
+	const userId = await getUserId(request)
+	if (!userId) return { state: 'unauthenticated' as ClaimState, pin, autoClaim: false }
+	if (!parsed.success) return { state: 'error' as ClaimState, pin, autoClaim: false }
+	await limitPinLookups(request, context, userId)
+	const code = await db.query.qrCodes.findFirst({ columns: { userId: true }, where: eq(qrCodes.pin, pin) })
+	const state: ClaimState = !code ? 'error' : code.userId === userId ? 'success' : code.userId ? 'error' : 'ready'
+	const session = await getSession(request)
+	return { state, pin, autoClaim: state === 'ready' && session.get('pendingPin') === pin }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const userId = await requireUserId(request)
+	const result = await claimCode(userId, params.pin)
+	if (!result.ok) {
+		const headers = await actionToast(request, context, { type: 'error', title: 'Claim Failed', description: result.message })
+		return data({ message: result.message }, { status: result.status, headers })
+	}
+	const cookie = await clearPendingPin(request)
+	return redirectWithToast(
+		`/claim/${params.pin.toUpperCase()}`,
+		{ type: 'success', title: 'QR Code Claimed', description: 'This QR code is now linked to your account.' },
+		{ headers: cookie ? { 'set-cookie': cookie } : undefined },
+	)
+}
+
+export default function Claim({ loaderData, actionData }: Route.ComponentProps) {
+	const { pin, autoClaim } = loaderData
+	const state: ClaimState = actionData?.message ? 'error' : loaderData.state
+	return (
+		<AuthShell title="Claim your QR code" subtitle={`PIN ${pin}`}>
+			{state === 'unauthenticated' ? (
+				<div className="space-y-4">
+					<p className="text-gray-800">Sign in or create an account to claim this QR code.</p>
+					<Form method="post" action="/auth">
+						<input type="hidden" name="pin" value={pin} />
+						<StatusButton type="submit" name="intent" value={PIN_INTENT} className="w-full">
+							Sign in to claim
+						</StatusButton>
+					</Form>
+					<Link to="/signup" className={buttonClass('secondary', 'w-full')}>
+						Create an account
+					</Link>
+				</div>
+			) : state === 'ready' ? (
+				<ClaimForm auto={autoClaim} />
+			) : state === 'success' ? (
+				<div className="space-y-4">
+					<p className="text-lg font-semibold text-green-800">This QR code is linked to your account.</p>
+					<Link to="/dashboard" className={buttonClass('primary', 'w-full')}>
+						Go to your dashboard
+					</Link>
+				</div>
+			) : (
+				<div className="space-y-4" role="alert">
+					<p className="text-lg font-semibold text-red-800">Claim Failed</p>
+					<p className="text-gray-800">{actionData?.message ?? PIN_REJECTED}</p>
+					<Link to="/dashboard" className={buttonClass('secondary', 'w-full')}>
+						Go to your dashboard
+					</Link>
+				</div>
+			)}
+		</AuthShell>
+	)
+}
+
+/** A PIN validated just before sign-in is claimed at once when JavaScript runs; otherwise one press. */
+function ClaimForm({ auto }: { auto: boolean }) {
+	const formRef = useRef<HTMLFormElement>(null)
+	const pending = useIsPending()
+	useEffect(() => {
+		if (auto) formRef.current?.requestSubmit()
+	}, [auto])
+	return (
+		<Form method="post" ref={formRef} className="space-y-4">
+			<p className="text-gray-800">This QR code is ready to be linked to your account.</p>
+			<StatusButton type="submit" className="w-full" pending={pending || auto} pendingLabel="Claiming...">
+				Claim QR Code
+			</StatusButton>
+		</Form>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Claim your QR code · Hit Me Helpers' }]

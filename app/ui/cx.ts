@@ -1,0 +1,3 @@
+export function cx(...classes: Array<string | false | null | undefined>) {
+	return classes.filter(Boolean).join(' ')
+}

@@ -1,0 +1,133 @@
+import { useId, type InputHTMLAttributes, type ButtonHTMLAttributes, type ReactNode } from 'react'
+import { cx } from './cx.ts'
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+	const shown = errors?.filter(Boolean)
+	if (!shown?.length) return null
+	return (
+		<ul id={id} className="mt-1 space-y-1">
+			{shown.map((e) => (
+				<li key={e} className="text-sm font-medium text-red-700">
+					{e}
+				</li>
+			))}
+		</ul>
+	)
+}
+
+export const inputClass =
+	'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 shadow-sm placeholder:text-gray-500 focus:border-blue-600 aria-[invalid=true]:border-red-600'
+
+export function Field({
+	label,
+	inputProps,
+	errors,
+	hint,
+	className,
+}: {
+	label: ReactNode
+	inputProps: InputHTMLAttributes<HTMLInputElement>
+	errors?: ListOfErrors
+	hint?: ReactNode
+	className?: string
+}) {
+	const fallbackId = useId()
+	const id = inputProps.id ?? fallbackId
+	const errorId = errors?.length ? `${id}-error` : undefined
+	const hintId = hint ? `${id}-hint` : undefined
+	return (
+		<div className={className}>
+			<label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-800">
+				{label}
+			</label>
+			<input
+				{...inputProps}
+				id={id}
+				aria-invalid={errorId ? true : undefined}
+				aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+				className={cx(inputClass, inputProps.className)}
+			/>
+			{hint ? (
+				<div id={hintId} className="mt-1 text-sm text-gray-600">
+					{hint}
+				</div>
+			) : null}
+			<ErrorList id={errorId} errors={errors} />
+		</div>
+	)
+}
+
+export function CheckboxField({
+	label,
+	inputProps,
+	errors,
+}: {
+	label: ReactNode
+	inputProps: InputHTMLAttributes<HTMLInputElement>
+	errors?: ListOfErrors
+}) {
+	const fallbackId = useId()
+	const id = inputProps.id ?? fallbackId
+	const errorId = errors?.length ? `${id}-error` : undefined
+	return (
+		<div>
+			<div className="flex items-start gap-3">
+				<input
+					{...inputProps}
+					type="checkbox"
+					id={id}
+					aria-invalid={errorId ? true : undefined}
+					aria-describedby={errorId}
+					className="mt-1 size-5 shrink-0 accent-red-700"
+				/>
+				<label htmlFor={id} className="text-sm text-gray-800">
+					{label}
+				</label>
+			</div>
+			<ErrorList id={errorId} errors={errors} />
+		</div>
+	)
+}
+
+const variants = {
+	primary: 'bg-brand-700 text-white hover:bg-brand-800',
+	secondary: 'border border-gray-400 bg-white text-gray-900 hover:bg-gray-50',
+	blue: 'bg-blue-700 text-white hover:bg-blue-800',
+	green: 'bg-green-700 text-white hover:bg-green-800',
+	ghost: 'text-gray-800 hover:bg-gray-100',
+} as const
+export type ButtonVariant = keyof typeof variants
+
+export function buttonClass(variant: ButtonVariant = 'primary', extra?: string) {
+	return cx(
+		'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+		variants[variant],
+		extra,
+	)
+}
+
+export function StatusButton({
+	pending,
+	pendingLabel,
+	children,
+	variant = 'primary',
+	className,
+	...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { pending?: boolean; pendingLabel?: string; variant?: ButtonVariant }) {
+	return (
+		<button
+			{...props}
+			aria-disabled={pending || undefined}
+			disabled={props.disabled}
+			className={buttonClass(variant, className)}
+			onClick={(e) => {
+				if (pending) e.preventDefault()
+				props.onClick?.(e)
+			}}
+		>
+			{pending && pendingLabel ? pendingLabel : children}
+		</button>
+	)
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react'
+import type { Toast } from '#app/utils/toast.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { cx } from './cx.ts'
+
+const DISPLAY_MS = 5000
+const SWIPE_THRESHOLD_PX = 50
+
+/** One toast at a time, in a region F8 focuses. Without JavaScript a CSS animation hides it after 5 s. */
+export function Toaster({ toast }: { toast: Toast | null }) {
+	const [current, setCurrent] = useState(toast)
+	const regionRef = useRef<HTMLElement>(null)
+
+	useEffect(() => setCurrent(toast), [toast])
+
+	useEffect(() => {
+		if (!current) return
+		const timer = setTimeout(() => setCurrent(null), DISPLAY_MS)
+		return () => clearTimeout(timer)
+	}, [current])
+
+	useEffect(() => {
+		const onKey = (event: KeyboardEvent) => {
+			if (event.key === 'F8') {
+				event.preventDefault()
+				regionRef.current?.focus()
+			}
+		}
+		window.addEventListener('keydown', onKey)
+		return () => window.removeEventListener('keydown', onKey)
+	}, [])
+
+	return (
+		<section
+			ref={regionRef}
+			tabIndex={-1}
+			aria-label="Notifications (F8)"
+			className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col items-center p-4 outline-none sm:items-end"
+		>
+			{current ? <ToastCard key={current.id} toast={current} onDismiss={() => setCurrent(null)} /> : null}
+		</section>
+	)
+}
+
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+	const [offset, setOffset] = useState(0)
+	const start = useRef<number | null>(null)
+	const destructive = toast.type === 'error'
+	const hydrated = useHydrated()
+	return (
+		<div
+			role={destructive ? 'alert' : 'status'}
+			aria-live={destructive ? 'assertive' : 'polite'}
+			className={cx(
+				'toast-timed pointer-events-auto flex w-full max-w-sm touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg',
+				destructive ? 'border-red-800 bg-red-700 text-white' : 'border-gray-300 bg-white text-gray-900',
+			)}
+			style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0, 1 - offset / 200) } : undefined}
+			onPointerDown={(e) => {
+				start.current = e.clientX
+			}}
+			onPointerMove={(e) => {
+				if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current))
+			}}
+			onPointerUp={() => {
+				if (offset > SWIPE_THRESHOLD_PX) onDismiss()
+				else setOffset(0)
+				start.current = null
+			}}
+			onPointerCancel={() => {
+				start.current = null
+				setOffset(0)
+			}}
+		>
+			<div className="flex-1">
+				{toast.title ? <p className="font-semibold">{toast.title}</p> : null}
+				<p className="text-sm">{toast.description}</p>
+			</div>
+			{hydrated ? (
+				<button type="button" onClick={onDismiss} className="-m-1 rounded p-1 text-lg leading-none" aria-label="Dismiss notification">
+					×
+				</button>
+			) : null}
+		</div>
+	)
+}

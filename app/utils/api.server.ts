@@ -1,0 +1,34 @@
+import { data } from 'react-router'
+import { getUserId } from './auth.server.ts'
+
+/** The body of a JSON endpoint: JSON, or form fields from a plain HTML form. Bad JSON is a 400, never a 500. */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+	const type = request.headers.get('content-type') ?? ''
+	if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+		return Object.fromEntries(await request.formData())
+	}
+	const text = await request.text()
+	if (!text.trim()) return {}
+	try {
+		const value: unknown = JSON.parse(text)
+		if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+	} catch {
+		// fall through
+	}
+	throw Response.json({ message: 'The request body must be a JSON object' }, { status: 400 })
+}
+
+export function jsonError(status: number, message: string, extra?: Record<string, unknown>) {
+	return Response.json({ message, ...extra }, { status })
+}
+
+/** For JSON endpoints: 401 JSON instead of a redirect to sign-in. */
+export async function requireApiUserId(request: Request) {
+	const userId = await getUserId(request)
+	if (!userId) throw jsonError(401, 'Unauthorized')
+	return userId
+}
+
+export function methodNotAllowed(allowed: string[]) {
+	return data({ message: 'Method not allowed' }, { status: 405, headers: { allow: allowed.join(', ') } })
+}

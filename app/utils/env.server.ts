@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+
+const optional = z
+	.string()
+	.trim()
+	.optional()
+	.transform((v) => (v ? v : undefined))
+
+const EnvSchema = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+	PORT: z.coerce.number().int().positive().default(3000),
+	PUBLIC_URL: z.url().default('http://localhost:3000'),
+	DATA_DIR: z.string().default('.data'),
+	DATABASE_URL: optional,
+	SESSION_SECRET: optional,
+	OWNER_EMAIL: optional.transform((v) => v?.toLowerCase()),
+	ADMIN_TOKEN: optional,
+	OIDC_ISSUER: optional,
+	OIDC_CLIENT_ID: optional,
+	OIDC_CLIENT_SECRET: optional,
+	OIDC_SCOPES: z.string().default('openid email profile'),
+	OIDC_PROVIDER_NAME: z.string().default('oidc'),
+	TRUST_PROXY: z
+		.enum(['true', 'false', '1', '0'])
+		.default('false')
+		.transform((v) => v === 'true' || v === '1'),
+	RATE_LIMIT_STRICT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+	RATE_LIMIT_LOOSE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+	SEED_DEMO: z
+		.enum(['true', 'false', '1', '0'])
+		.default('false')
+		.transform((v) => v === 'true' || v === '1'),
+})
+
+export type Env = z.infer<typeof EnvSchema> & { sessionSecrets: string[]; oidcEnabled: boolean }
+
+function readEnv(): Env {
+	const parsed = EnvSchema.safeParse(process.env)
+	if (!parsed.success) {
+		const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')
+		throw new Error(`Invalid environment:\n${problems}`)
+	}
+	const env = parsed.data
+	const oidcValues = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET]
+	const oidcEnabled = oidcValues.every(Boolean)
+	if (!oidcEnabled && oidcValues.some(Boolean))
+		throw new Error('Invalid environment: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together')
+	return { ...env, oidcEnabled, sessionSecrets: sessionSecrets(env.SESSION_SECRET, env.DATA_DIR) }
+}
+
+/** Comma-separated to allow rotation; without one, a random secret is kept under the data directory. */
+function sessionSecrets(configured: string | undefined, dataDir: string) {
+	if (configured) return configured.split(',').map((s) => s.trim()).filter(Boolean)
+	const file = join(dataDir, 'session-secret')
+	if (!existsSync(file)) {
+		mkdirSync(dataDir, { recursive: true })
+		writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 })
+	}
+	return [readFileSync(file, 'utf8').trim()]
+}
+
+const g = globalThis as { __env?: Env }
+export const env: Env = (g.__env ??= readEnv())
+export const isProduction = env.NODE_ENV === 'production'

@@ -1,0 +1,33 @@
+export function combineHeaders(...all: Array<ResponseInit['headers'] | null | undefined>) {
+	const combined = new Headers()
+	for (const headers of all) {
+		if (!headers) continue
+		for (const [key, value] of new Headers(headers).entries()) combined.append(key, value)
+	}
+	return combined
+}
+
+/** Only same-site paths: '/x' but never '//host' or '/\host'. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/') {
+	if (!to || typeof to !== 'string') return fallback
+	const value = to.trim()
+	if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
+	try {
+		const url = new URL(value, 'http://local.invalid')
+		if (url.origin !== 'http://local.invalid') return fallback
+		return url.pathname + url.search + url.hash
+	} catch {
+		return fallback
+	}
+}
+
+/** The page URL a request is for: single-fetch data requests carry a `.data` suffix and internal params. */
+export function pageUrl(request: Request) {
+	const url = new URL(request.url)
+	if (url.pathname.endsWith('.data')) {
+		url.pathname = url.pathname === '/_root.data' ? '/' : url.pathname.slice(0, -'.data'.length)
+	}
+	url.searchParams.delete('_routes')
+	url.searchParams.delete('index')
+	return url
+}

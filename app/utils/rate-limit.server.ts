@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm'
+import { db } from '#db/client.ts'
+import { rateLimits } from '#db/schema.ts'
+
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
+
+/**
+ * Fixed one-window counter in PostgreSQL, so every app instance shares it.
+ * One statement: the first hit (or the first after the window) resets the count.
+ */
+export async function hit(key: string, limit: number, windowSeconds = 60): Promise<RateLimitResult> {
+	const [row] = await db
+		.insert(rateLimits)
+		.values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${windowSeconds})` })
+		.onConflictDoUpdate({
+			target: rateLimits.key,
+			set: {
+				count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+				resetAt: sql`case when ${rateLimits.resetAt} <= now() then now() + make_interval(secs => ${windowSeconds}) else ${rateLimits.resetAt} end`,
+			},
+		})
+		.returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+	const count = row?.count ?? 1
+	const retryAfterSeconds = Math.max(1, Math.ceil(((row?.resetAt.getTime() ?? Date.now()) - Date.now()) / 1000))
+	return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds }
+}
+
+/** Expired counters are dead weight; removed now and then. */
+export async function pruneRateLimits() {
+	await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now() - interval '1 hour'`)
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt } from 'drizzle-orm'
+import { createSessionStorage, type Session } from 'react-router'
+import { db } from '#db/client.ts'
+import { sessions } from '#db/schema.ts'
+import { env, isProduction } from './env.server.ts'
+
+export const SESSION_DAYS = 30
+
+/** What a browser session may hold. The user id is mirrored into its own column for lookups and cascades. */
+export type SessionData = {
+	userId?: string
+	pendingPin?: string
+	adminTokenValid?: boolean
+	[key: string]: unknown
+}
+
+function expiry(expires?: Date) {
+	return expires ?? new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000)
+}
+
+export const sessionStorage = createSessionStorage<SessionData>({
+	cookie: {
+		name: 'hmh_session',
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: isProduction && env.PUBLIC_URL.startsWith('https:'),
+		path: '/',
+		secrets: env.sessionSecrets,
+		maxAge: SESSION_DAYS * 24 * 60 * 60,
+	},
+	async createData(data, expires) {
+		const id = randomBytes(32).toString('base64url')
+		await db.insert(sessions).values({ id, userId: data.userId ?? null, data, expiresAt: expiry(expires) })
+		return id
+	},
+	async readData(id) {
+		const row = await db.query.sessions.findFirst({
+			columns: { data: true, userId: true },
+			where: and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())),
+		})
+		if (!row) return null
+		// A row whose user was signed out elsewhere keeps no user id.
+		return { ...row.data, userId: row.userId ?? undefined }
+	},
+	async updateData(id, data, expires) {
+		// Never re-inserts: a session ended elsewhere (logout, account deletion) stays ended.
+		await db
+			.update(sessions)
+			.set({ userId: data.userId ?? null, data, expiresAt: expiry(expires) })
+			.where(eq(sessions.id, id))
+	},
+	async deleteData(id) {
+		await db.delete(sessions).where(eq(sessions.id, id))
+	},
+})
+
+export type AppSession = Session<SessionData>
+
+export function getSession(request: Request) {
+	return sessionStorage.getSession(request.headers.get('cookie'))
+}

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg, type PostgresJsDatabase } from 'drizzle-orm/postgres-js'
+import postgres from 'postgres'
+import * as schema from './schema.ts'
+
+export type Database = PostgresJsDatabase<typeof schema>
+
+/** One connection per process for each source: survives Vite's module reloads, and PGlite allows one process per data directory. */
+const g = globalThis as { __db?: Database; __dbClose?: () => Promise<void> }
+
+export function connect(databaseUrl: string | undefined, pgliteDir: string): { db: Database; close: () => Promise<void> } {
+	if (databaseUrl) {
+		const client = postgres(databaseUrl, { max: 10, onnotice: () => {} })
+		return { db: drizzlePg(client, { schema, casing: 'snake_case' }), close: () => client.end() }
+	}
+	if (pgliteDir !== 'memory://') mkdirSync(pgliteDir, { recursive: true })
+	const client = new PGlite(pgliteDir)
+	const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
+	return { db, close: () => client.close() }
+}
+
+if (!g.__db) {
+	const { db, close } = connect(process.env.DATABASE_URL, process.env.PGLITE_DIR ?? '.data/db')
+	g.__db = db
+	g.__dbClose = close
+}
+
+export const db: Database = g.__db!
+export const closeDb = () => g.__dbClose?.() ?? Promise.resolve()
+export { schema }

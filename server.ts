@@ -1,0 +1,92 @@
+import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { join } from 'node:path'
+import { createRequestListener } from '@react-router/node'
+import compression from 'compression'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
+import sirv from 'sirv'
+import { closeDb, db } from './db/client.ts'
+import { prepareDatabase } from './db/prepare.ts'
+import { env } from './app/utils/env.server.ts'
+
+process.env.NODE_ENV ??= 'production'
+
+const lockFile = join(env.DATA_DIR, 'server.pid')
+if (!env.DATABASE_URL) claimEmbeddedDatabase()
+
+await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
+
+const build = (await import(new URL('./build/server/index.js', import.meta.url).href)) as ServerBuild
+const { clientAddressContext } = build.entry.module as unknown as {
+	clientAddressContext: Parameters<RouterContextProvider['set']>[0]
+}
+
+const handleRequest = createRequestListener({
+	build,
+	mode: env.NODE_ENV,
+	getLoadContext: (_request, client) => {
+		const context = new RouterContextProvider()
+		context.set(clientAddressContext, client.address)
+		return context
+	},
+})
+
+const assets = sirv('build/client', {
+	etag: true,
+	gzip: false,
+	setHeaders(res, pathname) {
+		// Vite names every built asset by its content hash: cache for a year. Other files revalidate.
+		res.setHeader(
+			'cache-control',
+			pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+		)
+		res.setHeader('x-content-type-options', 'nosniff')
+	},
+})
+const compress = compression()
+
+const server = createServer((req, res) => {
+	compress(req as never, res as never, () => {
+		assets(req, res, () => {
+			handleRequest(req, res)
+		})
+	})
+})
+
+server.listen(env.PORT, () => {
+	console.log(`Hit Me Helpers is running at http://localhost:${env.PORT}`)
+})
+
+function claimEmbeddedDatabase() {
+	mkdirSync(env.DATA_DIR, { recursive: true })
+	if (existsSync(lockFile)) {
+		const pid = Number(readFileSync(lockFile, 'utf8'))
+		if (pid && isRunning(pid)) {
+			console.error(`Another server (pid ${pid}) is using the embedded database in ${env.DATA_DIR}.`)
+			process.exit(1)
+		}
+	}
+	writeFileSync(lockFile, String(process.pid))
+}
+
+function isRunning(pid: number) {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch {
+		return false
+	}
+}
+
+let stopping = false
+async function shutdown() {
+	if (stopping) return
+	stopping = true
+	server.close()
+	server.closeAllConnections()
+	await closeDb()
+	if (!env.DATABASE_URL) rmSync(lockFile, { force: true })
+	process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)
