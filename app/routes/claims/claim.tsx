@@ -12,6 +12,7 @@ import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { clearPendingPin, getUserId, requireUserId } from '#app/utils/auth.server.ts'
 import { getSession } from '#app/utils/session.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { PIN_INTENT } from '../auth/pin-form.tsx'
 import type { Route } from './+types/claim'
@@ -90,13 +91,14 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
 function ClaimForm({ auto }: { auto: boolean }) {
 	const formRef = useRef<HTMLFormElement>(null)
 	const pending = useIsPending()
+	const hydrated = useHydrated()
 	useEffect(() => {
 		if (auto) formRef.current?.requestSubmit()
 	}, [auto])
 	return (
 		<Form method="post" ref={formRef} className="space-y-4">
 			<p className="text-gray-800">This QR code is ready to be linked to your account.</p>
-			<StatusButton type="submit" className="w-full" pending={pending || auto} pendingLabel="Claiming...">
+			<StatusButton type="submit" className="w-full" pending={pending || (auto && hydrated)} pendingLabel="Claiming...">
 				Claim QR Code
 			</StatusButton>
 		</Form>

@@ -1,0 +1,59 @@
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+
+test('PIN card: wrong length and unknown PINs get the spec messages', async ({ page, hasJs }) => {
+	await page.goto('/')
+	const pin = page.getByLabel('PIN')
+	const claim = page.getByRole('button', { name: 'Claim Your QR Code' })
+	await pin.fill('abc')
+	if (hasJs) {
+		await expect(pin).toHaveValue('ABC')
+		await expect(claim).toBeDisabled()
+	} else {
+		await claim.click()
+		await expect(page.getByText('Please enter an 8-character PIN').first()).toBeVisible()
+	}
+	await page.getByLabel('PIN').fill('zzzz2345')
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page.getByText('Invalid or already claimed PIN').first()).toBeVisible()
+	await expect(page).toHaveURL(/\/auth$/)
+})
+
+test('a valid PIN while signed out: sign in, then the code is claimed', async ({ page, fixtureCode, fixtureUser, hasJs }, testInfo) => {
+	const code = fixtureCode(0)
+	const user = fixtureUser(2)
+	await page.goto('/')
+	await page.getByLabel('PIN').fill(code.pin.toLowerCase())
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page).toHaveURL(/\/login$/)
+	await expect(page.getByText('Please create an account or sign in to claim your QR code')).toBeVisible()
+
+	await signIn(page, user)
+	await expect(page).toHaveURL(new RegExp(`/claim/${code.pin}$`))
+	if (!hasJs) await page.getByRole('button', { name: 'Claim QR Code' }).click()
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+
+	await page.getByRole('link', { name: 'Go to your dashboard' }).click()
+	await expect(page.getByText(code.pin)).toBeVisible()
+
+	// The same PIN cannot be claimed twice.
+	await page.getByLabel('PIN').fill(code.pin)
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page.getByText('Invalid or already claimed PIN').first()).toBeVisible()
+})
+
+test('a valid PIN while signed in goes straight to /claim/{pin}', async ({ page, fixtureCode, fixtureUser }) => {
+	const code = fixtureCode(1)
+	await signIn(page, fixtureUser(3))
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByLabel('PIN').fill(code.pin)
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page).toHaveURL(new RegExp(`/claim/${code.pin}$`))
+	await expect(page.getByText('PIN Validated')).toBeVisible()
+})
+
+test('the claim page asks a signed-out visitor to sign in', async ({ page, fixtureCode }, testInfo) => {
+	await page.goto(`/claim/${fixtureCode(2).pin}`)
+	await expect(page.getByRole('button', { name: 'Sign in to claim' })).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+})

@@ -1,0 +1,31 @@
+// Starts the built app for the browser tests on a database of its own, after writing the fixtures the tests use
+// (sticker codes and accounts), so the tests never need to open the database themselves.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import postgres from 'postgres'
+
+const E2E_DB = 'hmh_e2e'
+if (process.env.DATABASE_URL) {
+	const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} })
+	await admin.unsafe(`drop database if exists ${E2E_DB} with (force)`)
+	await admin.unsafe(`create database ${E2E_DB}`)
+	await admin.end()
+	const url = new URL(process.env.DATABASE_URL)
+	url.pathname = `/${E2E_DB}`
+	process.env.DATABASE_URL = url.toString()
+} else {
+	process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'hmh-e2e-'))
+	process.env.PGLITE_DIR = join(process.env.DATA_DIR, 'db')
+}
+
+const { db } = await import('../../db/client.ts')
+const { prepareDatabase } = await import('../../db/prepare.ts')
+const { createStickerCodes } = await import('../../app/domain/qr/codes.server.ts')
+const { createFixtureUsers } = await import('./fixture-users.ts')
+await prepareDatabase(db)
+const codes = await createStickerCodes(60)
+const users = await createFixtureUsers(db, 40)
+writeFileSync(process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json', JSON.stringify({ codes, users }, null, 1))
+
+await import('../../server.ts')

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto'
+import { RouterContextProvider } from 'react-router'
+import { db } from '#db/client.ts'
+import { users } from '#db/schema.ts'
+import { createStickerCodes } from '#app/domain/qr/codes.server.ts'
+import { hashPassword } from '#app/utils/password.server.ts'
+import { sessionStorage } from '#app/utils/session.server.ts'
+
+export const TEST_PASSWORD = 'Correct-horse-9!'
+
+let counter = 0
+export function uniqueEmail(prefix = 'user') {
+	return `${prefix}-${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2, 6)}@example.com`
+}
+
+export async function createUser(overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}) {
+	const { password = TEST_PASSWORD, ...values } = overrides
+	const email = values.email ?? uniqueEmail()
+	const [user] = await db
+		.insert(users)
+		.values({
+			id: randomUUID(),
+			username: email.split('@')[0]!.slice(0, 50),
+			passwordHash: await hashPassword(password),
+			firstName: 'Test',
+			lastName: 'User',
+			...values,
+			email,
+		})
+		.returning()
+	return user!
+}
+
+/** A signed session cookie for the user, as the browser would hold it after sign-in. */
+export async function sessionCookie(userId: string, extra: Record<string, unknown> = {}) {
+	const session = await sessionStorage.getSession()
+	session.set('userId', userId)
+	for (const [key, value] of Object.entries(extra)) session.set(key, value)
+	const setCookie = await sessionStorage.commitSession(session)
+	return setCookie.split(';')[0]!
+}
+
+export async function createCode() {
+	const [code] = await createStickerCodes(1)
+	return code!
+}
+
+type Handler<A> = (args: A) => unknown
+type HandlerArgs = { request: Request; params: Record<string, string>; context: RouterContextProvider; url: URL; pattern: string }
+
+/** Calls a loader or action as React Router would; a thrown Response (redirect, 4xx) is returned. */
+export async function call<A>(handler: Handler<A>, request: Request, params: Record<string, string> = {}) {
+	const context = new RouterContextProvider()
+	try {
+		const result = await handler({ request, params, context, url: new URL(request.url), pattern: '' } as HandlerArgs as A)
+		return { result, context }
+	} catch (thrown) {
+		return { result: thrown, context }
+	}
+}
+
+export function formRequest(path: string, fields: Record<string, string>, init: { cookie?: string; method?: string } = {}) {
+	return new Request(new URL(path, 'http://localhost:3000'), {
+		method: init.method ?? 'POST',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', ...(init.cookie ? { cookie: init.cookie } : {}) },
+		body: new URLSearchParams(fields),
+	})
+}
+
+export function jsonRequest(path: string, body: unknown, init: { cookie?: string; method?: string } = {}) {
+	return new Request(new URL(path, 'http://localhost:3000'), {
+		method: init.method ?? 'POST',
+		headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
+		body: typeof body === 'string' ? body : JSON.stringify(body),
+	})
+}
+
+export function getRequest(path: string, cookie?: string) {
+	return new Request(new URL(path, 'http://localhost:3000'), { headers: cookie ? { cookie } : {} })
+}
+
+/** Status and (when it is one) the data of a `data()` result or a Response. */
+export async function unwrap(result: unknown): Promise<{ status: number; body: unknown; headers: Headers }> {
+	if (result instanceof Response) {
+		const text = await result.text()
+		let body: unknown = text
+		try {
+			body = JSON.parse(text)
+		} catch {
+			// not JSON
+		}
+		return { status: result.status, body, headers: result.headers }
+	}
+	const r = result as { type?: string; data?: unknown; init?: ResponseInit | null }
+	if (r && r.type === 'DataWithResponseInit')
+		return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) }
+	return { status: 200, body: result, headers: new Headers() }
+}
+
+export function cookieFrom(headers: Headers, name: string) {
+	const all = headers.getSetCookie()
+	const found = all.find((c) => c.startsWith(`${name}=`))
+	return found?.split(';')[0]
+}

@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 3100)
+export const baseURL = `http://localhost:${port}`
+
+const chromium = {
+	...devices['Desktop Chrome'],
+	launchOptions: {
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--no-first-run',
+			'--disable-quic',
+		],
+	},
+}
+
+export default defineConfig({
+	testDir: './e2e',
+	fullyParallel: true,
+	workers: 2,
+	retries: process.env.CI ? 1 : 0,
+	forbidOnly: Boolean(process.env.CI),
+	reporter: process.env.CI ? [['list']] : [['list']],
+	timeout: 30_000,
+	expect: { timeout: 7_000 },
+	use: { baseURL, trace: 'retain-on-failure' },
+	projects: [
+		{ name: 'js', use: { ...chromium, javaScriptEnabled: true } },
+		{ name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+	],
+	webServer: {
+		command: 'node --import tsx tests/e2e/start-server.ts',
+		cwd: '..',
+		url: `${baseURL}/auth`,
+		reuseExistingServer: false,
+		timeout: 120_000,
+		stdout: 'ignore',
+		stderr: 'pipe',
+		env: {
+			NODE_ENV: 'production',
+			PORT: String(port),
+			PUBLIC_URL: baseURL,
+			SESSION_SECRET: 'e2e-session-secret',
+			RATE_LIMIT_STRICT_PER_MINUTE: '1000',
+			RATE_LIMIT_LOOSE_PER_MINUTE: '5000',
+			E2E_FIXTURES: 'tests/e2e/.fixtures.json',
+		},
+	},
+})

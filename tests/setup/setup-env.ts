@@ -1,0 +1,19 @@
+import { databaseUrl } from './databases.ts'
+
+process.env.NODE_ENV = 'test'
+process.env.SESSION_SECRET ??= 'test-session-secret'
+process.env.PUBLIC_URL ??= 'http://localhost:3000'
+if (process.env.DATABASE_URL && !process.env.HMH_TEST_DB_SET) {
+	process.env.DATABASE_URL = databaseUrl(process.env.DATABASE_URL, `hmh_test_${process.env.VITEST_POOL_ID ?? '1'}`)
+	process.env.HMH_TEST_DB_SET = '1'
+}
+if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = 'memory://'
+
+const g = globalThis as { __testDbReady?: Promise<void> }
+g.__testDbReady ??= (async () => {
+	if (process.env.DATABASE_URL) return
+	const { db } = await import('../../db/client.ts')
+	const { prepareDatabase } = await import('../../db/prepare.ts')
+	await prepareDatabase(db)
+})()
+await g.__testDbReady
