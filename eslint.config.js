@@ -7,11 +7,21 @@ export default tseslint.config(
 	js.configs.recommended,
 	...tseslint.configs.recommended,
 	{
-		files: ['**/*.{ts,tsx}'],
+		files: ['app/**/*.{ts,tsx}'],
 		plugins: { 'react-hooks': reactHooks },
 		rules: {
 			'react-hooks/rules-of-hooks': 'error',
 			'react-hooks/exhaustive-deps': 'warn',
+		},
+	},
+	{
+		// Playwright fixtures must destructure their dependencies, even none.
+		files: ['tests/e2e/**/*.ts'],
+		rules: { 'no-empty-pattern': 'off' },
+	},
+	{
+		files: ['**/*.{ts,tsx}'],
+		rules: {
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
 			'no-console': 'off',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 
-const E2E_DB = 'hmh_e2e'
+const E2E_DB = process.env.E2E_DB_NAME ?? 'hmh_e2e'
 if (process.env.DATABASE_URL) {
 	const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} })
 	await admin.unsafe(`drop database if exists ${E2E_DB} with (force)`)

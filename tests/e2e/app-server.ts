@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/** A second instance of the built app with settings of its own (its own database too). */
+export async function startAppServer(port: number, env: Record<string, string>) {
+	const baseURL = `http://localhost:${port}`
+	const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
+		cwd: join(import.meta.dirname, '../..'),
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			PORT: String(port),
+			PUBLIC_URL: baseURL,
+			SESSION_SECRET: 'e2e-session-secret',
+			RATE_LIMIT_STRICT_PER_MINUTE: '1000',
+			E2E_FIXTURES: join(mkdtempSync(join(tmpdir(), 'hmh-fixtures-')), 'fixtures.json'),
+			E2E_DB_NAME: `hmh_e2e_${port}`,
+			...env,
+		},
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	const deadline = Date.now() + 60_000
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`App server on ${port} exited with ${child.exitCode}`)
+		try {
+			if ((await fetch(`${baseURL}/auth`)).ok) break
+		} catch {
+			// not listening yet
+		}
+		await new Promise((r) => setTimeout(r, 250))
+	}
+	return {
+		baseURL,
+		stop: () =>
+			new Promise<void>((resolve) => {
+				if (child.exitCode !== null) return resolve()
+				child.once('exit', () => resolve())
+				child.kill('SIGTERM')
+			}),
+	}
+}
