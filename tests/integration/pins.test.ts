@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { db } from '#db/client.ts'
+import { qrCodes, sessions } from '#db/schema.ts'
+import { claimCode } from '#app/domain/claims/claims.server.ts'
+import * as apiClaim from '#app/routes/api/pin-claim.ts'
+import * as apiValidate from '#app/routes/api/pin-validate.ts'
+import * as landing from '#app/routes/auth/landing.tsx'
+import * as claimPage from '#app/routes/claims/claim.tsx'
+import { requestToastContext } from '#app/utils/toast.server.ts'
+import { call, cookieFrom, createCode, createUser, formRequest, getRequest, jsonRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+
+describe('the landing page PIN card', () => {
+	test.each([
+		['ABC', 'Please enter an 8-character PIN'],
+		['ABCDEFGHJ', 'Please enter an 8-character PIN'],
+		['ZZZZ2345', 'Invalid or already claimed PIN'],
+	])('%s is refused with "%s" beside the field and in a toast', async (pin, message) => {
+		const { result, context } = await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin }))
+		const response = await unwrap(result)
+		expect(response.status).toBe(400)
+		expect(JSON.stringify(response.body)).toContain(message)
+		expect(context.get(requestToastContext)).toMatchObject({ type: 'error', title: 'Invalid PIN', description: message })
+	})
+
+	test('a valid PIN (typed in lower case) is remembered and a signed-out visitor is sent to sign in', async () => {
+		const code = await createCode()
+		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin.toLowerCase() }))).result)
+		expect(response.status).toBe(302)
+		expect(response.headers.get('location')).toBe('/api/login')
+		const cookie = cookieFrom(response.headers, 'hmh_session')!
+		const { sessionStorage } = await import('#app/utils/session.server.ts')
+		const session = await sessionStorage.getSession(cookie)
+		expect(session.get('pendingPin')).toBe(code.pin)
+		expect(session.get('userId')).toBeUndefined()
+	})
+
+	test('a signed-in person with a valid PIN goes to /claim/{pin}', async () => {
+		const user = await createUser()
+		const code = await createCode()
+		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie: await sessionCookie(user.id) }))).result)
+		expect(response.headers.get('location')).toBe(`/claim/${code.pin}`)
+	})
+
+	test('a claimed PIN is refused', async () => {
+		const code = await createCode()
+		await claimCode((await createUser()).id, code.pin)
+		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }))).result)
+		expect(response.status).toBe(400)
+		expect(JSON.stringify(response.body)).toContain('Invalid or already claimed PIN')
+	})
+})
+
+describe('POST /api/pin/validate', () => {
+	test('valid, wrong length, unknown and malformed bodies', async () => {
+		const code = await createCode()
+		expect(await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: code.pin }))).result)).toMatchObject({ status: 200, body: { valid: true } })
+		expect(await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: 'ABC' }))).result)).toMatchObject({ status: 400, body: { valid: false, message: 'Please enter an 8-character PIN' } })
+		expect(await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: 'ZZZZ2345' }))).result)).toMatchObject({ status: 400, body: { valid: false, message: 'Invalid or already claimed PIN' } })
+		expect((await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: 12345678 }))).result)).status).toBe(400)
+		expect((await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', '[]'))).result)).status).toBe(400)
+	})
+})
+
+describe('claiming', () => {
+	test('two simultaneous claims of one PIN leave exactly one owner', async () => {
+		const code = await createCode()
+		const people = await Promise.all([1, 2, 3, 4].map(() => createUser()))
+		const results = await Promise.all(people.map((p) => claimCode(p.id, code.pin)))
+		expect(results.filter((r) => r.ok)).toHaveLength(1)
+		const row = await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) })
+		const winner = people[results.findIndex((r) => r.ok)]!
+		expect(row?.userId).toBe(winner.id)
+		expect(row?.claimedAt).toBeInstanceOf(Date)
+	})
+
+	test('POST /api/pin/claim needs a session, claims once, and refuses another person\'s profile', async () => {
+		const code = await createCode()
+		expect((await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin }))).result)).status).toBe(401)
+		const user = await createUser()
+		const cookie = await sessionCookie(user.id)
+		const other = await createUser()
+		const { medicalProfiles } = await import('#db/schema.ts')
+		const [foreignProfile] = await db.insert(medicalProfiles).values({ userId: other.id, fullName: 'Not yours' }).returning()
+		const foreign = await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin, medicalProfileId: foreignProfile!.id }, { cookie }))).result)
+		expect(foreign.status).toBe(404)
+		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBeNull()
+
+		const claimed = await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin }, { cookie }))).result)
+		expect(claimed).toMatchObject({ status: 200, body: { success: true, qrCodeToken: code.token } })
+		const again = await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin }, { cookie: await sessionCookie(other.id) }))).result)
+		expect(again).toMatchObject({ status: 400, body: { message: 'Invalid or already claimed PIN' } })
+	})
+
+	test('the claim page: sign-in prompt when signed out; a form, then success, when signed in; GET changes nothing', async () => {
+		const code = await createCode()
+		const signedOut = await unwrap((await call(claimPage.loader, getRequest(`/claim/${code.pin}`), { pin: code.pin })).result)
+		expect(signedOut.body).toMatchObject({ state: 'unauthenticated' })
+
+		const user = await createUser()
+		const cookie = await sessionCookie(user.id, { pendingPin: code.pin })
+		const ready = await unwrap((await call(claimPage.loader, getRequest(`/claim/${code.pin}`, cookie), { pin: code.pin })).result)
+		expect(ready.body).toMatchObject({ state: 'ready', autoClaim: true })
+		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBeNull()
+
+		const posted = await unwrap((await call(claimPage.action, formRequest(`/claim/${code.pin}`, {}, { cookie }), { pin: code.pin })).result)
+		expect(posted.headers.get('location')).toBe(`/claim/${code.pin}`)
+		const after = await unwrap((await call(claimPage.loader, getRequest(`/claim/${code.pin}`, cookie), { pin: code.pin })).result)
+		expect(after.body).toMatchObject({ state: 'success' })
+		const [row] = await db.select().from(sessions).where(eq(sessions.userId, user.id))
+		expect(row?.data.pendingPin).toBeUndefined()
+	})
+})
