@@ -31,7 +31,7 @@ export default defineConfig({
 	use: { baseURL, trace: 'retain-on-failure' },
 	projects: [
 		{ name: 'js', use: { ...chromium, javaScriptEnabled: true } },
-		{ name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+		{ name: 'no-js', use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
 	],
 	webServer: {
 		command: 'node --import tsx tests/e2e/start-server.ts',
