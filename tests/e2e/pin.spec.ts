@@ -42,14 +42,20 @@ test('a valid PIN while signed out: sign in, then the code is claimed', async ({
 	await expect(page.getByText('Invalid or already claimed PIN').first()).toBeVisible()
 })
 
-test('a valid PIN while signed in goes straight to /claim/{pin}', async ({ page, fixtureCode, fixtureUser }) => {
+test('a valid PIN while signed in goes straight to /claim/{pin}', async ({ page, fixtureCode, fixtureUser, hasJs }) => {
 	const code = fixtureCode(1)
 	await signIn(page, fixtureUser(3))
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.getByLabel('PIN').fill(code.pin)
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page).toHaveURL(new RegExp(`/claim/${code.pin}$`))
-	await expect(page.getByText('PIN Validated')).toBeVisible()
+	if (hasJs) {
+		// The validated PIN is claimed at once; its toast replaces 'PIN Validated'.
+		await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	} else {
+		await expect(page.getByText('PIN Validated')).toBeVisible()
+		await expect(page.getByRole('button', { name: 'Claim QR Code' })).toBeVisible()
+	}
 })
 
 test('the claim page asks a signed-out visitor to sign in', async ({ page, fixtureCode }, testInfo) => {
