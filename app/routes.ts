@@ -12,6 +12,8 @@ export default [
 	route('signup', 'routes/auth/signup.tsx'),
 	route('auth/callback', 'routes/auth/callback.ts'),
 	route('claim/:pin', 'routes/claims/claim.tsx'),
+	route('medical-info', 'routes/medical/medical-info.tsx'),
+	route('files/:kind/:id', 'routes/files.ts'),
 
 	route('api/login', 'routes/api/login.ts'),
 	route('api/signup', 'routes/api/signup.ts'),

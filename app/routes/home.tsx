@@ -6,27 +6,38 @@ import { getUser } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/home'
 import { LandingView } from './auth/landing-view.tsx'
 import { PinForm } from './auth/pin-form.tsx'
+import { MedicalInfoScreen } from './medical/medical-info-screen.tsx'
+import { medicalInfoAction, medicalInfoLoader } from './medical/medical-info.server.ts'
+import type { Failure } from './medical/screen-context.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await getUser(request)
-	if (!user) return { user: null, codes: [] }
-	const codes = await db
-		.select({ id: qrCodes.id, pin: qrCodes.pin, claimedAt: qrCodes.claimedAt, isActive: qrCodes.isActive })
-		.from(qrCodes)
-		.where(eq(qrCodes.userId, user.id))
-		.orderBy(desc(qrCodes.claimedAt))
-	return { user, codes }
+	if (!user) return { user: null, codes: [], screen: null }
+	const [codes, screen] = await Promise.all([
+		db
+			.select({ id: qrCodes.id, pin: qrCodes.pin, claimedAt: qrCodes.claimedAt, isActive: qrCodes.isActive })
+			.from(qrCodes)
+			.where(eq(qrCodes.userId, user.id))
+			.orderBy(desc(qrCodes.claimedAt)),
+		medicalInfoLoader(request),
+	])
+	return { user, codes, screen }
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-	const { user, codes } = loaderData
-	if (!user) return <LandingView />
+export async function action({ request, context }: Route.ActionArgs) {
+	return medicalInfoAction(request, context)
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+	const { user, codes, screen } = loaderData
+	if (!user || !screen) return <LandingView />
 	return (
 		<div className="min-h-screen">
 			<DashboardHeader user={user} />
-			<main id="main" className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-				<h1 className="text-2xl font-bold">Medical Dashboard</h1>
-				<section aria-labelledby="codes-heading" className="rounded-xl border border-gray-300 bg-white p-6">
+			<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+				<h1 className="text-2xl font-bold">Medical Information</h1>
+				<MedicalInfoScreen data={screen} failure={(actionData as Failure | undefined) ?? null} base="/dashboard" />
+				<section aria-labelledby="codes-heading" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
 					<h2 id="codes-heading" className="text-xl font-bold">
 						Your QR codes
 					</h2>
@@ -44,13 +55,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					) : (
 						<p className="mt-2 text-gray-700">You have not claimed a QR code yet.</p>
 					)}
-				</section>
-				<section aria-labelledby="claim-heading" className="max-w-md rounded-xl border border-gray-300 bg-white p-6">
-					<h2 id="claim-heading" className="text-xl font-bold">
-						Already Have a QR Code?
-					</h2>
-					<p className="mt-1 mb-4 text-gray-700">Enter the PIN from your QR code sticker or card</p>
-					<PinForm />
+					<div className="mt-4 max-w-md">
+						<h3 className="font-semibold">Already Have a QR Code?</h3>
+						<p className="mb-3 text-gray-700">Enter the PIN from your QR code sticker or card</p>
+						<PinForm />
+					</div>
 				</section>
 			</main>
 		</div>

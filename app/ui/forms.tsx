@@ -131,3 +131,80 @@ export function StatusButton({
 		</button>
 	)
 }
+
+export function SelectField({
+	label,
+	selectProps,
+	options,
+	errors,
+	placeholder,
+	className,
+}: {
+	label: ReactNode
+	selectProps: React.SelectHTMLAttributes<HTMLSelectElement>
+	options: ReadonlyArray<{ value: string; label: string }>
+	errors?: ListOfErrors
+	placeholder?: string
+	className?: string
+}) {
+	const fallbackId = useId()
+	const id = selectProps.id ?? fallbackId
+	const errorId = errors?.length ? `${id}-error` : undefined
+	return (
+		<div className={className}>
+			<label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-800">
+				{label}
+			</label>
+			<select
+				{...selectProps}
+				id={id}
+				aria-invalid={errorId ? true : undefined}
+				aria-describedby={errorId}
+				className={cx(inputClass, selectProps.className)}
+			>
+				{placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+				{options.map((o) => (
+					<option key={o.value} value={o.value}>
+						{o.label}
+					</option>
+				))}
+			</select>
+			<ErrorList id={errorId} errors={errors} />
+		</div>
+	)
+}
+
+export function TextareaField({
+	label,
+	textareaProps,
+	errors,
+	className,
+}: {
+	label: ReactNode
+	textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement>
+	errors?: ListOfErrors
+	className?: string
+}) {
+	const fallbackId = useId()
+	const id = textareaProps.id ?? fallbackId
+	const errorId = errors?.length ? `${id}-error` : undefined
+	return (
+		<div className={className}>
+			<label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-800">
+				{label}
+			</label>
+			<textarea
+				rows={4}
+				{...textareaProps}
+				id={id}
+				aria-invalid={errorId ? true : undefined}
+				aria-describedby={errorId}
+				className={cx(inputClass, textareaProps.className)}
+			/>
+			<ErrorList id={errorId} errors={errors} />
+		</div>
+	)
+}
+
+export const options = (values: readonly string[], labels?: Record<string, string>) =>
+	values.map((value) => ({ value, label: labels?.[value] ?? value }))

@@ -29,6 +29,15 @@ const EnvSchema = z.object({
 		.transform((v) => v === 'true' || v === '1'),
 	RATE_LIMIT_STRICT_PER_MINUTE: z.coerce.number().int().positive().default(10),
 	RATE_LIMIT_LOOSE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+	S3_BUCKET: optional,
+	S3_REGION: optional.transform((v) => v ?? 'us-east-1'),
+	S3_ENDPOINT: optional,
+	S3_ACCESS_KEY_ID: optional,
+	S3_SECRET_ACCESS_KEY: optional,
+	S3_FORCE_PATH_STYLE: z
+		.enum(['true', 'false', '1', '0'])
+		.default('false')
+		.transform((v) => v === 'true' || v === '1'),
 	SEED_DEMO: z
 		.enum(['true', 'false', '1', '0'])
 		.default('false')

@@ -1,0 +1,153 @@
+import { z } from 'zod'
+import { PIN_LENGTH } from '#app/domain/accounts/schemas.ts'
+
+// Client-safe: the forms, the page actions and the JSON endpoints share these (spec 001 §3, §5).
+
+export const RELATIONSHIPS = ['self', 'child', 'spouse', 'partner', 'parent'] as const
+export const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], string> = {
+	self: 'Yourself',
+	child: 'Child',
+	spouse: 'Spouse',
+	partner: 'Partner',
+	parent: 'Parent',
+}
+export const FAMILY_GENDERS = ['male', 'female', 'non-binary', 'other'] as const
+export const FAMILY_GENDER_LABELS = { male: 'Male', female: 'Female', 'non-binary': 'Non-binary', other: 'Other' } as const
+export const GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const
+export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const
+export const SEVERITIES = ['Mild', 'Moderate', 'Severe'] as const
+export const CONDITION_STATUSES = ['Active', 'Chronic', 'Managed', 'Resolved', 'Under Treatment'] as const
+export const NEW_CONDITION_STATUSES = ['Active', 'Resolved', 'Chronic'] as const
+export const PLAN_TYPES = ['HMO', 'PPO', 'EPO', 'POS', 'other'] as const
+export const POLICY_RELATIONSHIPS = ['self', 'spouse', 'child', 'parent', 'other'] as const
+export const DNR_STATUSES = ['None', 'DNR', 'POLST', 'Unknown'] as const
+export const DNR_LABELS: Record<(typeof DNR_STATUSES)[number], string> = {
+	None: 'No DNR',
+	DNR: 'Do Not Resuscitate',
+	POLST: 'POLST on File',
+	Unknown: 'Unknown',
+}
+
+/** Optional text: trimmed, empty becomes undefined (cleared), with a length cap. */
+const text = (max = 200) =>
+	z.preprocess(
+		(v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined),
+		z.string().max(max, `Please use at most ${max} characters`).optional(),
+	)
+const required = (message: string, max = 200) =>
+	z.preprocess(
+		(v) => (typeof v === 'string' ? v.trim() : v),
+		z.string({ error: message }).min(1, message).max(max, `Please use at most ${max} characters`),
+	)
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message = 'Please choose one of the options') =>
+	z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(values, { error: message }).optional())
+const date = z.preprocess(
+	(v) => (v === '' || v == null ? undefined : v),
+	z.iso.date({ error: 'Please enter a valid date' }).optional(),
+)
+const pastDate = date.refine((v) => !v || v <= new Date().toISOString().slice(0, 10), 'The date cannot be in the future')
+const PHONE = /^[+()\d\s.\-x]{3,40}$/i
+const PHONE_MESSAGE = 'Please enter a valid phone number'
+const requiredPhone = (message: string) => required(message, 40).refine((v) => PHONE.test(v), PHONE_MESSAGE)
+const optionalPhone = () => text(40).refine((v) => !v || PHONE.test(v), PHONE_MESSAGE)
+
+export const PersonalInfoSchema = z.object({
+	firstName: text(100),
+	middleName: text(100),
+	lastName: text(100),
+	dateOfBirth: pastDate,
+	bloodType: optionalEnum(BLOOD_TYPES),
+	gender: optionalEnum(GENDERS),
+	phoneNumber: optionalPhone(),
+	height: text(40),
+	weight: text(40),
+	hairColor: text(40),
+	eyeColor: text(40),
+	race: text(60),
+	distinguishingMarks: text(500),
+	streetAddress: text(200),
+	city: text(100),
+	state: text(100),
+	zipCode: text(20),
+	insurance: text(200),
+})
+export type PersonalInfo = z.infer<typeof PersonalInfoSchema>
+
+export const FamilyMemberSchema = z.object({
+	fullName: required('Name is required', 120),
+	relationshipToUser: z.enum(RELATIONSHIPS, { error: 'Please choose a relationship' }),
+	gender: optionalEnum(FAMILY_GENDERS),
+	dateOfBirth: pastDate,
+	pin: z.preprocess(
+		(v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+		z.string({ error: 'PIN must be 8 characters' }).length(PIN_LENGTH, 'PIN must be 8 characters'),
+	),
+})
+
+export const ContactSchema = z.object({
+	name: required('Name is required', 120),
+	relationship: required('Relationship is required', 60),
+	phoneNumber: requiredPhone('Phone number is required'),
+	email: z.preprocess(
+		(v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined),
+		z.email('Please enter a valid email address').max(254).optional(),
+	),
+})
+
+export const AllergySchema = z.object({
+	allergen: required('Allergen is required', 120),
+	severity: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SEVERITIES, { error: 'Severity is required' })),
+	reaction: text(300),
+})
+
+export const MedicationSchema = z.object({
+	name: required('Medication name is required', 120),
+	dosage: text(100),
+	frequency: text(100),
+	prescribingDoctor: text(120),
+	startDate: pastDate,
+})
+
+export const ConditionSchema = z.object({
+	condition: required('Condition is required', 160),
+	status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONDITION_STATUSES, { error: 'Status is required' })),
+	diagnosedDate: pastDate,
+	notes: text(1000),
+})
+
+export const InsurancePolicySchema = z.object({
+	provider: required('Insurance company name is required', 120),
+	policyNumber: text(60),
+	groupNumber: text(60),
+	subscriberId: text(60),
+	subscriberName: text(120),
+	relationship: z.preprocess((v) => (v === '' || v == null ? 'self' : v), z.enum(POLICY_RELATIONSHIPS)),
+	planType: optionalEnum(PLAN_TYPES),
+	effectiveDate: date,
+	expirationDate: date,
+	copay: text(40),
+	deductible: text(40),
+	providerPhone: optionalPhone(),
+	notes: text(1000),
+})
+
+export const DNR_DOCUMENT_REQUIRED = 'Please upload a document for DNR or POLST status'
+
+export const DnrSchema = z.object({
+	dnrStatus: z.enum(DNR_STATUSES, { error: 'Please choose a DNR status' }),
+	dnrDocumentDate: pastDate,
+	dnrOriginalLocation: text(200),
+})
+
+export const NotesSchema = z.object({ additionalNotes: text(5000) })
+
+export const ScanningSchema = z.object({
+	isScannable: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()),
+})
+
+export const IdSchema = z.coerce.number({ error: 'Not found' }).int().positive()
+
+export function profileLabel(profile: { id: number; fullName: string | null; relationshipToUser: string | null }) {
+	const relationship = RELATIONSHIP_LABELS[(profile.relationshipToUser ?? 'self') as keyof typeof RELATIONSHIP_LABELS] ?? 'Yourself'
+	return profile.fullName ? `${profile.fullName} (${relationship})` : `Profile ${profile.id}`
+}

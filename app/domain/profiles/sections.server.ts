@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { db } from '#db/client.ts'
+import {
+	allergies,
+	emergencyContacts,
+	insurancePolicies,
+	medicalConditions,
+	medicalDocuments,
+	medicalProfiles,
+	medications,
+} from '#db/schema.ts'
+import { nullify, ownedProfile, ProfileError } from './profiles.server.ts'
+
+/** The list sections of a profile; each row belongs to a profile, and through it to one person. */
+export const sectionTables = {
+	contacts: emergencyContacts,
+	allergies,
+	medications,
+	conditions: medicalConditions,
+	policies: insurancePolicies,
+	documents: medicalDocuments,
+} as const
+export type Section = keyof typeof sectionTables
+type Table<S extends Section> = (typeof sectionTables)[S]
+type Row<S extends Section> = Table<S>['$inferSelect']
+type Insert<S extends Section> = Omit<Table<S>['$inferInsert'], 'id' | 'medicalProfileId'>
+
+export const SECTION_NOUNS: Record<Section, string> = {
+	contacts: 'Emergency contact',
+	allergies: 'Allergy',
+	medications: 'Medication',
+	conditions: 'Medical condition',
+	policies: 'Insurance policy',
+	documents: 'Document',
+}
+
+/** Typed as one table for building queries; the rows are typed per section by the callers' signatures. */
+const tableOf = (section: Section) => sectionTables[section] as unknown as typeof allergies
+
+const ownedProfileIds = (userId: string) =>
+	db.select({ id: medicalProfiles.id }).from(medicalProfiles).where(eq(medicalProfiles.userId, userId))
+
+export async function listRows<S extends Section>(userId: string, section: S, profileId: number): Promise<Row<S>[]> {
+	const table = tableOf(section)
+	await ownedProfile(userId, profileId)
+	return (await db.select().from(table).where(eq(table.medicalProfileId, profileId)).orderBy(asc(table.id))) as Row<S>[]
+}
+
+export async function addRow<S extends Section>(userId: string, section: S, profileId: number, values: Insert<S>): Promise<Row<S>> {
+	const table = tableOf(section)
+	await ownedProfile(userId, profileId)
+	const [row] = await db
+		.insert(table)
+		.values({ ...nullify(values as Record<string, unknown>), medicalProfileId: profileId } as never)
+		.returning()
+	await touchProfile(profileId)
+	return row as Row<S>
+}
+
+export async function updateRow<S extends Section>(userId: string, section: S, id: number, values: Partial<Insert<S>>): Promise<Row<S>> {
+	const table = tableOf(section)
+	const [row] = await db
+		.update(table)
+		.set(nullify(values as Record<string, unknown>) as never)
+		.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
+		.returning()
+	if (!row) throw new ProfileError(`${SECTION_NOUNS[section]} not found`, 404)
+	await touchProfile((row as Row<S>).medicalProfileId)
+	return row as Row<S>
+}
+
+export async function getRow<S extends Section>(userId: string, section: S, id: number): Promise<Row<S>> {
+	const table = tableOf(section)
+	const [row] = await db
+		.select()
+		.from(table)
+		.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
+	if (!row) throw new ProfileError(`${SECTION_NOUNS[section]} not found`, 404)
+	return row as Row<S>
+}
+
+export async function deleteRow<S extends Section>(userId: string, section: S, id: number): Promise<Row<S>> {
+	const table = tableOf(section)
+	const [row] = await db
+		.delete(table)
+		.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
+		.returning()
+	if (!row) throw new ProfileError(`${SECTION_NOUNS[section]} not found`, 404)
+	await touchProfile((row as Row<S>).medicalProfileId)
+	return row as Row<S>
+}
+
+/** Any change is the owner confirming the information: the responder page shows this date. */
+async function touchProfile(profileId: number) {
+	await db.update(medicalProfiles).set({ confirmedAt: new Date() }).where(eq(medicalProfiles.id, profileId))
+}

@@ -1,0 +1,36 @@
+import { data } from 'react-router'
+import { storage } from '#app/adapters/storage.server.ts'
+import { ownedFileKey } from '#app/domain/profiles/files.server.ts'
+import { ProfileError } from '#app/domain/profiles/profiles.server.ts'
+import { IdSchema } from '#app/domain/profiles/schemas.ts'
+import { requireUserId } from '#app/utils/auth.server.ts'
+import type { Route } from './+types/files'
+
+const KINDS = new Set(['picture', 'dnr', 'card', 'document'])
+
+/** Private files, served only to their owner; another person's id is a 404, never the file. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const userId = await requireUserId(request)
+	const id = IdSchema.safeParse(params.id)
+	if (!KINDS.has(params.kind) || !id.success) throw data('Not found', { status: 404 })
+	let key: string | null
+	try {
+		key = await ownedFileKey(userId, params.kind, id.data)
+	} catch (error) {
+		if (error instanceof ProfileError) throw data('Not found', { status: 404 })
+		throw error
+	}
+	const file = key ? await storage.get(key) : null
+	if (!file) throw data('Not found', { status: 404 })
+	const inline = file.contentType.startsWith('image/') || file.contentType === 'application/pdf'
+	return new Response(file.body as Uint8Array<ArrayBuffer>, {
+		headers: {
+			'content-type': file.contentType,
+			'content-length': String(file.size),
+			'content-disposition': inline ? 'inline' : 'attachment',
+			'cache-control': 'private, no-store',
+			'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+			'x-content-type-options': 'nosniff',
+		},
+	})
+}

@@ -1,0 +1,148 @@
+import { getInputProps, getTextareaProps } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import { ACCEPT, formatMegabytes } from '#app/domain/uploads/file-type.ts'
+import { DNR_LABELS, DNR_STATUSES, DnrSchema, NotesSchema } from '#app/domain/profiles/schemas.ts'
+import { buttonClass, ErrorList, Field, options, SelectField, StatusButton, TextareaField } from '#app/ui/forms.tsx'
+import { Modal } from '#app/ui/modal.tsx'
+import { DialogButtons } from './contacts-allergies.tsx'
+import { INTENTS } from './intents.ts'
+import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+import { EmptyState, SectionCard } from './section-card.tsx'
+
+export function DnrSection() {
+	const { profile, dialog } = useScreen()
+	const status = profile?.dnrStatus as keyof typeof DNR_LABELS | null | undefined
+	return (
+		<SectionCard id="dnr" title="DNR Status" addLabel={status ? 'Change DNR Status' : 'Set DNR Status'} addDialog="dnr">
+			{status ? (
+				<div className="flex flex-wrap items-start justify-between gap-3">
+					<div>
+						<p className="text-lg font-semibold">{DNR_LABELS[status] ?? status}</p>
+						{profile?.dnrDocumentUrl ? (
+							<p>
+								Document:{' '}
+								<a href={profile.dnrDocumentUrl} className="text-blue-800 underline">
+									{profile.dnrDocumentName}
+								</a>
+								{profile.dnrDocumentDate ? <span className="text-gray-700"> · signed {profile.dnrDocumentDate}</span> : null}
+							</p>
+						) : null}
+						{profile?.dnrOriginalLocation ? <p className="text-gray-700">Original kept: {profile.dnrOriginalLocation}</p> : null}
+					</div>
+					<ActionButton intent={INTENTS.clearDnr} label="Clear DNR Status" pendingLabel="Clearing..." />
+				</div>
+			) : (
+				<EmptyState>No DNR status recorded yet.</EmptyState>
+			)}
+			{dialog === 'dnr' ? <DnrDialog /> : null}
+		</SectionCard>
+	)
+}
+
+function DnrDialog() {
+	const { href, profile, failure } = useScreen()
+	const [form, fields] = useSectionForm(INTENTS.saveDnr, DnrSchema, { defaultValue: { ...profile, dnrStatus: profile?.dnrStatus ?? 'None' } })
+	const pending = useIntentPending(INTENTS.saveDnr)
+	const documentErrors = failure?.intent === INTENTS.saveDnr ? failure.result.error?.document : undefined
+	return (
+		<Modal title="DNR Status" closeHref={href({}, 'dnr')}>
+			<Form method="post" encType="multipart/form-data" preventScrollReset {...getFormProps(form)} className="space-y-4">
+				<HiddenIds />
+				<SelectField label="Status" errors={fields.dnrStatus.errors} selectProps={getInputProps(fields.dnrStatus, { type: 'text' }) as never} options={options(DNR_STATUSES, DNR_LABELS)} />
+				<Field
+					label={profile?.dnrDocumentUrl ? `Replace document (on file: ${profile.dnrDocumentName})` : 'DNR or POLST document (required for DNR and POLST)'}
+					errors={documentErrors}
+					inputProps={{ type: 'file', name: 'document', accept: ACCEPT.documents, className: 'py-1.5' }}
+				/>
+				<Field label="Date the document was signed" errors={fields.dnrDocumentDate.errors} inputProps={getInputProps(fields.dnrDocumentDate, { type: 'date' })} />
+				<Field label="Where the original is kept" hint="For example: on the refrigerator, in the bedside drawer" errors={fields.dnrOriginalLocation.errors} inputProps={getInputProps(fields.dnrOriginalLocation, { type: 'text' })} />
+				<ErrorList id={form.errorId} errors={form.errors} />
+				<DialogButtons intent={INTENTS.saveDnr} label="Save DNR Status" pending={pending} cancelHref={href({}, 'dnr')} />
+			</Form>
+		</Modal>
+	)
+}
+
+export function DocumentsSection() {
+	const { profile, failure } = useScreen()
+	const pending = useIntentPending(INTENTS.uploadDocument)
+	const errors = failure?.intent === INTENTS.uploadDocument ? failure.result.error?.document : undefined
+	const docs = profile?.medicalDocuments ?? []
+	if (!profile)
+		return (
+			<section id="documents" aria-labelledby="documents-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+				<h2 id="documents-title" className="mb-3 text-xl font-bold">
+					Medical Documents
+				</h2>
+				<p className="text-gray-700">Please save your medical profile first to upload documents.</p>
+			</section>
+		)
+	return (
+		<SectionCard id="documents" title="Medical Documents">
+			{docs.length ? (
+				<ul className="mb-4 divide-y divide-gray-200">
+					{docs.map((d) => (
+						<li key={d.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+							<div>
+								<a href={d.fileUrl} className="font-semibold text-blue-800 underline">
+									{d.fileName}
+								</a>
+								<p className="text-sm text-gray-700">
+									{d.fileType.toUpperCase()} · {formatMegabytes(d.fileSize)}
+								</p>
+							</div>
+							<ActionButton intent={INTENTS.deleteDocument} id={d.id} label="Delete" accessibleName={`Delete document ${d.fileName}`} />
+						</li>
+					))}
+				</ul>
+			) : (
+				<div className="mb-4">
+					<EmptyState>No medical documents uploaded yet.</EmptyState>
+				</div>
+			)}
+			<Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-end gap-3">
+				<HiddenIds />
+				<Field label="Upload a document (PDF, JPG, PNG, DOC or DOCX, up to 10 MB)" errors={errors} className="min-w-64 flex-1" inputProps={{ type: 'file', name: 'document', accept: ACCEPT.documents, required: true, className: 'py-1.5' }} />
+				<StatusButton type="submit" name="intent" value={INTENTS.uploadDocument} pending={pending} pendingLabel="Uploading...">
+					Upload Document
+				</StatusButton>
+			</Form>
+		</SectionCard>
+	)
+}
+
+export function NotesSection() {
+	const { profile, href, edit } = useScreen()
+	const [form, fields] = useSectionForm(INTENTS.saveNotes, NotesSchema, { defaultValue: profile ?? undefined })
+	const pending = useIntentPending(INTENTS.saveNotes)
+	const editing = edit === 'notes' || form.status === 'error'
+	return (
+		<SectionCard id="notes" title="Additional Medical Notes">
+			{editing ? (
+				<Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+					<HiddenIds />
+					<TextareaField label="Notes for responders" errors={fields.additionalNotes.errors} textareaProps={getTextareaProps(fields.additionalNotes)} />
+					<ErrorList id={form.errorId} errors={form.errors} />
+					<div className="flex gap-2">
+						<StatusButton type="submit" name="intent" value={INTENTS.saveNotes} pending={pending} pendingLabel="Saving...">
+							Save Notes
+						</StatusButton>
+						<Link to={href({}, 'notes')} preventScrollReset className={buttonClass('secondary')}>
+							Cancel
+						</Link>
+					</div>
+				</Form>
+			) : (
+				<div className="flex flex-wrap items-start justify-between gap-3">
+					{profile?.additionalNotes ? <p className="whitespace-pre-line text-gray-900">{profile.additionalNotes}</p> : <EmptyState>No additional notes recorded yet.</EmptyState>}
+					<div className="flex gap-2">
+						<Link to={href({ edit: 'notes' }, 'notes')} preventScrollReset className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')}>
+							{profile?.additionalNotes ? 'Edit Notes' : 'Add Notes'}
+						</Link>
+						{profile?.additionalNotes ? <ActionButton intent={INTENTS.clearNotes} label="Clear Notes" /> : null}
+					</div>
+				</div>
+			)}
+		</SectionCard>
+	)
+}

@@ -1,0 +1,41 @@
+/** Every form on the Medical Information screen posts one of these as `intent`. */
+export const INTENTS = {
+	saveProfile: 'save-profile',
+	addFamily: 'add-family',
+	deleteProfile: 'delete-profile',
+	setScanning: 'set-scanning',
+	updateQrCodes: 'update-qr-codes',
+	uploadPicture: 'upload-picture',
+	removePicture: 'remove-picture',
+	addContact: 'add-contact',
+	deleteContact: 'delete-contact',
+	addAllergy: 'add-allergy',
+	deleteAllergy: 'delete-allergy',
+	addMedication: 'add-medication',
+	updateMedication: 'update-medication',
+	deleteMedication: 'delete-medication',
+	addCondition: 'add-condition',
+	updateCondition: 'update-condition',
+	deleteCondition: 'delete-condition',
+	savePolicy: 'save-policy',
+	deletePolicy: 'delete-policy',
+	saveDnr: 'save-dnr',
+	clearDnr: 'clear-dnr',
+	uploadDocument: 'upload-document',
+	deleteDocument: 'delete-document',
+	saveNotes: 'save-notes',
+	clearNotes: 'clear-notes',
+} as const
+export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
+
+/** URL state of the screen, so dialogs and inline edits work as plain links without JavaScript. */
+export type ScreenState = { profile?: number | null; dialog?: string | null; edit?: string | null }
+
+export function screenHref(base: string, state: ScreenState, hash?: string) {
+	const params = new URLSearchParams()
+	if (state.profile) params.set('profile', String(state.profile))
+	if (state.dialog) params.set('dialog', state.dialog)
+	if (state.edit) params.set('edit', state.edit)
+	const query = params.toString()
+	return `${base}${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`
+}

@@ -1,0 +1,173 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type RouterContextProvider } from 'react-router'
+import type { z } from 'zod'
+import {
+	AllergySchema,
+	ConditionSchema,
+	ContactSchema,
+	FamilyMemberSchema,
+	IdSchema,
+	MedicationSchema,
+	NotesSchema,
+	PersonalInfoSchema,
+	ScanningSchema,
+} from '#app/domain/profiles/schemas.ts'
+import { createFamilyProfile, deleteProfile, refreshProfileCodes, getProfileDetail, listProfiles, ProfileError, savePersonalInfo, updateProfileFields } from '#app/domain/profiles/profiles.server.ts'
+import { addRow, deleteRow, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
+import { clearDnr, deleteDocument, removePicture, saveDnr, savePolicy, uploadDocument, uploadPicture } from '#app/domain/profiles/files.server.ts'
+import { readForm } from '#app/domain/uploads/uploads.server.ts'
+import { requireUserId } from '#app/utils/auth.server.ts'
+import { pageUrl } from '#app/utils/http.ts'
+import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import type { ToastInput } from '#app/utils/toast.ts'
+import { INTENTS, screenHref } from './intents.ts'
+import { toScreenProfile } from './screen-data.server.ts'
+
+export const CREATE_PROFILE_FIRST =
+	'Please save your basic medical profile information before adding emergency contacts/allergies/medications/medical conditions.'
+
+export async function medicalInfoLoader(request: Request) {
+	const userId = await requireUserId(request)
+	const url = pageUrl(request)
+	const profiles = await listProfiles(userId)
+	const requested = Number(url.searchParams.get('profile'))
+	const selectedId = profiles.find((p) => p.id === requested)?.id ?? profiles[0]?.id ?? null
+	const detail = selectedId ? await getProfileDetail(userId, selectedId) : null
+	return {
+		profiles,
+		profile: detail ? toScreenProfile(detail) : null,
+		dialog: url.searchParams.get('dialog'),
+		edit: url.searchParams.get('edit'),
+	}
+}
+export type MedicalInfoData = Awaited<ReturnType<typeof medicalInfoLoader>>
+
+type Failure = { intent: string; id?: number | null; result: SubmissionResult<string[]> }
+
+/** The list sections edited by the generic add/update/delete forms. */
+const rowIntents: Record<string, { section: Section; op: 'add' | 'update' | 'delete'; schema?: z.ZodType; done: string }> = {
+	[INTENTS.addContact]: { section: 'contacts', op: 'add', schema: ContactSchema, done: 'Emergency contact added successfully' },
+	[INTENTS.deleteContact]: { section: 'contacts', op: 'delete', done: 'Emergency contact deleted successfully' },
+	[INTENTS.addAllergy]: { section: 'allergies', op: 'add', schema: AllergySchema, done: 'Allergy added successfully' },
+	[INTENTS.deleteAllergy]: { section: 'allergies', op: 'delete', done: 'Allergy deleted successfully' },
+	[INTENTS.addMedication]: { section: 'medications', op: 'add', schema: MedicationSchema, done: 'Medication added successfully' },
+	[INTENTS.updateMedication]: { section: 'medications', op: 'update', schema: MedicationSchema, done: 'Medication updated successfully' },
+	[INTENTS.deleteMedication]: { section: 'medications', op: 'delete', done: 'Medication deleted successfully' },
+	[INTENTS.addCondition]: { section: 'conditions', op: 'add', schema: ConditionSchema, done: 'Medical condition added successfully' },
+	[INTENTS.updateCondition]: { section: 'conditions', op: 'update', schema: ConditionSchema, done: 'Medical condition updated successfully' },
+	[INTENTS.deleteCondition]: { section: 'conditions', op: 'delete', done: 'Medical condition deleted successfully' },
+	[INTENTS.deletePolicy]: { section: 'policies', op: 'delete', done: 'Insurance policy deleted successfully' },
+}
+
+export async function medicalInfoAction(request: Request, context: Readonly<RouterContextProvider>) {
+	const userId = await requireUserId(request)
+	const base = pageUrl(request).pathname
+	const form = await readForm(request)
+	if (!form.ok) {
+		const headers = await actionToast(request, context, { type: 'error', title: 'Upload Failed', description: form.message })
+		return data({ intent: 'upload', id: null, result: { status: 'error', error: { '': [form.message] } } } as unknown as Failure, { status: form.status, headers })
+	}
+	const formData = form.formData
+	const intent = String(formData.get('intent') ?? '')
+	const profileIdInput = formData.get('profileId')
+	const profileId = profileIdInput ? IdSchema.safeParse(profileIdInput).data ?? null : null
+	const rowId = IdSchema.safeParse(formData.get('id')).data ?? null
+
+	const success = (toast: ToastInput, profile = profileId, hash?: string) =>
+		redirectWithToast(screenHref(base, { profile }, hash), { type: 'success', ...toast })
+	const fail = async (failure: Failure, toast?: ToastInput, status = 400) => {
+		const headers = toast ? await actionToast(request, context, { type: 'error', ...toast }) : undefined
+		return data(failure, { status, headers })
+	}
+	const invalid = (submission: { reply: () => Failure['result'] }, id: number | null = rowId) => fail({ intent, id, result: submission.reply() })
+
+	try {
+		if (intent === INTENTS.saveProfile) {
+			const submission = parseWithZod(formData, { schema: PersonalInfoSchema })
+			if (submission.status !== 'success') return invalid(submission)
+			const { created, profile } = await savePersonalInfo(userId, submission.value, profileId)
+			return success({ description: created ? 'Medical profile created successfully' : 'Medical profile updated successfully' }, profile.id)
+		}
+		if (intent === INTENTS.addFamily) {
+			const submission = parseWithZod(formData, { schema: FamilyMemberSchema })
+			if (submission.status !== 'success') return invalid(submission)
+			try {
+				const profile = await createFamilyProfile(userId, submission.value)
+				return success({ title: 'Profile Created', description: `${profile.fullName} has been created and QR code activated successfully.` }, profile.id)
+			} catch (error) {
+				if (!(error instanceof ProfileError)) throw error
+				return fail({ intent, result: submission.reply({ fieldErrors: { pin: [error.message] } }) }, { title: 'Error', description: error.message })
+			}
+		}
+		if (!profileId) return fail({ intent, result: { status: 'error', error: { '': [CREATE_PROFILE_FIRST] } } as Failure['result'] }, { title: 'Create Profile First', description: CREATE_PROFILE_FIRST })
+
+		if (intent === INTENTS.deleteProfile) {
+			try {
+				await deleteProfile(userId, profileId)
+			} catch (error) {
+				if (error instanceof ProfileError && error.status === 400)
+					return fail({ intent, result: { status: 'error', error: { '': [error.message] } } as Failure['result'] }, { title: 'Cannot Delete', description: error.message })
+				throw error
+			}
+			return success({ title: 'Profile Deleted', description: 'Profile has been deleted successfully.' }, null)
+		}
+		if (intent === INTENTS.setScanning) {
+			const { isScannable } = ScanningSchema.parse({ isScannable: formData.get('isScannable') })
+			await updateProfileFields(userId, profileId, { isScannable })
+			return success({ description: isScannable ? 'Scanning is on: responders can see this profile.' : 'Scanning is off: this profile is private from QR scans.' })
+		}
+		if (intent === INTENTS.updateQrCodes) {
+			const updated = await refreshProfileCodes(userId, profileId)
+			return success({ description: `Updated ${updated} QR codes with current medical information` })
+		}
+		if (intent === INTENTS.saveNotes || intent === INTENTS.clearNotes) {
+			const submission = parseWithZod(formData, { schema: NotesSchema })
+			if (submission.status !== 'success') return invalid(submission)
+			const notes = intent === INTENTS.clearNotes ? null : (submission.value.additionalNotes ?? null)
+			await updateProfileFields(userId, profileId, { additionalNotes: notes, confirmedAt: new Date() })
+			return success({ description: notes ? 'Medical notes saved successfully' : 'Medical notes cleared' }, profileId, 'notes')
+		}
+		if (intent === INTENTS.uploadPicture || intent === INTENTS.removePicture) {
+			const result = intent === INTENTS.uploadPicture ? await uploadPicture(userId, profileId, formData) : await removePicture(userId, profileId)
+			if (!result.ok) return fail({ intent, result: { status: 'error', error: { picture: [result.message] } } as Failure['result'] }, { title: 'Upload Failed', description: result.message })
+			return success({ description: intent === INTENTS.uploadPicture ? 'Profile picture uploaded and saved successfully' : 'Profile picture removed' })
+		}
+		if (intent === INTENTS.savePolicy) {
+			const result = await savePolicy(userId, profileId, rowId, formData)
+			if (!result.ok) return fail({ intent, id: rowId, result: result.reply })
+			return success({ description: rowId ? 'Insurance policy updated successfully' : 'Insurance policy added successfully' }, profileId, 'insurance')
+		}
+		if (intent === INTENTS.saveDnr || intent === INTENTS.clearDnr) {
+			const result = intent === INTENTS.saveDnr ? await saveDnr(userId, profileId, formData) : await clearDnr(userId, profileId)
+			if (!result.ok) return fail({ intent, result: result.reply }, result.toast)
+			return success({ description: intent === INTENTS.saveDnr ? 'DNR status saved successfully' : 'DNR status cleared' }, profileId, 'dnr')
+		}
+		if (intent === INTENTS.uploadDocument) {
+			const result = await uploadDocument(userId, profileId, formData)
+			if (!result.ok) return fail({ intent, result: result.reply }, { title: 'Upload Failed', description: result.message })
+			return success({ description: 'Medical document uploaded successfully' }, profileId, 'documents')
+		}
+		if (intent === INTENTS.deleteDocument) {
+			if (!rowId) return fail({ intent, result: { status: 'error', error: { '': ['Document not found'] } } as Failure['result'] })
+			await deleteDocument(userId, rowId)
+			return success({ description: 'Document deleted successfully' }, profileId, 'documents')
+		}
+
+		const row = rowIntents[intent]
+		if (!row) return fail({ intent, result: { status: 'error', error: { '': ['Unknown action'] } } as Failure['result'] })
+		if (row.op === 'delete') {
+			if (!rowId) throw new ProfileError('Not found', 404)
+			await deleteRow(userId, row.section, rowId)
+		} else {
+			const submission = parseWithZod(formData, { schema: row.schema! })
+			if (submission.status !== 'success') return invalid(submission)
+			if (row.op === 'add') await addRow(userId, row.section, profileId, submission.value as never)
+			else await updateRow(userId, row.section, rowId ?? 0, submission.value as never)
+		}
+		return success({ description: row.done }, profileId, row.section)
+	} catch (error) {
+		if (error instanceof ProfileError && error.status === 404) throw data(error.message, { status: 404 })
+		throw error
+	}
+}

@@ -1,0 +1,89 @@
+import { getInputProps } from '@conform-to/react'
+import { Form } from 'react-router'
+import { ACCEPT } from '#app/domain/uploads/file-type.ts'
+import { BLOOD_TYPES, GENDERS, PersonalInfoSchema } from '#app/domain/profiles/schemas.ts'
+import { ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { INTENTS } from './intents.ts'
+import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+import { SectionCard } from './section-card.tsx'
+
+const textFields = [
+	['firstName', 'First name', 'given-name'],
+	['middleName', 'Middle name', 'additional-name'],
+	['lastName', 'Last name', 'family-name'],
+	['phoneNumber', 'Phone number', 'tel'],
+	['height', 'Height', 'off'],
+	['weight', 'Weight', 'off'],
+	['hairColor', 'Hair colour', 'off'],
+	['eyeColor', 'Eye colour', 'off'],
+	['race', 'Race / ethnicity', 'off'],
+	['insurance', 'Insurance (summary)', 'off'],
+	['streetAddress', 'Street address', 'street-address'],
+	['city', 'City', 'address-level2'],
+	['state', 'State', 'address-level1'],
+	['zipCode', 'ZIP code', 'postal-code'],
+] as const
+
+export function PersonalInfoSection() {
+	const { profile } = useScreen()
+	const [form, fields] = useSectionForm(INTENTS.saveProfile, PersonalInfoSchema, { defaultValue: profile ?? undefined })
+	const pending = useIntentPending(INTENTS.saveProfile)
+	return (
+		<SectionCard id="personal" title="Personal Information">
+			{profile ? <ProfilePicture /> : null}
+			<Form method="post" preventScrollReset {...getFormProps(form)} key={profile?.id ?? 'new'} className="grid gap-4 sm:grid-cols-2">
+				<HiddenIds />
+				{textFields.slice(0, 3).map(([name, label, autoComplete]) => (
+					<Field key={name} label={label} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type: 'text' }), autoComplete }} />
+				))}
+				<Field label="Date of birth" errors={fields.dateOfBirth.errors} inputProps={{ ...getInputProps(fields.dateOfBirth, { type: 'date' }), autoComplete: 'bday' }} />
+				<SelectField label="Blood type" placeholder="Unknown" errors={fields.bloodType.errors} selectProps={getInputProps(fields.bloodType, { type: 'text' }) as never} options={options(BLOOD_TYPES)} />
+				<SelectField label="Gender" placeholder="Not specified" errors={fields.gender.errors} selectProps={getInputProps(fields.gender, { type: 'text' }) as never} options={options(GENDERS)} />
+				{textFields.slice(3).map(([name, label, autoComplete]) => (
+					<Field
+						key={name}
+						label={label}
+						errors={fields[name].errors}
+						inputProps={{ ...getInputProps(fields[name], { type: name === 'phoneNumber' ? 'tel' : 'text' }), autoComplete }}
+					/>
+				))}
+				<Field
+					className="sm:col-span-2"
+					label="Distinguishing marks (scars, tattoos, birthmarks)"
+					errors={fields.distinguishingMarks.errors}
+					inputProps={getInputProps(fields.distinguishingMarks, { type: 'text' })}
+				/>
+				<ErrorList id={form.errorId} errors={form.errors} />
+				<div className="sm:col-span-2">
+					<StatusButton type="submit" name="intent" value={INTENTS.saveProfile} pending={pending} pendingLabel="Saving...">
+						{profile ? 'Save Personal Information' : 'Create Medical Profile'}
+					</StatusButton>
+				</div>
+			</Form>
+		</SectionCard>
+	)
+}
+
+function ProfilePicture() {
+	const { profile, failure } = useScreen()
+	const pending = useIntentPending(INTENTS.uploadPicture)
+	const error = failure?.intent === INTENTS.uploadPicture ? failure.result.error?.picture : undefined
+	if (!profile) return null
+	return (
+		<div className="mb-5 flex flex-wrap items-center gap-4">
+			{profile.profilePictureUrl ? (
+				<img src={profile.profilePictureUrl} alt={`Photo of ${profile.fullName ?? 'this person'}`} className="size-24 rounded-full border border-gray-300 object-cover" />
+			) : (
+				<div className="flex size-24 items-center justify-center rounded-full bg-gray-100 text-sm text-gray-600">No photo</div>
+			)}
+			<Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-end gap-2">
+				<HiddenIds />
+				<Field label="Profile picture" errors={error} inputProps={{ type: 'file', name: 'picture', accept: ACCEPT.images, required: true, className: 'py-1.5' }} />
+				<StatusButton type="submit" name="intent" value={INTENTS.uploadPicture} variant="secondary" pending={pending} pendingLabel="Uploading...">
+					Upload Photo
+				</StatusButton>
+			</Form>
+			{profile.profilePictureUrl ? <ActionButton intent={INTENTS.removePicture} label="Remove Photo" /> : null}
+		</div>
+	)
+}

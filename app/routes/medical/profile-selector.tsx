@@ -1,0 +1,133 @@
+import { getInputProps } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import { FAMILY_GENDER_LABELS, FAMILY_GENDERS, FamilyMemberSchema, profileLabel, RELATIONSHIP_LABELS, RELATIONSHIPS } from '#app/domain/profiles/schemas.ts'
+import { buttonClass, ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { Modal } from '#app/ui/modal.tsx'
+import { INTENTS } from './intents.ts'
+import { ActionButton, getFormProps, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+
+export function ProfileSelector() {
+	const { profiles, profile, dialog, href, base } = useScreen()
+	return (
+		<section aria-labelledby="profiles-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+			<h2 id="profiles-title" className="text-xl font-bold text-gray-900">
+				Medical Profiles
+			</h2>
+			{profiles.length ? (
+				<Form method="get" action={base} className="mt-3 flex flex-wrap items-end gap-3">
+					<SelectField
+						label="Selected profile"
+						className="min-w-64 flex-1"
+						selectProps={{
+							name: 'profile',
+							defaultValue: String(profile?.id ?? ''),
+							onChange: (e) => e.currentTarget.form?.requestSubmit(),
+						}}
+						options={profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))}
+					/>
+					<noscript>
+						<button type="submit" className={buttonClass('secondary')}>
+							Show
+						</button>
+					</noscript>
+				</Form>
+			) : (
+				<p className="mt-2 text-gray-700">Start by saving your own information under Personal Information below.</p>
+			)}
+			<div className="mt-4 flex flex-wrap gap-2">
+				<Link to={href({ dialog: 'add-family' })} preventScrollReset className={buttonClass('secondary')}>
+					Add Family Member
+				</Link>
+				{profile && profiles.find((p) => p.id === profile.id)?.qrCodeCount ? (
+					<ActionButton intent={INTENTS.updateQrCodes} label="Update QR Codes" pendingLabel="Updating..." />
+				) : null}
+				{profile && profiles.length > 1 ? (
+					<Link to={href({ dialog: 'delete-profile' })} preventScrollReset className={buttonClass('secondary', 'border-red-700 text-red-800')}>
+						Delete Selected Profile
+					</Link>
+				) : null}
+			</div>
+			{profile ? <ScanningSwitch isScannable={profile.isScannable} /> : null}
+			{dialog === 'add-family' ? <AddFamilyDialog /> : null}
+			{dialog === 'delete-profile' && profile ? (
+				<Modal title="Delete this profile?" closeHref={href()}>
+					<p className="text-gray-800">
+						This permanently deletes {profileLabel(profile)} and all of its medical information and files. This cannot be undone.
+					</p>
+					<div className="mt-6 flex justify-end gap-2">
+						<Link to={href()} className={buttonClass('secondary')}>
+							Cancel
+						</Link>
+						<ActionButton intent={INTENTS.deleteProfile} label="Delete Profile" pendingLabel="Deleting..." variant="primary" />
+					</div>
+				</Modal>
+			) : null}
+		</section>
+	)
+}
+
+function ScanningSwitch({ isScannable }: { isScannable: boolean }) {
+	return (
+		<div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-50 p-3">
+			<p className="text-gray-800">
+				<span className="font-semibold">QR scanning: {isScannable ? 'On' : 'Off'}.</span>{' '}
+				{isScannable ? 'Responders who scan this profile’s code see its information.' : 'This information is private from QR scans.'}
+			</p>
+			<ActionButton
+				intent={INTENTS.setScanning}
+				label={isScannable ? 'Turn scanning off' : 'Turn scanning on'}
+				extra={{ isScannable: isScannable ? 'false' : 'true' }}
+			/>
+		</div>
+	)
+}
+
+function AddFamilyDialog() {
+	const { href } = useScreen()
+	const [form, fields] = useSectionForm(INTENTS.addFamily, FamilyMemberSchema, { defaultValue: { relationshipToUser: 'child' } })
+	const pending = useIntentPending(INTENTS.addFamily)
+	return (
+		<Modal title="Add Family Member Profile" closeHref={href()}>
+			<Form method="post" {...getFormProps(form)} className="space-y-4">
+				<Field label="Full name" errors={fields.fullName.errors} inputProps={getInputProps(fields.fullName, { type: 'text' })} />
+				<SelectField
+					label="Relationship"
+					errors={fields.relationshipToUser.errors}
+					selectProps={getInputProps(fields.relationshipToUser, { type: 'text' }) as never}
+					options={options(RELATIONSHIPS, RELATIONSHIP_LABELS)}
+				/>
+				<SelectField
+					label="Gender (optional)"
+					placeholder="Not specified"
+					errors={fields.gender.errors}
+					selectProps={getInputProps(fields.gender, { type: 'text' }) as never}
+					options={options(FAMILY_GENDERS, FAMILY_GENDER_LABELS)}
+				/>
+				<Field label="Date of birth (optional)" errors={fields.dateOfBirth.errors} inputProps={getInputProps(fields.dateOfBirth, { type: 'date' })} />
+				<Field
+					label="PIN from their QR code sticker or card"
+					errors={fields.pin.errors}
+					inputProps={{
+						...getInputProps(fields.pin, { type: 'text' }),
+						maxLength: 8,
+						autoComplete: 'off',
+						autoCapitalize: 'characters',
+						className: 'font-mono uppercase tracking-widest',
+						onInput: (e) => {
+							e.currentTarget.value = e.currentTarget.value.toUpperCase()
+						},
+					}}
+				/>
+				<ErrorList id={form.errorId} errors={form.errors} />
+				<div className="flex justify-end gap-2">
+					<Link to={href()} className={buttonClass('secondary')}>
+						Cancel
+					</Link>
+					<StatusButton type="submit" name="intent" value={INTENTS.addFamily} pending={pending} pendingLabel="Creating...">
+						Create Profile
+					</StatusButton>
+				</div>
+			</Form>
+		</Modal>
+	)
+}

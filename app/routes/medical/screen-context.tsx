@@ -1,0 +1,103 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { createContext, useContext } from 'react'
+import { Form, useNavigation } from 'react-router'
+import type { z } from 'zod'
+import { StatusButton, type ButtonVariant } from '#app/ui/forms.tsx'
+import { screenHref, type ScreenState } from './intents.ts'
+import type { MedicalInfoData } from './medical-info.server.ts'
+
+export type Failure = { intent: string; id?: number | null; result: SubmissionResult<string[]> }
+
+type Screen = MedicalInfoData & { base: string; failure: Failure | null }
+const ScreenContext = createContext<Screen | null>(null)
+export const ScreenProvider = ScreenContext.Provider
+
+export function useScreen() {
+	const screen = useContext(ScreenContext)
+	if (!screen) throw new Error('useScreen outside the Medical Information screen')
+	const profileId = screen.profile?.id ?? null
+	const href = (state: Omit<ScreenState, 'profile'> = {}, hash?: string) => screenHref(screen.base, { profile: profileId, ...state }, hash)
+	return { ...screen, profileId, href }
+}
+
+/** A conform form for one intent (and row): only the failure it caused comes back into it. */
+export function useSectionForm<S extends z.ZodObject>(
+	intent: string,
+	schema: S,
+	options: { id?: number | null; defaultValue?: Partial<Record<keyof z.input<S>, unknown>> } = {},
+) {
+	const { failure } = useScreen()
+	const mine = failure && failure.intent === intent && (failure.id ?? null) === (options.id ?? null) ? failure.result : undefined
+	return useForm<z.input<S>, string[]>({
+		id: `${intent}${options.id ? `-${options.id}` : ''}`,
+		lastResult: mine,
+		defaultValue: toFormValues(options.defaultValue) as never,
+		constraint: getZodConstraint(schema),
+		shouldRevalidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+	})
+}
+
+/** Form fields hold strings: nulls become empty, booleans 'on'. */
+function toFormValues(values?: Record<string, unknown>) {
+	if (!values) return undefined
+	return Object.fromEntries(
+		Object.entries(values).map(([k, v]) => [k, v == null ? '' : typeof v === 'boolean' ? (v ? 'on' : '') : String(v)]),
+	)
+}
+
+export function useIntentPending(intent: string, id?: number | null) {
+	const navigation = useNavigation()
+	return (
+		navigation.state === 'submitting' &&
+		navigation.formData?.get('intent') === intent &&
+		(id == null || navigation.formData?.get('id') === String(id))
+	)
+}
+
+/** A one-button form: delete, clear, toggle. Carries the profile and row ids. */
+export function ActionButton({
+	intent,
+	id,
+	label,
+	pendingLabel,
+	variant = 'secondary',
+	extra,
+	accessibleName,
+}: {
+	intent: string
+	id?: number
+	label: string
+	pendingLabel?: string
+	variant?: ButtonVariant
+	extra?: Record<string, string>
+	accessibleName?: string
+}) {
+	const { profileId } = useScreen()
+	const pending = useIntentPending(intent, id)
+	return (
+		<Form method="post" preventScrollReset className="inline">
+			<input type="hidden" name="profileId" value={profileId ?? ''} />
+			{id ? <input type="hidden" name="id" value={id} /> : null}
+			{Object.entries(extra ?? {}).map(([name, value]) => (
+				<input key={name} type="hidden" name={name} value={value} />
+			))}
+			<StatusButton type="submit" name="intent" value={intent} variant={variant} pending={pending} pendingLabel={pendingLabel} aria-label={accessibleName} className="min-h-9 px-3 py-1 text-sm">
+				{label}
+			</StatusButton>
+		</Form>
+	)
+}
+
+export function HiddenIds({ id }: { id?: number | null }) {
+	const { profileId } = useScreen()
+	return (
+		<>
+			<input type="hidden" name="profileId" value={profileId ?? ''} />
+			{id ? <input type="hidden" name="id" value={id} /> : null}
+		</>
+	)
+}
+
+export { Form, getFormProps }
