@@ -102,3 +102,22 @@ export function cookieFrom(headers: Headers, name: string) {
 	const found = all.find((c) => c.startsWith(`${name}=`))
 	return found?.split(';')[0]
 }
+
+export function multipartRequest(path: string, fields: Record<string, string>, files: Record<string, File> = {}, cookie?: string) {
+	const body = new FormData()
+	for (const [k, v] of Object.entries(fields)) body.set(k, v)
+	for (const [k, f] of Object.entries(files)) body.set(k, f)
+	return new Request(new URL(path, 'http://localhost:3000'), { method: 'POST', headers: cookie ? { cookie } : {}, body })
+}
+
+/** Smallest real files of each kind, for upload tests. */
+export const SAMPLE_FILES = {
+	pdf: () => new File([new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], 'directive.pdf', { type: 'application/pdf' }),
+	png: (name = 'card.png') =>
+		new File(
+			[Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'))],
+			name,
+			{ type: 'image/png' },
+		),
+	executable: () => new File([Uint8Array.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00])], 'report.pdf', { type: 'application/pdf' }),
+}

@@ -1,8 +1,13 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { databaseUrl } from './databases.ts'
 
 process.env.NODE_ENV = 'test'
 process.env.SESSION_SECRET ??= 'test-session-secret'
 process.env.PUBLIC_URL ??= 'http://localhost:3000'
+// Uploads and other embedded data go to a throwaway directory, never the developer's .data/.
+process.env.DATA_DIR ??= mkdtempSync(join(tmpdir(), 'hmh-vitest-'))
 if (process.env.DATABASE_URL && !process.env.HMH_TEST_DB_SET) {
 	process.env.DATABASE_URL = databaseUrl(process.env.DATABASE_URL, `hmh_test_${process.env.VITEST_POOL_ID ?? '1'}`)
 	process.env.HMH_TEST_DB_SET = '1'

@@ -1,0 +1,250 @@
+import { readdirSync, existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { and, count, eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { db } from '#db/client.ts'
+import * as s from '#db/schema.ts'
+import * as home from '#app/routes/home.tsx'
+import * as files from '#app/routes/files.ts'
+import { requestToastContext } from '#app/utils/toast.server.ts'
+import { call, createCode, createUser, getRequest, multipartRequest, SAMPLE_FILES, sessionCookie, unwrap } from '#tests/factories.ts'
+
+async function person() {
+	const user = await createUser()
+	return { user, cookie: await sessionCookie(user.id) }
+}
+
+async function post(cookie: string, fields: Record<string, string>, upload: Record<string, File> = {}) {
+	const { result, context } = await call(home.action, multipartRequest('/dashboard', fields, upload, cookie))
+	const response = await unwrap(result)
+	return { ...response, toast: context.get(requestToastContext), text: JSON.stringify(response.body) }
+}
+
+async function withProfile() {
+	const p = await person()
+	const saved = await post(p.cookie, { intent: 'save-profile', firstName: 'Ada', lastName: 'Lovelace' })
+	const profile = await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.userId, p.user.id) })
+	expect(saved.status).toBe(302)
+	return { ...p, profileId: String(profile!.id), profile: profile! }
+}
+
+function uploadedFiles() {
+	const dir = join(process.env.DATA_DIR!, 'uploads')
+	if (!existsSync(dir)) return 0
+	return readdirSync(dir, { recursive: true }).filter((f) => String(f).match(/\.(pdf|png|jpe?g|docx?|gif|webp)$/)).length
+}
+
+describe('profile save', () => {
+	test('creates the own profile on first save, then updates it', async () => {
+		const p = await person()
+		const first = await post(p.cookie, { intent: 'save-profile', firstName: 'Ada', lastName: 'Lovelace', bloodType: 'O-' })
+		expect(first.status).toBe(302)
+		const profiles = await db.query.medicalProfiles.findMany({ where: eq(s.medicalProfiles.userId, p.user.id) })
+		expect(profiles).toHaveLength(1)
+		expect(profiles[0]).toMatchObject({ fullName: 'Ada Lovelace', relationshipToUser: 'self', bloodType: 'O-', isScannable: true })
+		const second = await post(p.cookie, { intent: 'save-profile', profileId: String(profiles[0]!.id), firstName: 'Ada', lastName: 'King', bloodType: '' })
+		expect(second.status).toBe(302)
+		const after = await db.query.medicalProfiles.findMany({ where: eq(s.medicalProfiles.userId, p.user.id) })
+		expect(after).toHaveLength(1)
+		expect(after[0]).toMatchObject({ fullName: 'Ada King', bloodType: null })
+	})
+
+	test('sections need a saved profile first', async () => {
+		const p = await person()
+		const refused = await post(p.cookie, { intent: 'add-contact', name: 'Bob', relationship: 'Brother', phoneNumber: '555 0100' })
+		expect(refused.status).toBe(400)
+		expect(refused.toast).toMatchObject({ title: 'Create Profile First' })
+		expect(refused.text).toContain('Please save your basic medical profile information before adding')
+	})
+
+	test('bad values answer 400 with a message beside the field and change nothing', async () => {
+		const { cookie, profileId, profile } = await withProfile()
+		const bad = await post(cookie, { intent: 'save-profile', profileId, firstName: 'Ada', bloodType: 'Z+', dateOfBirth: '2999-01-01' })
+		expect(bad.status).toBe(400)
+		expect(bad.text).toContain('The date cannot be in the future')
+		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) }))?.bloodType).toBe(profile.bloodType)
+	})
+})
+
+describe('section validation (spec 001 §5)', () => {
+	test.each([
+		['add-contact', {}, ['Name is required', 'Relationship is required', 'Phone number is required']],
+		['add-contact', { name: 'A', relationship: 'B', phoneNumber: '555 0100', email: 'nope' }, ['Please enter a valid email address']],
+		['add-allergy', {}, ['Allergen is required', 'Severity is required']],
+		['add-medication', {}, ['Medication name is required']],
+		['add-condition', {}, ['Condition is required', 'Status is required']],
+		['save-policy', {}, ['Insurance company name is required']],
+		['add-family', { fullName: '', relationshipToUser: 'child', pin: 'ABC' }, ['Name is required', 'PIN must be 8 characters']],
+	])('%s %o', async (intent, fields, messages) => {
+		const { cookie, profileId } = await withProfile()
+		const response = await post(cookie, { intent, profileId, ...(fields as Record<string, string>) })
+		expect(response.status).toBe(400)
+		for (const message of messages) expect(response.text).toContain(message)
+	})
+
+	test('each section item is added, medications and conditions edited, and deleted', async () => {
+		const { cookie, profileId, profile } = await withProfile()
+		expect((await post(cookie, { intent: 'add-contact', profileId, name: 'Bob', relationship: 'Brother', phoneNumber: '+1 555 0100' })).status).toBe(302)
+		expect((await post(cookie, { intent: 'add-allergy', profileId, allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' })).status).toBe(302)
+		expect((await post(cookie, { intent: 'add-medication', profileId, name: 'Warfarin', dosage: '5 mg' })).status).toBe(302)
+		expect((await post(cookie, { intent: 'add-condition', profileId, condition: 'Epilepsy', status: 'Chronic' })).status).toBe(302)
+		expect((await post(cookie, { intent: 'save-policy', profileId, provider: 'Acme Health', planType: 'PPO' }, { cardFrontPhoto: SAMPLE_FILES.png() })).status).toBe(302)
+		const [medication] = await db.select().from(s.medications).where(eq(s.medications.medicalProfileId, profile.id))
+		expect((await post(cookie, { intent: 'update-medication', profileId, id: String(medication!.id), name: 'Warfarin', dosage: '7.5 mg' })).status).toBe(302)
+		expect((await db.query.medications.findFirst({ where: eq(s.medications.id, medication!.id) }))?.dosage).toBe('7.5 mg')
+		const [policy] = await db.select().from(s.insurancePolicies).where(eq(s.insurancePolicies.medicalProfileId, profile.id))
+		expect(policy?.cardFrontPhotoKey).toMatch(/^users\/.+\/insurance-card\/.+\.png$/)
+		expect((await post(cookie, { intent: 'delete-medication', profileId, id: String(medication!.id) })).status).toBe(302)
+		expect(await db.select().from(s.medications).where(eq(s.medications.medicalProfileId, profile.id))).toHaveLength(0)
+	})
+})
+
+describe('family profiles', () => {
+	test('a valid PIN creates the profile and claims its sticker in one go; an invalid one creates nothing', async () => {
+		const { user, cookie, profileId } = await withProfile()
+		const code = await createCode()
+		const created = await post(cookie, { intent: 'add-family', profileId, fullName: 'Grace', relationshipToUser: 'child', pin: code.pin.toLowerCase() })
+		expect(created.status).toBe(302)
+		const child = await db.query.medicalProfiles.findFirst({ where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.fullName, 'Grace')) })
+		expect(child?.relationshipToUser).toBe('child')
+		expect(await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, code.pin) })).toMatchObject({ userId: user.id, medicalProfileId: child!.id })
+
+		const before = await db.select({ n: count() }).from(s.medicalProfiles).where(eq(s.medicalProfiles.userId, user.id))
+		const refused = await post(cookie, { intent: 'add-family', profileId, fullName: 'Again', relationshipToUser: 'child', pin: code.pin })
+		expect(refused.status).toBe(400)
+		expect(refused.text).toContain('Invalid or already claimed PIN')
+		expect(await db.select({ n: count() }).from(s.medicalProfiles).where(eq(s.medicalProfiles.userId, user.id))).toEqual(before)
+	})
+
+	test('the last profile cannot be deleted; another can, with its files', async () => {
+		const { user, cookie, profileId } = await withProfile()
+		const last = await post(cookie, { intent: 'delete-profile', profileId })
+		expect(last.status).toBe(400)
+		expect(last.toast).toMatchObject({ title: 'Cannot Delete', description: 'You must have at least one profile.' })
+		const code = await createCode()
+		await post(cookie, { intent: 'add-family', profileId, fullName: 'Kid', relationshipToUser: 'child', pin: code.pin })
+		const kid = await db.query.medicalProfiles.findFirst({ where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.fullName, 'Kid')) })
+		await post(cookie, { intent: 'upload-document', profileId: String(kid!.id) }, { document: SAMPLE_FILES.pdf() })
+		const filesBefore = uploadedFiles()
+		const deleted = await post(cookie, { intent: 'delete-profile', profileId: String(kid!.id) })
+		expect(deleted.status).toBe(302)
+		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, kid!.id) })).toBeUndefined()
+		expect(uploadedFiles()).toBe(filesBefore - 1)
+	})
+})
+
+describe('DNR, notes, documents', () => {
+	test('DNR and POLST need a document; clearing removes status, document and file', async () => {
+		const { cookie, profileId, profile } = await withProfile()
+		const refused = await post(cookie, { intent: 'save-dnr', profileId, dnrStatus: 'DNR' })
+		expect(refused.status).toBe(400)
+		expect(refused.text).toContain('Please upload a document for DNR or POLST status')
+		const saved = await post(cookie, { intent: 'save-dnr', profileId, dnrStatus: 'POLST', dnrDocumentDate: '2025-03-01', dnrOriginalLocation: 'On the fridge' }, { document: SAMPLE_FILES.pdf() })
+		expect(saved.status).toBe(302)
+		const withDnr = await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })
+		expect(withDnr).toMatchObject({ dnrStatus: 'POLST', dnrDocumentName: 'directive.pdf', dnrOriginalLocation: 'On the fridge' })
+		const filesBefore = uploadedFiles()
+		expect((await post(cookie, { intent: 'clear-dnr', profileId })).status).toBe(302)
+		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })).toMatchObject({ dnrStatus: null, dnrDocumentKey: null, dnrDocumentName: null })
+		expect(uploadedFiles()).toBe(filesBefore - 1)
+	})
+
+	test('notes are saved and cleared', async () => {
+		const { cookie, profileId, profile } = await withProfile()
+		await post(cookie, { intent: 'save-notes', profileId, additionalNotes: 'Carries an EpiPen' })
+		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) }))?.additionalNotes).toBe('Carries an EpiPen')
+		await post(cookie, { intent: 'clear-notes', profileId, additionalNotes: 'ignored' })
+		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) }))?.additionalNotes).toBeNull()
+	})
+
+	test('a renamed executable, an oversized file and an image named .pdf are refused and nothing is stored', async () => {
+		const { cookie, profileId, profile } = await withProfile()
+		const before = uploadedFiles()
+		const exe = await post(cookie, { intent: 'upload-document', profileId }, { document: SAMPLE_FILES.executable() })
+		expect(exe.status).toBe(400)
+		expect(exe.text).toContain("This file's content does not match its type")
+		const pngAsPdf = await post(cookie, { intent: 'upload-document', profileId }, { document: SAMPLE_FILES.png('scan.pdf') })
+		expect(pngAsPdf.status).toBe(400)
+		expect(pngAsPdf.text).toContain("This file's content does not match its type")
+		const big = new File([new Uint8Array(11 * 1024 * 1024)], 'big.pdf', { type: 'application/pdf' })
+		const oversized = await post(cookie, { intent: 'upload-document', profileId }, { document: big })
+		expect(oversized.status).toBe(413)
+		expect(oversized.text).toContain('This file is too large. The limit is 10 MB.')
+		expect(uploadedFiles()).toBe(before)
+		expect(await db.select().from(s.medicalDocuments).where(eq(s.medicalDocuments.medicalProfileId, profile.id))).toHaveLength(0)
+
+		expect((await post(cookie, { intent: 'upload-document', profileId }, { document: SAMPLE_FILES.pdf() })).status).toBe(302)
+		const [doc] = await db.select().from(s.medicalDocuments).where(eq(s.medicalDocuments.medicalProfileId, profile.id))
+		expect(doc).toMatchObject({ fileName: 'directive.pdf', fileType: 'pdf', description: 'Medical document: directive.pdf' })
+		expect(uploadedFiles()).toBe(before + 1)
+		expect((await post(cookie, { intent: 'delete-document', profileId, id: String(doc!.id) })).status).toBe(302)
+		expect(uploadedFiles()).toBe(before)
+	})
+})
+
+describe('ownership: another person can neither read nor change', () => {
+	test('every page action on A\'s profile or rows by B is a 404 and changes nothing', async () => {
+		const a = await withProfile()
+		await post(a.cookie, { intent: 'add-contact', profileId: a.profileId, name: 'Bob', relationship: 'Brother', phoneNumber: '555 0100' })
+		await post(a.cookie, { intent: 'add-allergy', profileId: a.profileId, allergen: 'Latex', severity: 'Mild' })
+		await post(a.cookie, { intent: 'add-medication', profileId: a.profileId, name: 'Insulin' })
+		await post(a.cookie, { intent: 'add-condition', profileId: a.profileId, condition: 'Diabetes', status: 'Active' })
+		await post(a.cookie, { intent: 'save-policy', profileId: a.profileId, provider: 'Acme' })
+		await post(a.cookie, { intent: 'upload-document', profileId: a.profileId }, { document: SAMPLE_FILES.pdf() })
+		const pid = a.profile.id
+		const ids = {
+			contact: (await db.query.emergencyContacts.findFirst({ where: eq(s.emergencyContacts.medicalProfileId, pid) }))!.id,
+			allergy: (await db.query.allergies.findFirst({ where: eq(s.allergies.medicalProfileId, pid) }))!.id,
+			medication: (await db.query.medications.findFirst({ where: eq(s.medications.medicalProfileId, pid) }))!.id,
+			condition: (await db.query.medicalConditions.findFirst({ where: eq(s.medicalConditions.medicalProfileId, pid) }))!.id,
+			policy: (await db.query.insurancePolicies.findFirst({ where: eq(s.insurancePolicies.medicalProfileId, pid) }))!.id,
+			document: (await db.query.medicalDocuments.findFirst({ where: eq(s.medicalDocuments.medicalProfileId, pid) }))!.id,
+		}
+		const snapshot = async () => JSON.stringify(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, pid), with: { emergencyContacts: true, allergies: true, medications: true, medicalConditions: true, insurancePolicies: true, medicalDocuments: true } }))
+		const before = await snapshot()
+
+		const b = await withProfile()
+		const attempts: Array<[Record<string, string>, Record<string, File>?]> = [
+			[{ intent: 'save-profile', profileId: a.profileId, firstName: 'Mallory' }],
+			[{ intent: 'set-scanning', profileId: a.profileId, isScannable: 'false' }],
+			[{ intent: 'save-notes', profileId: a.profileId, additionalNotes: 'x' }],
+			[{ intent: 'clear-notes', profileId: a.profileId }],
+			[{ intent: 'clear-dnr', profileId: a.profileId }],
+			[{ intent: 'delete-profile', profileId: a.profileId }],
+			[{ intent: 'add-contact', profileId: a.profileId, name: 'M', relationship: 'M', phoneNumber: '555 0100' }],
+			[{ intent: 'save-dnr', profileId: a.profileId, dnrStatus: 'DNR' }, { document: SAMPLE_FILES.pdf() }],
+			[{ intent: 'upload-document', profileId: a.profileId }, { document: SAMPLE_FILES.pdf() }],
+			[{ intent: 'upload-picture', profileId: a.profileId }, { picture: SAMPLE_FILES.png() }],
+			[{ intent: 'delete-contact', profileId: b.profileId, id: String(ids.contact) }],
+			[{ intent: 'delete-allergy', profileId: b.profileId, id: String(ids.allergy) }],
+			[{ intent: 'update-medication', profileId: b.profileId, id: String(ids.medication), name: 'Changed' }],
+			[{ intent: 'delete-medication', profileId: b.profileId, id: String(ids.medication) }],
+			[{ intent: 'update-condition', profileId: b.profileId, id: String(ids.condition), condition: 'Changed', status: 'Resolved' }],
+			[{ intent: 'delete-condition', profileId: b.profileId, id: String(ids.condition) }],
+			[{ intent: 'save-policy', profileId: b.profileId, id: String(ids.policy), provider: 'Changed' }],
+			[{ intent: 'delete-policy', profileId: b.profileId, id: String(ids.policy) }],
+			[{ intent: 'delete-document', profileId: b.profileId, id: String(ids.document) }],
+		]
+		for (const [fields, upload] of attempts) {
+			const response = await post(b.cookie, fields, upload)
+			expect(response.status, JSON.stringify(fields)).toBe(404)
+		}
+		expect(await snapshot()).toBe(before)
+
+		const screen = await unwrap((await call(home.loader, getRequest(`/dashboard?profile=${pid}`, b.cookie))).result)
+		const shown = (screen.body as { screen: { profile: { id: number }; profiles: Array<{ id: number }> } }).screen
+		expect(shown.profile.id).toBe(b.profile.id)
+		expect(shown.profiles.map((p) => p.id)).not.toContain(pid)
+
+		for (const [kind, id] of [['document', ids.document], ['card', ids.policy], ['dnr', pid], ['picture', pid]] as const) {
+			const forB = await unwrap((await call(files.loader, getRequest(`/files/${kind}/${id}`, b.cookie), { kind, id: String(id) })).result)
+			expect(forB.status).toBe(404)
+		}
+		const forA = await unwrap((await call(files.loader, getRequest(`/files/document/${ids.document}`, a.cookie), { kind: 'document', id: String(ids.document) })).result)
+		expect(forA.status).toBe(200)
+		expect(forA.headers.get('content-type')).toBe('application/pdf')
+		expect(forA.headers.get('cache-control')).toBe('private, no-store')
+		const anonymous = await unwrap((await call(files.loader, getRequest(`/files/document/${ids.document}`), { kind: 'document', id: String(ids.document) })).result)
+		expect(anonymous.status).toBe(302)
+	})
+})
