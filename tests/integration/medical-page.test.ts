@@ -248,3 +248,17 @@ describe('ownership: another person can neither read nor change', () => {
 		expect(anonymous.status).toBe(302)
 	})
 })
+
+describe('deleting the account', () => {
+	test('deletes its files as well as its rows', async () => {
+		const { deleteAccount } = await import('#app/domain/accounts/accounts.server.ts')
+		const { user, cookie, profileId } = await withProfile()
+		const before = uploadedFiles()
+		await post(cookie, { intent: 'upload-document', profileId }, { document: SAMPLE_FILES.pdf() })
+		await post(cookie, { intent: 'upload-picture', profileId }, { picture: SAMPLE_FILES.png() })
+		expect(uploadedFiles()).toBe(before + 2)
+		await deleteAccount(user.id)
+		expect(uploadedFiles()).toBe(before)
+		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.userId, user.id) })).toBeUndefined()
+	})
+})

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { connections, users, type User } from '#db/schema.ts'
+import { storage } from '#app/adapters/storage.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
 
@@ -133,4 +134,13 @@ export function signupNotice() {
 	return env.oidcEnabled
 		? 'Please complete authentication through our secure login system.'
 		: 'Your account has been created. Please sign in.'
+}
+
+/**
+ * Deletes the person: their uploaded files first (all under their storage prefix), then the account row, whose
+ * foreign keys remove sessions, profiles and every section, consents and carts, and unlink codes, orders and donations.
+ */
+export async function deleteAccount(userId: string) {
+	await storage.deletePrefix(`users/${userId}/`)
+	await db.delete(users).where(eq(users.id, userId))
 }
