@@ -14,6 +14,9 @@ export default [
 	route('claim/:pin', 'routes/claims/claim.tsx'),
 	route('medical-info', 'routes/medical/medical-info.tsx'),
 	route('files/:kind/:id', 'routes/files.ts'),
+	route('scan/:token', 'routes/scan/scan.ts'),
+	route('scan/:token/:kind', 'routes/scan/scan-file.ts'),
+	route('qr/:token', 'routes/scan/qr-redirect.ts'),
 
 	route('api/login', 'routes/api/login.ts'),
 	route('api/signup', 'routes/api/signup.ts'),

@@ -1,0 +1,97 @@
+import { criticalFlags } from './critical-flags.ts'
+import { LABELS, LANGUAGE_NAMES, LANGUAGES, type Labels, type Language } from './labels.ts'
+import type { ResponderProfile } from './responder.server.ts'
+
+// The responder page is plain server-built HTML with its CSS inline: one round trip, no script, readable at arm's length.
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const e = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => escapes[c]!)
+
+const CSS = `*{box-sizing:border-box}body{margin:0;font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#111;background:#fff}
+main{max-width:40rem;margin:0 auto;padding:0 12px 32px}header{background:#991b1b;color:#fff;padding:10px 12px}header h1{margin:0;font-size:1.15rem;max-width:40rem;margin:0 auto}
+.call{margin:0 auto;max-width:40rem;font-weight:700}nav{font-size:.9rem;padding:6px 0;text-align:right}nav a{color:#1e3a8a;margin-left:10px}
+h2{font-size:1rem;text-transform:uppercase;letter-spacing:.04em;margin:20px 0 6px;border-bottom:2px solid #111;padding-bottom:2px}
+.status{border:4px solid #111;padding:10px 12px;margin-top:8px}.status b{display:block;font-size:1.6rem;line-height:1.2}.status.dnr{border-color:#b91c1c;background:#fef2f2}
+.flags{background:#111;color:#fff;padding:8px 12px;margin-top:12px}.flags h2{color:#fff;border-color:#fff;margin-top:4px}.flags li{font-weight:700}
+ul{margin:0;padding-left:1.1rem}li{margin:4px 0}.sev{font-weight:700}.severe{color:#b91c1c}.muted{color:#374151}
+a.tel{display:block;background:#166534;color:#fff;text-decoration:none;font-weight:700;padding:12px;margin:8px 0;border-radius:6px;font-size:1.1rem}
+.who{display:flex;gap:12px;align-items:flex-start}.who img{width:96px;height:96px;object-fit:cover;border:2px solid #111}
+dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 12px}dt{font-weight:700}dd{margin:0}
+.blood{font-size:1.6rem;font-weight:800}footer{margin-top:24px;font-size:.9rem;color:#374151}a{color:#1e3a8a}`
+
+function shell(lang: Language, title: string, body: string, token: string | null) {
+	const t = LABELS[lang]
+	const switcher = token
+		? `<nav aria-label="${e(t.language)}">${LANGUAGES.map((l) => (l === lang ? `<b lang="${l}">${LANGUAGE_NAMES[l]}</b>` : `<a href="/scan/${e(token)}?lang=${l}" lang="${l}" hreflang="${l}">${LANGUAGE_NAMES[l]}</a>`)).join(' ')}</nav>`
+		: ''
+	return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><title>${e(title)}</title><style>${CSS}</style></head><body><header><h1>${e(t.title)}</h1><p class="call">${e(t.call911)}</p></header><main id="main">${switcher}${body}</main></body></html>`
+}
+
+export function renderMessagePage(lang: Language, kind: 'inactive' | 'unclaimed' | 'notFound', site: string) {
+	const t = LABELS[lang]
+	const title = t[`${kind}Title`]
+	const link = `<a href="${e(site)}">${e(new URL(site).host)}</a>`
+	return shell(lang, title, `<h2>${e(title)}</h2><p>${e(t[`${kind}Text`]).replace('{site}', link)}</p>`, null)
+}
+
+function age(dateOfBirth: string, today = new Date()) {
+	const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number]
+	let years = today.getUTCFullYear() - y
+	if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) years--
+	return years
+}
+
+function list<T>(items: T[], t: Labels, render: (item: T) => string) {
+	return items.length ? `<ul>${items.map((item) => `<li>${render(item)}</li>`).join('')}</ul>` : `<p class="muted">${e(t.none)}</p>`
+}
+
+const dateFormat = (lang: Language, date: Date | string) =>
+	new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { dateStyle: 'long', timeZone: 'UTC' }).format(typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date)
+
+export function renderResponderPage(profile: ResponderProfile, lang: Language, token: string) {
+	const t = LABELS[lang]
+	const base = `/scan/${e(token)}`
+	const dnr = profile.dnrStatus
+	const statusText = dnr === 'DNR' ? t.dnr : dnr === 'POLST' ? t.polst : dnr === 'Unknown' ? t.unknownDnr : t.noDnr
+	const statusDetails = [
+		profile.dnrDocumentDate ? `${e(t.signed)} ${e(dateFormat(lang, profile.dnrDocumentDate))}` : '',
+		profile.dnrOriginalLocation ? `${e(t.originalKept)}: ${e(profile.dnrOriginalLocation)}` : '',
+		profile.dnrDocumentKey && (dnr === 'DNR' || dnr === 'POLST') ? `<a href="${base}/dnr">${e(t.viewDocument)}</a>` : '',
+	].filter(Boolean)
+	const flags = criticalFlags({
+		medications: profile.medications,
+		allergies: profile.allergies,
+		conditions: profile.medicalConditions,
+		distinguishingMarks: profile.distinguishingMarks,
+		additionalNotes: profile.additionalNotes,
+	})
+	const conditions = [...profile.medicalConditions].sort((a, b) => Number(a.status === 'Resolved') - Number(b.status === 'Resolved'))
+	const label = (key: string) => (t as Record<string, string>)[key] ?? key
+	const name = profile.fullName ?? ([profile.firstName, profile.lastName].filter(Boolean).join(' ') || null)
+	const identity: Array<[string, string | null]> = [
+		[t.born, profile.dateOfBirth ? `${dateFormat(lang, profile.dateOfBirth)} (${t.age} ${age(profile.dateOfBirth)})` : null],
+		[t.height, profile.height],
+		[t.weight, profile.weight],
+		[t.hair, profile.hairColor],
+		[t.eyes, profile.eyeColor],
+		[t.marks, profile.distinguishingMarks],
+	]
+	const body = [
+		`<section aria-labelledby="s-status"><h2 id="s-status">${e(t.codeStatus)}</h2><div class="status${dnr === 'DNR' || dnr === 'POLST' ? ' dnr' : ''}"><b>${e(statusText)}</b>${statusDetails.map((d) => `<div>${d}</div>`).join('')}</div></section>`,
+		flags.length
+			? `<section class="flags" aria-labelledby="s-flags"><h2 id="s-flags">${e(t.critical)}</h2><ul>${flags.map((f) => `<li>${e(label(`flag_${f.kind}`))}: ${e(f.detail)}</li>`).join('')}</ul></section>`
+			: '',
+		`<section aria-labelledby="s-cond"><h2 id="s-cond">${e(t.conditions)}</h2>${list(conditions, t, (c) => `${e(c.condition)} <span class="muted">(${e(label(c.status))})</span>${c.notes ? ` <span class="muted">${e(c.notes)}</span>` : ''}`)}</section>`,
+		`<section aria-labelledby="s-all"><h2 id="s-all">${e(t.allergies)}</h2>${list(profile.allergies, t, (a) => `<span class="sev${a.severity === 'Severe' ? ' severe' : ''}">${e(a.allergen)}</span> (${e(label(a.severity))})${a.reaction ? `: ${e(t.reaction)} ${e(a.reaction)}` : ''}`)}</section>`,
+		`<section aria-labelledby="s-med"><h2 id="s-med">${e(t.medications)}</h2>${list(profile.medications, t, (m) => `<b>${e(m.name)}</b>${[m.dosage, m.frequency].filter(Boolean).map((x) => ` ${e(x)}`).join(',')}`)}</section>`,
+		`<section aria-labelledby="s-con"><h2 id="s-con">${e(t.contacts)}</h2>${profile.emergencyContacts.length ? profile.emergencyContacts.map((c) => `<a class="tel" href="tel:${e(c.phoneNumber.replace(/[^+\d]/g, ''))}">${e(t.call)} ${e(c.name)} (${e(c.relationship)}): ${e(c.phoneNumber)}</a>`).join('') : `<p class="muted">${e(t.none)}</p>`}</section>`,
+		`<section aria-labelledby="s-id"><h2 id="s-id">${e(t.identity)}</h2><div class="who">${profile.profilePictureKey ? `<img src="${base}/photo" alt="${e(t.photoOf)} ${e(name ?? '')}" width="96" height="96">` : ''}<div>${name ? `<p><b>${e(name)}</b></p>` : ''}<dl>${identity.filter(([, v]) => v).map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join('')}</dl></div></div></section>`,
+		profile.insurancePolicies.length || profile.insurance
+			? `<section aria-labelledby="s-ins"><h2 id="s-ins">${e(t.insurance)}</h2>${list(profile.insurancePolicies, t, (p) => `<b>${e(p.provider)}</b>${p.policyNumber ? ` · ${e(t.policy)} ${e(p.policyNumber)}` : ''}${p.groupNumber ? ` · ${e(t.group)} ${e(p.groupNumber)}` : ''}${p.providerPhone ? ` · <a href="tel:${e(p.providerPhone.replace(/[^+\d]/g, ''))}">${e(p.providerPhone)}</a>` : ''}`)}${profile.insurance ? `<p>${e(profile.insurance)}</p>` : ''}</section>`
+			: '',
+		`<section aria-labelledby="s-blood"><h2 id="s-blood">${e(t.bloodType)}</h2><p class="blood">${e(profile.bloodType ?? '?')}</p></section>`,
+		profile.additionalNotes ? `<section aria-labelledby="s-notes"><h2 id="s-notes">${e(t.notes)}</h2><p>${e(profile.additionalNotes).replace(/\n/g, '<br>')}</p></section>` : '',
+		`<footer>${e(t.lastConfirmed)} ${e(dateFormat(lang, profile.confirmedAt ?? profile.updatedAt))}.</footer>`,
+	].join('')
+	return shell(lang, `${t.title}${name ? `: ${name}` : ''}`, body, token)
+}

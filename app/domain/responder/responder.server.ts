@@ -1,0 +1,72 @@
+import { asc, eq } from 'drizzle-orm'
+import { db } from '#db/client.ts'
+import { allergies, emergencyContacts, insurancePolicies, medicalConditions, medicalProfiles, medications, qrCodes, qrScans } from '#db/schema.ts'
+import { env } from '#app/utils/env.server.ts'
+
+const sections = {
+	emergencyContacts: { orderBy: asc(emergencyContacts.id) },
+	allergies: { orderBy: asc(allergies.id) },
+	medications: { orderBy: asc(medications.id) },
+	medicalConditions: { orderBy: asc(medicalConditions.id) },
+	insurancePolicies: { orderBy: asc(insurancePolicies.id) },
+} as const
+
+/** What a scan may show. Only an active code of a profile with scanning on reveals anything about the person. */
+export async function loadResponderView(token: string) {
+	if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return { state: 'unknown' as const }
+	const code = await db.query.qrCodes.findFirst({
+		columns: { id: true, userId: true, medicalProfileId: true, isActive: true, expiresAt: true },
+		where: eq(qrCodes.token, token),
+		with: { medicalProfile: { with: sections } },
+	})
+	if (!code) return { state: 'unknown' as const }
+	if (!code.userId) return { state: 'unclaimed' as const, codeId: code.id }
+	// A sticker claimed before any profile existed shows its owner's own profile.
+	const profile =
+		code.medicalProfile ??
+		(await db.query.medicalProfiles.findFirst({ where: eq(medicalProfiles.userId, code.userId), orderBy: asc(medicalProfiles.id), with: sections }))
+	const expired = code.expiresAt != null && code.expiresAt < new Date()
+	if (!code.isActive || expired || !profile || !profile.isScannable) return { state: 'inactive' as const, codeId: code.id }
+	return { state: 'active' as const, codeId: code.id, ownerId: code.userId, profile }
+}
+export type ResponderView = Awaited<ReturnType<typeof loadResponderView>>
+export type ResponderProfile = Extract<ResponderView, { state: 'active' }>['profile']
+
+export function deviceType(userAgent: string | null) {
+	const ua = (userAgent ?? '').toLowerCase()
+	if (/ipad|tablet|kindle|playbook|silk|(android(?!.*mobile))/.test(ua)) return 'tablet'
+	if (/mobi|iphone|ipod|android|blackberry|opera mini|iemobile/.test(ua)) return 'mobile'
+	return 'desktop'
+}
+
+/** Coarse location only, and only from a CDN or proxy we were told to trust. */
+function geo(headers: Headers) {
+	if (!env.TRUST_PROXY) return { city: null, state: null, country: null }
+	const pick = (...names: string[]) => names.map((n) => headers.get(n)).find((v) => v)?.slice(0, 80) ?? null
+	return {
+		city: pick('x-vercel-ip-city', 'cloudfront-viewer-city', 'cf-ipcity', 'x-geo-city'),
+		state: pick('x-vercel-ip-country-region', 'cloudfront-viewer-country-region', 'cf-region-code', 'x-geo-region'),
+		country: pick('x-vercel-ip-country', 'cloudfront-viewer-country', 'cf-ipcountry', 'x-geo-country'),
+	}
+}
+
+export async function recordScan(codeId: number, request: Request) {
+	const { city, state, country } = geo(request.headers)
+	await db.insert(qrScans).values({
+		qrCodeId: codeId,
+		deviceType: deviceType(request.headers.get('user-agent')),
+		scannerType: 'emergency_responder',
+		isEmergencyAccess: true,
+		city: city ? decodeURIComponent(city) : null,
+		state,
+		country,
+	})
+}
+
+/** The DNR document or photo a responder may open from the page: same rule as the page itself. */
+export async function responderFileKey(token: string, kind: 'dnr' | 'photo') {
+	const view = await loadResponderView(token)
+	if (view.state !== 'active') return null
+	return kind === 'dnr' ? view.profile.dnrDocumentKey : view.profile.profilePictureKey
+}
+

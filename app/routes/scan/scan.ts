@@ -1,0 +1,25 @@
+import { pickLanguage } from '#app/domain/responder/labels.ts'
+import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
+import { loadResponderView, recordScan } from '#app/domain/responder/responder.server.ts'
+import { env } from '#app/utils/env.server.ts'
+import type { Route } from './+types/scan'
+
+/** A resource route: no root loader, no client bundle; the page is a few KB of HTML with inline CSS. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const lang = pickLanguage(request.headers.get('accept-language'), url.searchParams.get('lang'))
+	const view = await loadResponderView(params.token)
+	const headers = {
+		'content-type': 'text/html; charset=utf-8',
+		'cache-control': 'no-store',
+		'x-robots-tag': 'noindex, nofollow',
+		'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+		'content-language': lang,
+		vary: 'Accept-Language',
+	}
+	if (view.state === 'unknown') return new Response(renderMessagePage(lang, 'notFound', env.PUBLIC_URL), { status: 404, headers })
+	await recordScan(view.codeId, request)
+	if (view.state !== 'active') return new Response(renderMessagePage(lang, view.state, env.PUBLIC_URL), { headers })
+	return new Response(renderResponderPage(view.profile, lang, params.token), { headers: { ...headers, 'content-language': lang } })
+}
+

@@ -1,0 +1,130 @@
+import { gzipSync } from 'node:zlib'
+import { count, eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { db } from '#db/client.ts'
+import * as s from '#db/schema.ts'
+import { claimCode } from '#app/domain/claims/claims.server.ts'
+import * as scan from '#app/routes/scan/scan.ts'
+import * as scanFile from '#app/routes/scan/scan-file.ts'
+import { call, createCode, createUser, unwrap } from '#tests/factories.ts'
+
+async function scanPage(token: string, headers: Record<string, string> = {}, query = '') {
+	const request = new Request(`http://localhost:3000/scan/${token}${query}`, { headers })
+	const response = (await call(scan.loader, request, { token })).result as Response
+	return { status: response.status, headers: response.headers, html: await response.text() }
+}
+
+/** A person with a complete profile and a claimed sticker linked to it. */
+async function fullProfile() {
+	const user = await createUser()
+	const [profile] = await db
+		.insert(s.medicalProfiles)
+		.values({
+			userId: user.id,
+			fullName: 'Maria Santos',
+			dateOfBirth: '1950-06-15',
+			bloodType: 'AB-',
+			height: '5 ft 4 in',
+			weight: '140 lb',
+			distinguishingMarks: 'Scar on left knee',
+			dnrStatus: 'DNR',
+			dnrDocumentKey: `users/${user.id}/document/dnr.pdf`,
+			dnrDocumentName: 'dnr.pdf',
+			dnrDocumentDate: '2024-02-01',
+			dnrOriginalLocation: 'On the refrigerator',
+			additionalNotes: 'Hard of hearing <speak up>',
+			confirmedAt: new Date('2026-11-01T12:00:00Z'),
+		})
+		.returning()
+	const pid = profile!.id
+	await db.insert(s.allergies).values({ medicalProfileId: pid, allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' })
+	await db.insert(s.medications).values({ medicalProfileId: pid, name: 'Warfarin', dosage: '5 mg', frequency: 'daily' })
+	await db.insert(s.medicalConditions).values({ medicalProfileId: pid, condition: 'Atrial fibrillation', status: 'Chronic' })
+	await db.insert(s.emergencyContacts).values({ medicalProfileId: pid, name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200' })
+	await db.insert(s.insurancePolicies).values({ medicalProfileId: pid, provider: 'Medicare', policyNumber: '1EG4-TE5-MK73' })
+	const code = await createCode()
+	await claimCode(user.id, code.pin, pid)
+	return { user, profile: profile!, code }
+}
+
+describe('the responder page', () => {
+	test('shows code status first, then critical flags, conditions, allergies, medications, contacts, identity, insurance, blood type, notes, confirmation date', async () => {
+		const { code } = await fullProfile()
+		const page = await scanPage(code.token)
+		expect(page.status).toBe(200)
+		const order = ['DNR: Do Not Resuscitate', 'Anticoagulant / blood thinner: Warfarin', 'Severe allergy: Penicillin', 'Atrial fibrillation', 'Penicillin</span> (Severe): Reaction Anaphylaxis', 'Warfarin</b> 5 mg, daily', 'Call Luis Santos', 'Maria Santos', 'Medicare', 'AB-', 'Hard of hearing &lt;speak up&gt;', 'Information last confirmed by its owner on November 1, 2026']
+		let last = -1
+		for (const text of order) {
+			const at = page.html.indexOf(text, last + 1)
+			expect(at, text).toBeGreaterThan(last)
+			last = at
+		}
+		expect(page.html).toContain('Signed February 1, 2024')
+		expect(page.html).toContain('Original kept: On the refrigerator')
+		expect(page.html).toContain(`href="/scan/${code.token}/dnr"`)
+		expect(page.html).toContain('href="tel:+15550100200"')
+		expect(page.html).toMatch(/age \d+/)
+	})
+
+	test('no script, at most 14 KB compressed, not cached, not indexed', async () => {
+		const { code } = await fullProfile()
+		const page = await scanPage(code.token)
+		expect(page.html).not.toMatch(/<script/i)
+		expect(gzipSync(page.html).length).toBeLessThanOrEqual(14 * 1024)
+		expect(page.headers.get('cache-control')).toBe('no-store')
+		expect(page.headers.get('x-robots-tag')).toContain('noindex')
+		expect(page.html).toContain('<meta name="robots" content="noindex,nofollow">')
+	})
+
+	test('labels follow Accept-Language (English, Spanish, French), with a switch; the person’s own text stays as written', async () => {
+		const { code } = await fullProfile()
+		const es = await scanPage(code.token, { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' })
+		expect(es.html).toContain('<html lang="es">')
+		expect(es.html).toContain('Alergias')
+		expect(es.html).toContain('Penicillin')
+		const fr = await scanPage(code.token, { 'accept-language': 'de-DE,fr;q=0.5' })
+		expect(fr.html).toContain('Allergies')
+		expect(fr.html).toContain('<html lang="fr">')
+		const forced = await scanPage(code.token, { 'accept-language': 'fr' }, '?lang=en')
+		expect(forced.html).toContain('<html lang="en">')
+		expect(forced.html).toContain(`href="/scan/${code.token}?lang=es"`)
+	})
+
+	test('every scan is recorded with the device type', async () => {
+		const { code } = await fullProfile()
+		const row = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, code.token) })
+		await scanPage(code.token, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' })
+		await scanPage(code.token, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' })
+		const scans = await db.select().from(s.qrScans).where(eq(s.qrScans.qrCodeId, row!.id))
+		expect(scans.map((x) => x.deviceType).sort()).toEqual(['desktop', 'mobile'])
+		expect(scans.every((x) => x.isEmergencyAccess)).toBe(true)
+	})
+
+	test('scanning off or an inactive code reveals nothing about the person', async () => {
+		const { code, profile } = await fullProfile()
+		await db.update(s.medicalProfiles).set({ isScannable: false }).where(eq(s.medicalProfiles.id, profile.id))
+		const off = await scanPage(code.token)
+		expect(off.status).toBe(200)
+		expect(off.html).toContain('This code is not active')
+		for (const secret of ['Maria', 'Penicillin', 'Warfarin', 'DNR:', 'Luis']) expect(off.html).not.toContain(secret)
+		expect((await unwrap((await call(scanFile.loader, new Request('http://x'), { token: code.token, kind: 'dnr' })).result)).status).toBe(404)
+
+		await db.update(s.medicalProfiles).set({ isScannable: true }).where(eq(s.medicalProfiles.id, profile.id))
+		await db.update(s.qrCodes).set({ isActive: false }).where(eq(s.qrCodes.token, code.token))
+		const inactive = await scanPage(code.token)
+		expect(inactive.html).toContain('This code is not active')
+		expect(inactive.html).not.toContain('Maria')
+	})
+
+	test('an unclaimed code says how to activate it without its PIN; an unknown token is a 404', async () => {
+		const code = await createCode()
+		const unclaimed = await scanPage(code.token)
+		expect(unclaimed.html).toContain('This QR code has not been activated yet')
+		expect(unclaimed.html).not.toContain(code.pin)
+		const unknown = await scanPage('A'.repeat(24))
+		expect(unknown.status).toBe(404)
+		expect(unknown.html).toContain('Unknown QR code')
+		const [{ n }] = (await db.select({ n: count() }).from(s.qrScans)) as [{ n: number }]
+		expect(n).toBeGreaterThan(0)
+	})
+})
