@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type PostgresJsDatabase } from 'drizzle-orm/postgres-js'
@@ -22,7 +23,7 @@ export function connect(databaseUrl: string | undefined, pgliteDir: string): { d
 }
 
 if (!g.__db) {
-	const { db, close } = connect(process.env.DATABASE_URL, process.env.PGLITE_DIR ?? '.data/db')
+	const { db, close } = connect(process.env.DATABASE_URL, process.env.PGLITE_DIR ?? join(process.env.DATA_DIR ?? '.data', 'db'))
 	g.__db = db
 	g.__dbClose = close
 }
