@@ -24,6 +24,19 @@ export default [
 	route('api/auth/logout', 'routes/api/auth-logout.ts'),
 	route('api/pin/validate', 'routes/api/pin-validate.ts'),
 	route('api/pin/claim', 'routes/api/pin-claim.ts'),
+	// Spec 001 §7. An optional :id serves a collection and its items from one module.
+	route('api/medical-profiles', 'routes/api/medical-profiles.ts'),
+	route('api/medical-profile/:id?', 'routes/api/medical-profile.ts'),
+	route('api/emergency-contacts/:id?', 'routes/api/emergency-contacts.ts'),
+	route('api/allergies/:id?', 'routes/api/allergies.ts'),
+	route('api/medications/:id?', 'routes/api/medications.ts'),
+	route('api/medical-conditions/:id?', 'routes/api/medical-conditions.ts'),
+	route('api/insurance-policies/:id?', 'routes/api/insurance-policies.ts'),
+	route('api/medical-documents/:id?', 'routes/api/medical-documents.ts'),
+	route('api/upload', 'routes/api/upload.ts'),
+	route('api/upload-document', 'routes/api/upload-document.ts'),
+	route('api/upload-profile-picture', 'routes/api/upload-profile-picture.ts'),
+	route('api/user/access-level', 'routes/api/user-access-level.ts'),
 
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,11 +1,16 @@
 import { data } from 'react-router'
+import type { z } from 'zod'
+import { readForm } from '#app/domain/uploads/uploads.server.ts'
 import { getUserId } from './auth.server.ts'
 
 /** The body of a JSON endpoint: JSON, or form fields from a plain HTML form. Bad JSON is a 400, never a 500. */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
 	const type = request.headers.get('content-type') ?? ''
 	if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-		return Object.fromEntries(await request.formData())
+		// Size-limited, and a malformed form is a 400 like bad JSON.
+		const form = await readForm(request)
+		if (!form.ok) throw jsonError(form.status, form.status === 413 ? form.message : 'The request body could not be read')
+		return Object.fromEntries(form.formData)
 	}
 	const text = await request.text()
 	if (!text.trim()) return {}
@@ -20,6 +25,13 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>) {
 	return Response.json({ message, ...extra }, { status })
+}
+
+/** 400 with the schema's messages by field: `{ message, errors: { field: [messages] } }`. */
+export function validationError(issues: z.core.$ZodIssue[]) {
+	const errors: Record<string, string[]> = {}
+	for (const issue of issues) (errors[String(issue.path[0] ?? 'form')] ??= []).push(issue.message)
+	return jsonError(400, issues[0]?.message ?? 'Invalid input', { errors })
 }
 
 /** For JSON endpoints: 401 JSON instead of a redirect to sign-in. */

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { medicalProfiles, qrCodes } from '#db/schema.ts'
+import { medicalProfiles, qrCodes, users } from '#db/schema.ts'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 
 import { PIN_FORMAT, PIN_REJECTED } from './schemas.ts'
@@ -44,4 +44,17 @@ export async function claimCode(userId: string, pinInput: unknown, medicalProfil
 		.where(and(eq(qrCodes.pin, parsed.data.pin), isNull(qrCodes.userId)))
 		.returning({ id: qrCodes.id, token: qrCodes.token })
 	return claimed ? { ok: true, qrCodeId: claimed.id, token: claimed.token } : { ok: false, message: PIN_REJECTED, status: 400 }
+}
+
+/** Spec 001 §6: a grandfathered account, or the first code the person claimed by PIN. */
+export async function getAccessLevel(userId: string) {
+	const [user, code] = await Promise.all([
+		db.query.users.findFirst({ columns: { isGrandfathered: true }, where: eq(users.id, userId) }),
+		db.query.qrCodes.findFirst({
+			columns: { id: true, token: true },
+			where: and(eq(qrCodes.userId, userId), isNotNull(qrCodes.pin)),
+			orderBy: [asc(qrCodes.claimedAt), asc(qrCodes.id)],
+		}),
+	])
+	return { isGrandfathered: user?.isGrandfathered ?? false, claimedPinQrCode: code ? { id: code.id, qrCodeToken: code.token } : null }
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import {
 	allergies,
@@ -73,6 +73,16 @@ export async function getProfileDetail(userId: string, profileId: number) {
 }
 export type ProfileDetail = NonNullable<Awaited<ReturnType<typeof getProfileDetail>>>
 
+/** The person's own profile: the one about themselves, else their first. */
+export async function ownProfileId(userId: string) {
+	const own = await db.query.medicalProfiles.findFirst({
+		columns: { id: true },
+		where: eq(medicalProfiles.userId, userId),
+		orderBy: [desc(eq(medicalProfiles.relationshipToUser, 'self')), asc(medicalProfiles.id)],
+	})
+	return own?.id ?? null
+}
+
 function fullNameOf(info: Pick<PersonalInfo, 'firstName' | 'middleName' | 'lastName'>) {
 	return [info.firstName, info.middleName, info.lastName].filter(Boolean).join(' ') || null
 }
@@ -90,12 +100,8 @@ export async function savePersonalInfo(userId: string, info: PersonalInfo, profi
 			.returning()
 		return { created: false, profile: profile! }
 	}
-	const existing = await db.query.medicalProfiles.findFirst({
-		columns: { id: true },
-		where: eq(medicalProfiles.userId, userId),
-		orderBy: asc(medicalProfiles.id),
-	})
-	if (existing) return savePersonalInfo(userId, info, existing.id)
+	const existing = await ownProfileId(userId)
+	if (existing) return savePersonalInfo(userId, info, existing)
 	const [profile] = await db
 		.insert(medicalProfiles)
 		.values({ ...values, userId, relationshipToUser: 'self', fullName: name })

@@ -145,7 +145,8 @@ export const ScanningSchema = z.object({
 	isScannable: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()),
 })
 
-export const IdSchema = z.coerce.number({ error: 'Not found' }).int().positive()
+/** Row ids are PostgreSQL integers: a larger number is refused here, not by the database. */
+export const IdSchema = z.coerce.number({ error: 'Not found' }).int().positive().max(2_147_483_647)
 
 export function profileLabel(profile: { id: number; fullName: string | null; relationshipToUser: string | null }) {
 	const relationship = RELATIONSHIP_LABELS[(profile.relationshipToUser ?? 'self') as keyof typeof RELATIONSHIP_LABELS] ?? 'Yourself'

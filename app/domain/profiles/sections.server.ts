@@ -9,6 +9,7 @@ import {
 	medicalProfiles,
 	medications,
 } from '#db/schema.ts'
+import { storage } from '#app/adapters/storage.server.ts'
 import { nullify, ownedProfile, ProfileError } from './profiles.server.ts'
 
 /** The list sections of a profile; each row belongs to a profile, and through it to one person. */
@@ -23,6 +24,7 @@ export const sectionTables = {
 export type Section = keyof typeof sectionTables
 type Table<S extends Section> = (typeof sectionTables)[S]
 type Row<S extends Section> = Table<S>['$inferSelect']
+export type SectionRow<S extends Section> = Row<S>
 type Insert<S extends Section> = Omit<Table<S>['$inferInsert'], 'id' | 'medicalProfileId'>
 
 export const SECTION_NOUNS: Record<Section, string> = {
@@ -87,6 +89,10 @@ export async function deleteRow<S extends Section>(userId: string, section: S, i
 		.returning()
 	if (!row) throw new ProfileError(`${SECTION_NOUNS[section]} not found`, 404)
 	await touchProfile((row as Row<S>).medicalProfileId)
+	// A policy's card photo and a document's file go with their row.
+	const { cardFrontPhotoKey, storageKey } = row as { cardFrontPhotoKey?: string | null; storageKey?: string | null }
+	const key = cardFrontPhotoKey ?? storageKey
+	if (key) await storage.delete(key)
 	return row as Row<S>
 }
 

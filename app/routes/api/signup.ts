@@ -1,15 +1,11 @@
 import { createAccount, signupNotice } from '#app/domain/accounts/accounts.server.ts'
 import { SignupSchema } from '#app/domain/accounts/schemas.ts'
-import { jsonError, methodNotAllowed, readBody } from '#app/utils/api.server.ts'
+import { jsonError, methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
 import type { Route } from './+types/signup'
 
 export async function action({ request }: Route.ActionArgs) {
 	const parsed = SignupSchema.safeParse(await readBody(request))
-	if (!parsed.success) {
-		const errors: Record<string, string[]> = {}
-		for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'form')] ??= []).push(issue.message)
-		return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid signup', { errors })
-	}
+	if (!parsed.success) return validationError(parsed.error.issues)
 	const created = await createAccount(parsed.data)
 	if (!created.ok) {
 		const message = created.errors.email?.[0] ?? created.errors.username?.[0] ?? 'Signup failed'

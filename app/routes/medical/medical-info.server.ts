@@ -6,6 +6,7 @@ import {
 	AllergySchema,
 	ConditionSchema,
 	ContactSchema,
+	DnrSchema,
 	FamilyMemberSchema,
 	IdSchema,
 	MedicationSchema,
@@ -140,7 +141,11 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 		}
 		if (intent === INTENTS.saveDnr || intent === INTENTS.clearDnr) {
 			const result = intent === INTENTS.saveDnr ? await saveDnr(userId, profileId, formData) : await clearDnr(userId, profileId)
-			if (!result.ok) return fail({ intent, result: result.reply }, result.toast)
+			if (!result.ok) {
+				// A refused document must not reset the dialog: the reply brings back the status, date and place entered.
+				const entered = parseWithZod(formData, { schema: DnrSchema }).reply().initialValue
+				return fail({ intent, result: { initialValue: entered, ...result.reply } }, result.toast)
+			}
 			return success({ description: intent === INTENTS.saveDnr ? 'DNR status saved successfully' : 'DNR status cleared' }, profileId, 'dnr')
 		}
 		if (intent === INTENTS.uploadDocument) {

@@ -1,4 +1,5 @@
 import type { ProfileDetail } from '#app/domain/profiles/profiles.server.ts'
+import type { SectionRow } from '#app/domain/profiles/sections.server.ts'
 
 /** Storage keys never leave the server: files are reached through the owner-only /files route. */
 export function fileUrl(kind: 'picture' | 'dnr' | 'card' | 'document', id: number) {
@@ -11,11 +12,16 @@ export function toScreenProfile(detail: ProfileDetail) {
 		...rest,
 		profilePictureUrl: profilePictureKey ? fileUrl('picture', detail.id) : null,
 		dnrDocumentUrl: dnrDocumentKey ? fileUrl('dnr', detail.id) : null,
-		insurancePolicies: insurancePolicies.map(({ cardFrontPhotoKey, ...policy }) => ({
-			...policy,
-			cardFrontPhotoUrl: cardFrontPhotoKey ? fileUrl('card', policy.id) : null,
-		})),
-		medicalDocuments: medicalDocuments.map(({ storageKey: _key, ...doc }) => ({ ...doc, fileUrl: fileUrl('document', doc.id) })),
+		insurancePolicies: insurancePolicies.map(toScreenPolicy),
+		medicalDocuments: medicalDocuments.map(toScreenDocument),
 	}
+}
+
+export function toScreenPolicy({ cardFrontPhotoKey, ...policy }: SectionRow<'policies'>) {
+	return { ...policy, cardFrontPhotoUrl: cardFrontPhotoKey ? fileUrl('card', policy.id) : null }
+}
+
+export function toScreenDocument({ storageKey: _key, ...doc }: SectionRow<'documents'>) {
+	return { ...doc, fileUrl: fileUrl('document', doc.id) }
 }
 export type ScreenProfile = ReturnType<typeof toScreenProfile>

@@ -1,0 +1,83 @@
+import {
+	createFamilyProfile,
+	deleteProfile,
+	getProfileDetail,
+	ownProfileId,
+	ProfileError,
+	savePersonalInfo,
+	updateProfileFields,
+} from '#app/domain/profiles/profiles.server.ts'
+import { FamilyMemberSchema, NotesSchema, PersonalInfoSchema, ScanningSchema } from '#app/domain/profiles/schemas.ts'
+import { toScreenProfile } from '#app/routes/medical/screen-data.server.ts'
+import { jsonError, methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
+import { json, pathId, profileApi } from './profile-api.server.ts'
+import type { Route } from './+types/medical-profile'
+
+const NOT_FOUND = 'Profile not found'
+/** Any of these marks a POST as a new family member (spec 001 §7); otherwise it is the person's own profile. */
+const FAMILY_FIELDS = ['fullName', 'relationshipToUser', 'pin']
+
+/** GET /api/medical-profile: the person's own profile; GET /api/medical-profile/{id}: any of theirs. */
+export function loader({ request, params }: Route.LoaderArgs) {
+	return profileApi(request, async (userId) => {
+		const id = params.id === undefined ? await ownProfileId(userId) : pathId(params.id, NOT_FOUND)
+		const detail = id ? await getProfileDetail(userId, id) : null
+		return detail ? json(toScreenProfile(detail)) : jsonError(404, NOT_FOUND)
+	})
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+	const allowed = params.id === undefined ? ['GET', 'POST'] : ['GET', 'PUT', 'PATCH', 'DELETE']
+	if (!allowed.includes(request.method)) return methodNotAllowed(allowed)
+	return profileApi(request, async (userId) => {
+		if (params.id === undefined) return create(userId, await readBody(request))
+		const id = pathId(params.id, NOT_FOUND)
+		if (request.method === 'DELETE') {
+			await deleteProfile(userId, id)
+			return json({ success: true, id })
+		}
+		const body = await readBody(request)
+		return request.method === 'PUT' ? update(userId, id, body) : patch(userId, id, body)
+	})
+}
+
+async function create(userId: string, body: Record<string, unknown>) {
+	if (FAMILY_FIELDS.some((field) => Object.hasOwn(body, field))) {
+		const parsed = FamilyMemberSchema.safeParse(body)
+		if (!parsed.success) return validationError(parsed.error.issues)
+		try {
+			const profile = await createFamilyProfile(userId, parsed.data)
+			return json({ id: profile.id, fullName: profile.fullName }, 201)
+		} catch (error) {
+			if (!(error instanceof ProfileError)) throw error
+			return jsonError(400, error.message, { errors: { pin: [error.message] } })
+		}
+	}
+	const parsed = PersonalInfoSchema.safeParse(body)
+	if (!parsed.success) return validationError(parsed.error.issues)
+	const { created, profile } = await savePersonalInfo(userId, parsed.data)
+	return json({ id: profile.id, fullName: profile.fullName }, created ? 201 : 200)
+}
+
+async function update(userId: string, id: number, body: Record<string, unknown>) {
+	const parsed = PersonalInfoSchema.safeParse(body)
+	if (!parsed.success) return validationError(parsed.error.issues)
+	await savePersonalInfo(userId, parsed.data, id)
+	const detail = await getProfileDetail(userId, id)
+	return detail ? json(toScreenProfile(detail)) : jsonError(404, NOT_FOUND)
+}
+
+/** Scanning on or off, and the notes; as on the page, a notes change confirms the information. */
+async function patch(userId: string, id: number, body: Record<string, unknown>) {
+	const values: Parameters<typeof updateProfileFields>[2] = {}
+	if (Object.hasOwn(body, 'isScannable')) values.isScannable = ScanningSchema.parse({ isScannable: body.isScannable }).isScannable
+	if (Object.hasOwn(body, 'additionalNotes')) {
+		const notes = NotesSchema.safeParse(body)
+		if (!notes.success) return validationError(notes.error.issues)
+		values.additionalNotes = notes.data.additionalNotes ?? null
+		values.confirmedAt = new Date()
+	}
+	if (Object.keys(values).length === 0) return jsonError(400, 'Send isScannable or additionalNotes')
+	const profile = await updateProfileFields(userId, id, values)
+	return json({ id: profile.id, isScannable: profile.isScannable, additionalNotes: profile.additionalNotes })
+}

@@ -1,0 +1,111 @@
+import type { z } from 'zod'
+import { savePolicy } from '#app/domain/profiles/files.server.ts'
+import { ProfileError } from '#app/domain/profiles/profiles.server.ts'
+import { AllergySchema, ConditionSchema, ContactSchema, IdSchema, MedicationSchema } from '#app/domain/profiles/schemas.ts'
+import { addRow, deleteRow, getRow, listRows, SECTION_NOUNS, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
+import { toScreenDocument, toScreenPolicy } from '#app/routes/medical/screen-data.server.ts'
+import { jsonError, methodNotAllowed, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
+
+/** Private data: never kept by a shared cache. */
+export function json(value: unknown, status = 200) {
+	return Response.json(value, { status, headers: { 'cache-control': 'private, no-store' } })
+}
+
+/** Signed in; another person's profile or row is a 404 with the same message as an unknown id. */
+export async function profileApi(request: Request, run: (userId: string) => Promise<Response>) {
+	const userId = await requireApiUserId(request)
+	try {
+		return await run(userId)
+	} catch (error) {
+		if (error instanceof ProfileError) return jsonError(error.status, error.message)
+		throw error
+	}
+}
+
+/** An id in a body or query: missing or malformed is a 400 naming the field. */
+export function requiredId(value: unknown, field: string) {
+	const id = IdSchema.safeParse(value ?? undefined)
+	if (id.success) return id.data
+	const message = `${field} is required`
+	throw jsonError(400, message, { errors: { [field]: [message] } })
+}
+
+/** An id in the path: malformed reads as unknown. */
+export function pathId(value: string | undefined, notFound: string) {
+	const id = IdSchema.safeParse(value)
+	if (id.success) return id.data
+	throw new ProfileError(notFound, 404)
+}
+
+const SCHEMAS: Partial<Record<Section, z.ZodType>> = {
+	contacts: ContactSchema,
+	allergies: AllergySchema,
+	medications: MedicationSchema,
+	conditions: ConditionSchema,
+}
+/** Spec 001 §7: which sections take POST (documents arrive through /api/upload-document) and PUT. */
+const CAN_POST: Section[] = ['contacts', 'allergies', 'medications', 'conditions', 'policies']
+const CAN_PUT: Section[] = ['medications', 'conditions', 'policies']
+
+function show(section: Section, row: unknown) {
+	if (section === 'policies') return toScreenPolicy(row as Parameters<typeof toScreenPolicy>[0])
+	if (section === 'documents') return toScreenDocument(row as Parameters<typeof toScreenDocument>[0])
+	return row
+}
+
+/** GET /api/{section}?profileId= lists one profile's rows. */
+export function sectionLoader(request: Request, section: Section, id: string | undefined) {
+	if (id !== undefined) return methodNotAllowed(allowedMethods(section, id))
+	return profileApi(request, async (userId) => {
+		const profileId = requiredId(new URL(request.url).searchParams.get('profileId'), 'profileId')
+		const rows = await listRows(userId, section, profileId)
+		return json(rows.map((row) => show(section, row)))
+	})
+}
+
+/** POST /api/{section}, PUT and DELETE /api/{section}/{id}. */
+export function sectionAction(request: Request, section: Section, id: string | undefined) {
+	const allowed = allowedMethods(section, id)
+	if (!allowed.includes(request.method)) return methodNotAllowed(allowed)
+	return profileApi(request, async (userId) => {
+		if (id === undefined) {
+			const body = await readBody(request)
+			return save(userId, section, body, { profileId: requiredId(body.medicalProfileId, 'medicalProfileId') })
+		}
+		const rowId = pathId(id, `${SECTION_NOUNS[section]} not found`)
+		if (request.method === 'PUT') return save(userId, section, await readBody(request), { rowId })
+		const row = await deleteRow(userId, section, rowId)
+		return json({ success: true, id: row.id })
+	})
+}
+
+function allowedMethods(section: Section, id: string | undefined) {
+	if (id === undefined) return CAN_POST.includes(section) ? ['GET', 'POST'] : ['GET']
+	return CAN_PUT.includes(section) ? ['PUT', 'DELETE'] : ['DELETE']
+}
+
+type Target = { profileId: number } | { rowId: number }
+
+async function save(userId: string, section: Section, body: Record<string, unknown>, target: Target) {
+	const status = 'profileId' in target ? 201 : 200
+	if (section === 'policies') return savePolicyJson(userId, body, target, status)
+	const parsed = SCHEMAS[section]!.safeParse(body)
+	if (!parsed.success) return validationError(parsed.error.issues)
+	const values = parsed.data as never
+	const row = 'profileId' in target ? await addRow(userId, section, target.profileId, values) : await updateRow(userId, section, target.rowId, values)
+	return json(show(section, row), status)
+}
+
+/** Policies go through savePolicy, the page's own path, so a card photo sent as multipart is handled alike. */
+async function savePolicyJson(userId: string, body: Record<string, unknown>, target: Target, status: number) {
+	const form = new FormData()
+	for (const [key, value] of Object.entries(body)) {
+		if (value instanceof File) form.set(key, value)
+		else if (['string', 'number', 'boolean'].includes(typeof value)) form.set(key, String(value))
+	}
+	const profileId = 'profileId' in target ? target.profileId : (await getRow(userId, 'policies', target.rowId)).medicalProfileId
+	const result = await savePolicy(userId, profileId, 'rowId' in target ? target.rowId : null, form)
+	if (result.ok) return json(toScreenPolicy(result.policy), status)
+	const errors = Object.fromEntries(Object.entries(result.reply.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)))
+	return jsonError(result.status, Object.values(errors)[0]?.[0] ?? result.message, { errors })
+}

@@ -1,0 +1,23 @@
+import { uploadDocument } from '#app/domain/profiles/files.server.ts'
+import { readForm } from '#app/domain/uploads/uploads.server.ts'
+import { toScreenDocument } from '#app/routes/medical/screen-data.server.ts'
+import { jsonError, methodNotAllowed } from '#app/utils/api.server.ts'
+import { json, profileApi, requiredId } from './profile-api.server.ts'
+import type { Route } from './+types/upload-document'
+
+/** Multipart: document, medicalProfileId. */
+export function action({ request }: Route.ActionArgs) {
+	return profileApi(request, async (userId) => {
+		const form = await readForm(request, 'document')
+		if (!form.ok) return jsonError(form.status, form.message)
+		const profileId = requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId')
+		const result = await uploadDocument(userId, profileId, form.formData)
+		if (!result.ok) return jsonError(result.status, result.message)
+		const { id, fileUrl, fileName, fileType, fileSize } = toScreenDocument(result.document)
+		return json({ id, url: fileUrl, fileName, fileType, fileSize }, 201)
+	})
+}
+
+export function loader() {
+	return methodNotAllowed(['POST'])
+}

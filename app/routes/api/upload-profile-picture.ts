@@ -1,0 +1,22 @@
+import { uploadPicture } from '#app/domain/profiles/files.server.ts'
+import { readForm } from '#app/domain/uploads/uploads.server.ts'
+import { fileUrl } from '#app/routes/medical/screen-data.server.ts'
+import { jsonError, methodNotAllowed } from '#app/utils/api.server.ts'
+import { json, profileApi, requiredId } from './profile-api.server.ts'
+import type { Route } from './+types/upload-profile-picture'
+
+/** Multipart: picture, medicalProfileId. The picture is saved on the profile at once. */
+export function action({ request }: Route.ActionArgs) {
+	return profileApi(request, async (userId) => {
+		const form = await readForm(request, 'picture')
+		if (!form.ok) return jsonError(form.status, form.message)
+		const profileId = requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId')
+		const result = await uploadPicture(userId, profileId, form.formData)
+		if (!result.ok) return jsonError(result.status, result.message)
+		return json({ url: fileUrl('picture', profileId) })
+	})
+}
+
+export function loader() {
+	return methodNotAllowed(['POST'])
+}

@@ -1,0 +1,26 @@
+import { uploadCard } from '#app/domain/profiles/files.server.ts'
+import { readForm } from '#app/domain/uploads/uploads.server.ts'
+import { fileUrl } from '#app/routes/medical/screen-data.server.ts'
+import { jsonError, methodNotAllowed } from '#app/utils/api.server.ts'
+import { json, profileApi, requiredId } from './profile-api.server.ts'
+import type { Route } from './+types/upload'
+
+/**
+ * The insurance card photo (multipart: file, type=insurance-card). The spec's client creates the policy
+ * first, so the photo is stored as that policy's card and never as a file without an owner row.
+ */
+export function action({ request }: Route.ActionArgs) {
+	return profileApi(request, async (userId) => {
+		const form = await readForm(request, 'insurance-card')
+		if (!form.ok) return jsonError(form.status, form.message)
+		if (form.formData.get('type') !== 'insurance-card') return jsonError(400, "Only type 'insurance-card' is supported")
+		const policyId = requiredId(form.formData.get('policyId'), 'policyId')
+		const result = await uploadCard(userId, policyId, form.formData, 'file')
+		if (!result.ok) return jsonError(result.status, result.message)
+		return json({ url: fileUrl('card', policyId) })
+	})
+}
+
+export function loader() {
+	return methodNotAllowed(['POST'])
+}
