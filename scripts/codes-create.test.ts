@@ -12,7 +12,7 @@ function env(dataDir: string) {
 	return { ...rest, DATA_DIR: dataDir, PGLITE_DIR: join(dataDir, 'db'), PUBLIC_URL: 'https://hmh.example' }
 }
 
-test('codes:create prints one `PIN<TAB>scan URL` line per code and nothing else', { timeout: 60_000 }, async () => {
+test('codes:create prints one `PIN<TAB>scan URL` line per code and nothing else', { timeout: 150_000 }, async () => {
 	const dir = mkdtempSync(join(tmpdir(), 'hmh-codes-'))
 	const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/codes-create.ts', '--count', '3'], { env: env(dir) })
 	const lines = stdout.trimEnd().split('\n')

@@ -14,7 +14,9 @@ export function ProfileSelector() {
 				Medical Profiles
 			</h2>
 			{profiles.length ? (
-				<Form method="get" action={base} className="mt-3 flex flex-wrap items-end gap-3">
+				// Keyed by the selection: a select's defaultValue is read only when it mounts, and the selection changes without one
+				// (a new family member, a deleted profile).
+				<Form key={profile?.id ?? 'none'} method="get" action={base} className="mt-3 flex flex-wrap items-end gap-3">
 					<SelectField
 						label="Selected profile"
 						className="min-w-64 flex-1"

@@ -27,10 +27,12 @@ export function useSectionForm<S extends z.ZodObject>(
 	schema: S,
 	options: { id?: number | null; defaultValue?: Partial<Record<keyof z.input<S>, unknown>> } = {},
 ) {
-	const { failure } = useScreen()
+	const { failure, profileId } = useScreen()
 	const mine = failure && failure.intent === intent && (failure.id ?? null) === (options.id ?? null) ? failure.result : undefined
 	return useForm<z.input<S>, string[]>({
-		id: `${intent}${options.id ? `-${options.id}` : ''}`,
+		// The profile is part of the id: conform keeps a form's values until its id changes, so another profile's
+		// form must be another form (or Personal Information would show, and save, the previous profile's values).
+		id: [intent, profileId ? `p${profileId}` : null, options.id].filter(Boolean).join('-'),
 		lastResult: mine,
 		defaultValue: toFormValues(options.defaultValue) as never,
 		constraint: getZodConstraint(schema),
