@@ -1,5 +1,7 @@
 import { redirect } from 'react-router'
 import { getPublicUser } from '#app/domain/accounts/accounts.server.ts'
+import { claimToast, claimValidatedPin } from '#app/domain/claims/claims.server.ts'
+import { createToastHeaders } from './toast.server.ts'
 import { getSession, sessionStorage, type SessionData } from './session.server.ts'
 import { combineHeaders, pageUrl, safeRedirect } from './http.ts'
 
@@ -47,9 +49,15 @@ export async function createUserSession(request: Request, userId: string, redire
 	for (const [key, value] of Object.entries(carried)) session.set(key, value)
 	session.set('userId', userId)
 	const to = destinationAfterSignIn(carried, redirectTo ?? (storedRedirect as string | undefined))
+	let toastHeaders: Headers | null = null
+	if (carried.pendingPin) {
+		// Signing in is the claim's confirmation: the sticker is linked now, with or without JavaScript.
+		session.unset('pendingPin')
+		toastHeaders = await createToastHeaders(claimToast(await claimValidatedPin(userId, carried.pendingPin)))
+	}
 	return redirect(to, {
 		...init,
-		headers: combineHeaders(init?.headers, { 'set-cookie': await sessionStorage.commitSession(session) }),
+		headers: combineHeaders(init?.headers, { 'set-cookie': await sessionStorage.commitSession(session) }, toastHeaders),
 	})
 }
 

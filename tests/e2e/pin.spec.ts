@@ -18,7 +18,7 @@ test('PIN card: wrong length and unknown PINs get the spec messages', async ({ p
 	await expect(page).toHaveURL(/\/auth$/)
 })
 
-test('a valid PIN while signed out: sign in, then the code is claimed', async ({ page, fixtureCode, fixtureUser, hasJs }, testInfo) => {
+test('a valid PIN while signed out: sign in, then the code is claimed', async ({ page, fixtureCode, fixtureUser }, testInfo) => {
 	const code = fixtureCode(0)
 	const user = fixtureUser(2)
 	await page.goto('/')
@@ -27,10 +27,11 @@ test('a valid PIN while signed out: sign in, then the code is claimed', async ({
 	await expect(page).toHaveURL(/\/login$/)
 	await expect(page.getByText('Please create an account or sign in to claim your QR code')).toBeVisible()
 
+	// Signing in confirms the claim: the sticker is linked at once, with or without JavaScript.
 	await signIn(page, user)
 	await expect(page).toHaveURL(new RegExp(`/claim/${code.pin}$`))
-	if (!hasJs) await page.getByRole('button', { name: 'Claim QR Code' }).click()
 	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await expect(page.getByText('QR Code Claimed')).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)
 
 	await page.getByRole('link', { name: 'Go to your dashboard' }).click()
@@ -42,20 +43,25 @@ test('a valid PIN while signed out: sign in, then the code is claimed', async ({
 	await expect(page.getByText('Invalid or already claimed PIN').first()).toBeVisible()
 })
 
-test('a valid PIN while signed in goes straight to /claim/{pin}', async ({ page, fixtureCode, fixtureUser, hasJs }) => {
+test('a valid PIN while signed in is claimed and shown at /claim/{pin}', async ({ page, fixtureCode, fixtureUser }) => {
 	const code = fixtureCode(1)
 	await signIn(page, fixtureUser(3))
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.getByLabel('PIN').fill(code.pin)
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page).toHaveURL(new RegExp(`/claim/${code.pin}$`))
-	if (hasJs) {
-		// The validated PIN is claimed at once; its toast replaces 'PIN Validated'.
-		await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
-	} else {
-		await expect(page.getByText('PIN Validated')).toBeVisible()
-		await expect(page.getByRole('button', { name: 'Claim QR Code' })).toBeVisible()
-	}
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+})
+
+test('a signed-in person opening /claim/{pin} claims with one press', async ({ page, fixtureCode, fixtureUser }) => {
+	const code = fixtureCode(4)
+	await signIn(page, fixtureUser(12))
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.goto(`/claim/${code.pin}`)
+	await page.getByRole('button', { name: 'Claim QR Code' }).click()
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await page.goto(`/claim/${code.pin}`)
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
 })
 
 test('the claim page asks a signed-out visitor to sign in', async ({ page, fixtureCode }, testInfo) => {

@@ -111,3 +111,30 @@ describe('claiming', () => {
 		expect(row?.data.pendingPin).toBeUndefined()
 	})
 })
+
+describe('claiming without JavaScript', () => {
+	test('signing in with a pending PIN claims it for the person’s own profile', async () => {
+		const login = await import('#app/routes/auth/login.tsx')
+		const { sessionStorage } = await import('#app/utils/session.server.ts')
+		const { TEST_PASSWORD } = await import('#tests/factories.ts')
+		const user = await createUser()
+		const [own] = await db.insert((await import('#db/schema.ts')).medicalProfiles).values({ userId: user.id, fullName: 'Own', relationshipToUser: 'self' }).returning()
+		const code = await createCode()
+		const guest = await sessionStorage.getSession()
+		guest.set('pendingPin', code.pin)
+		const cookie = (await sessionStorage.commitSession(guest)).split(';')[0]!
+		const response = await unwrap((await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD }, { cookie }))).result)
+		expect(response.headers.get('location')).toBe(`/claim/${code.pin}`)
+		expect(await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) })).toMatchObject({ userId: user.id, medicalProfileId: own!.id })
+		const session = await sessionStorage.getSession(cookieFrom(response.headers, 'hmh_session'))
+		expect(session.get('pendingPin')).toBeUndefined()
+	})
+
+	test('a signed-in person posting a valid PIN on the landing card claims it in that request', async () => {
+		const user = await createUser()
+		const code = await createCode()
+		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie: await sessionCookie(user.id) }))).result)
+		expect(response.headers.get('location')).toBe(`/claim/${code.pin}`)
+		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBe(user.id)
+	})
+})

@@ -58,3 +58,15 @@ export async function getAccessLevel(userId: string) {
 	])
 	return { isGrandfathered: user?.isGrandfathered ?? false, claimedPinQrCode: code ? { id: code.id, qrCodeToken: code.token } : null }
 }
+
+/** A PIN validated before sign-in, or by a signed-in person, is claimed for their own profile in the same request. */
+export async function claimValidatedPin(userId: string, pin: string) {
+	const { ownProfileId } = await import('#app/domain/profiles/profiles.server.ts')
+	return claimCode(userId, pin, await ownProfileId(userId))
+}
+
+export function claimToast(result: ClaimResult) {
+	return result.ok
+		? ({ type: 'success', title: 'QR Code Claimed', description: 'This QR code is now linked to your account.' } as const)
+		: ({ type: 'error', title: 'Claim Failed', description: result.message } as const)
+}

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
-import { checkPin } from '#app/domain/claims/claims.server.ts'
+import { checkPin, claimToast, claimValidatedPin } from '#app/domain/claims/claims.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { actionToast, createToastHeaders } from '#app/utils/toast.server.ts'
 import { combineHeaders } from '#app/utils/http.ts'
@@ -16,12 +16,13 @@ export async function pinAction(request: Request, context: Readonly<RouterContex
 		return data({ result }, { status: 400, headers })
 	}
 	const session = await getSession(request)
+	const userId = session.get('userId')
+	if (userId) {
+		const toast = await createToastHeaders(claimToast(await claimValidatedPin(userId, check.pin)))
+		return redirect(`/claim/${check.pin}`, { headers: toast })
+	}
 	session.set('pendingPin', check.pin)
 	const cookie = await sessionStorage.commitSession(session)
-	if (session.get('userId')) {
-		const toast = await createToastHeaders({ title: 'PIN Validated', description: 'Redirecting to claim your QR code...' })
-		return redirect(`/claim/${check.pin}`, { headers: combineHeaders({ 'set-cookie': cookie }, toast) })
-	}
 	const toast = await createToastHeaders({ description: 'Please create an account or sign in to claim your QR code' })
 	return redirect('/api/login', { headers: combineHeaders({ 'set-cookie': cookie }, toast) })
 }
