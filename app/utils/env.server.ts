@@ -38,6 +38,8 @@ const EnvSchema = z.object({
 		.enum(['true', 'false', '1', '0'])
 		.default('false')
 		.transform((v) => v === 'true' || v === '1'),
+	SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, hostname: /./, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+	MAIL_FROM: z.string().default('Hit Me Helpers <no-reply@hitmehelpers.org>'),
 	SEED_DEMO: z
 		.enum(['true', 'false', '1', '0'])
 		.default('false')

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import { createTransport } from 'nodemailer'
+import { z } from 'zod'
+import { db } from '#db/client.ts'
+import { emails } from '#db/schema.ts'
+import { env, isProduction } from '#app/utils/env.server.ts'
+
+export type OutgoingMail = { from: string; to: string; subject: string; text: string; html?: string }
+
+/** Delivers one message or throws; the caller records the outcome. */
+export type MailTransport = { send(mail: OutgoingMail): Promise<void> }
+
+const EmailSchema = z.object({
+	to: z.email().max(254),
+	type: z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'must be a short kebab-case name, e.g. password-reset'),
+	subject: z
+		.string()
+		.trim()
+		.min(1)
+		.max(200)
+		.regex(/^[^\r\n]*$/, 'must be one line'),
+	text: z.string().min(1),
+	html: z.string().min(1).optional(),
+	userId: z.string().min(1).optional(),
+})
+
+export type EmailInput = z.input<typeof EmailSchema>
+type EmailRow = typeof emails.$inferSelect
+
+/** Waits after the 1st, 2nd, … failed attempt; one more failure after the last one marks the row failed. */
+const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60, 12 * 60 * 60]
+export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1
+/** A claimed row is hidden from other instances this long; if this one dies mid-send, the row comes back. */
+const CLAIM_SECONDS = 10 * 60
+
+const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`
+
+export function createSmtpTransport(url: string): MailTransport {
+	// Bounded waits: sendEmail runs inside requests, and a claim must outlast one send.
+	const transporter = createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+	return {
+		async send(mail) {
+			await transporter.sendMail(mail)
+		},
+	}
+}
+
+/** The embedded default: the row in `emails` is the outbox, and local development sees each message in the console. */
+export const outboxTransport: MailTransport = {
+	async send({ to, subject, text }) {
+		const body = isProduction ? '' : ` text ${JSON.stringify(text)}`
+		console.info(`[outbox] to ${to} subject ${JSON.stringify(subject)}${body}`)
+	},
+}
+
+let cachedTransport: MailTransport | undefined
+
+/** SMTP when SMTP_URL is set, else the outbox; made once per process. */
+export function defaultMailTransport() {
+	cachedTransport ??= env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : outboxTransport
+	return cachedTransport
+}
+
+function parseEmail(input: EmailInput) {
+	const parsed = EmailSchema.safeParse(input)
+	if (parsed.success) return parsed.data
+	const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+	throw new Error(`Invalid e-mail message: ${problems}`)
+}
+
+/**
+ * Records the message, then tries to deliver it at once. Returns the row id.
+ * Throws only for invalid input; a failed delivery stays recorded and is retried by deliverPendingEmails.
+ */
+export async function sendEmail(input: EmailInput, transport: MailTransport = defaultMailTransport()) {
+	const { to, type, subject, text, html, userId } = parseEmail(input)
+	const [row] = await db
+		.insert(emails)
+		.values({
+			userId,
+			toAddress: to,
+			emailType: type,
+			subject,
+			textBody: text,
+			htmlBody: html,
+			status: 'pending',
+			// Born claimed by this instance, so no worker sends it while we do.
+			nextAttemptAt: secondsFromNow(CLAIM_SECONDS),
+			trackingId: randomBytes(16).toString('base64url'),
+		})
+		.returning()
+	await attemptDelivery(row!, transport)
+	return row!.id
+}
+
+type Outcome = 'sent' | 'deferred' | 'failed'
+
+async function attemptDelivery(row: EmailRow, transport: MailTransport): Promise<Outcome> {
+	const attempts = row.attempts + 1
+	try {
+		await transport.send({
+			from: env.MAIL_FROM,
+			to: row.toAddress,
+			subject: row.subject,
+			text: row.textBody,
+			html: row.htmlBody ?? undefined,
+		})
+	} catch (error) {
+		return recordFailure(row, attempts, error)
+	}
+	await db
+		.update(emails)
+		.set({ status: 'sent', attempts, sentAt: sql`now()` })
+		.where(eq(emails.id, row.id))
+	return 'sent'
+}
+
+async function recordFailure(row: EmailRow, attempts: number, error: unknown): Promise<Outcome> {
+	const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+	const delay = RETRY_DELAYS_SECONDS[attempts - 1]
+	const outcome = delay === undefined ? 'failed' : 'deferred'
+	console.warn(`[mail] e-mail #${row.id} attempt ${attempts} failed (${outcome}): ${lastError}`)
+	await db
+		.update(emails)
+		.set({ attempts, lastError, ...(delay === undefined ? { status: 'failed' } : { nextAttemptAt: secondsFromNow(delay) }) })
+		.where(eq(emails.id, row.id))
+	return outcome
+}
+
+/** Takes the oldest due row for this instance alone (two instances never get the same one), or undefined. */
+async function claimNextDue() {
+	const due = db
+		.select({ id: emails.id })
+		.from(emails)
+		.where(and(eq(emails.status, 'pending'), lte(emails.nextAttemptAt, sql`now()`)))
+		.orderBy(asc(emails.nextAttemptAt))
+		.limit(1)
+		.for('update', { skipLocked: true })
+	const [row] = await db
+		.update(emails)
+		.set({ nextAttemptAt: secondsFromNow(CLAIM_SECONDS) })
+		// `= (subquery)` runs it once; `IN (subquery)` may rescan it per row and claim more than one.
+		.where(and(sql`${emails.id} = (${due})`, eq(emails.status, 'pending'), lte(emails.nextAttemptAt, sql`now()`)))
+		.returning()
+	return row
+}
+
+/** Retries pending messages whose time has come, one claimed row at a time. */
+export async function deliverPendingEmails(limit = 20, transport: MailTransport = defaultMailTransport()) {
+	const counts: Record<Outcome, number> = { sent: 0, deferred: 0, failed: 0 }
+	for (let i = 0; i < limit; i++) {
+		const row = await claimNextDue()
+		if (!row) break
+		counts[await attemptDelivery(row, transport)]++
+	}
+	return counts
+}
+
+/** Runs deliverPendingEmails every intervalMs without keeping the process alive; returns a stop function. */
+export function startMailWorker(intervalMs = 60_000) {
+	let running = false
+	const timer = setInterval(() => {
+		if (running) return
+		running = true
+		deliverPendingEmails()
+			.catch((error: unknown) => console.warn('[mail] worker run failed:', error))
+			.finally(() => {
+				running = false
+			})
+	}, intervalMs)
+	timer.unref()
+	return () => clearInterval(timer)
+}

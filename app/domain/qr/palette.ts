@@ -1,0 +1,99 @@
+import { z } from 'zod'
+
+export const QR_COLORS = [
+	{ name: 'Medical Red', hex: '#DC2626' },
+	{ name: 'Medical Blue', hex: '#2563EB' },
+	{ name: 'Medical Green', hex: '#16A34A' },
+	{ name: 'Medical Purple', hex: '#9333EA' },
+	{ name: 'Medical Pink', hex: '#EC4899' },
+	{ name: 'Medical Orange', hex: '#EA580C' },
+	{ name: 'Classic Black', hex: '#000000' },
+	{ name: 'Emergency Orange', hex: '#F97316' },
+	{ name: 'Healthcare Blue', hex: '#0EA5E9' },
+	{ name: 'Safety Green', hex: '#10B981' },
+] as const
+
+export const TEXT_COLORS = [...QR_COLORS, { name: 'Black', hex: '#000000' }, { name: 'White', hex: '#FFFFFF' }] as const
+
+export type QrColor = (typeof QR_COLORS)[number]['hex']
+export type TextColor = (typeof TEXT_COLORS)[number]['hex']
+
+export const DEFAULT_QR_COLOR: QrColor = '#DC2626'
+export const DEFAULT_TEXT_COLOR: TextColor = '#000000'
+
+export const CUSTOM_TEXT_MAX_CHARACTERS = 25
+export const CUSTOM_TEXT_MAX_LETTERS = 16
+
+export type CustomTextStatus = { valid: boolean; letters: number; length: number; message: string }
+
+/** Spec 002 §5: at most 25 typed characters, and at most 16 of them other than spaces and digits. */
+export function customTextStatus(text: string): CustomTextStatus {
+	const length = characterCount(text)
+	const letters = characterCount(text.replace(/[\s\d]/g, ''))
+	if (length > CUSTOM_TEXT_MAX_CHARACTERS)
+		return { valid: false, letters, length, message: `Too long: ${length}/${CUSTOM_TEXT_MAX_CHARACTERS} characters` }
+	const valid = letters <= CUSTOM_TEXT_MAX_LETTERS
+	const message = `${valid ? 'Valid' : 'Too long'}: ${letters}/${CUSTOM_TEXT_MAX_LETTERS} letters`
+	return { valid, letters, length, message }
+}
+
+const QR_HEXES = QR_COLORS.map((c) => c.hex) as [QrColor, ...QrColor[]]
+const TEXT_HEXES = [...new Set(TEXT_COLORS.map((c) => c.hex))] as [TextColor, ...TextColor[]]
+
+function paletteSchema<T extends string>(values: [T, ...T[]], message: string) {
+	return z.string({ error: message }).trim().toUpperCase().pipe(z.enum(values, { error: message }))
+}
+
+export const CustomTextSchema = z
+	.string()
+	.refine((text) => !/\p{Cc}/u.test(text), 'Custom text cannot contain line breaks or control characters')
+	.superRefine((text, ctx) => {
+		const status = customTextStatus(text)
+		if (!status.valid) ctx.addIssue({ code: 'custom', message: status.message })
+	})
+
+export const QrCustomizationSchema = z.object({
+	color: paletteSchema(QR_HEXES, 'Please choose a QR colour from the palette').default(DEFAULT_QR_COLOR),
+	textColor: paletteSchema(TEXT_HEXES, 'Please choose a text colour from the palette').default(DEFAULT_TEXT_COLOR),
+	circular: z.boolean().default(true),
+	customText: CustomTextSchema.optional().transform((text) => text?.trim() || undefined),
+	transparentBackground: z.boolean().default(false),
+	width: z.number().int().min(100).max(2000).default(400),
+	margin: z.number().int().min(2).max(10).default(3),
+})
+
+export type QrCustomization = z.infer<typeof QrCustomizationSchema>
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+
+/** What a person sees as one character: 'é' typed as e + accent, or an emoji with its variation selector. */
+function characterCount(text: string) {
+	return Array.from(graphemes.segment(text)).length
+}
+
+function channel(value: number) {
+	const c = value / 255
+	return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+}
+
+/** WCAG relative luminance of a #RRGGBB colour. */
+export function luminance(hex: string) {
+	const n = Number.parseInt(hex.slice(1, 7), 16)
+	return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255)
+}
+
+export function contrastRatio(a: string, b: string) {
+	const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+	return (light + 0.05) / (dark + 0.05)
+}
+
+/** Scales a colour toward black until it reaches `ratio` against `surface`; colours that already do are returned as they are. */
+export function withContrast(hex: string, surface: string, ratio: number) {
+	const n = Number.parseInt(hex.slice(1, 7), 16)
+	const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255]
+	let color = hex.toUpperCase()
+	for (let scale = 1; contrastRatio(color, surface) < ratio && scale > 0; scale -= 0.02) {
+		color = `#${rgb.map((c) => Math.round(c * scale).toString(16).padStart(2, '0')).join('')}`.toUpperCase()
+	}
+	return color
+}
