@@ -8,6 +8,7 @@ import sirv from 'sirv'
 import { closeDb, db } from './db/client.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { env } from './app/utils/env.server.ts'
+import { startMailWorker } from './app/adapters/mail.server.ts'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -53,6 +54,9 @@ const server = createServer((req, res) => {
 	})
 })
 
+// Messages whose first delivery failed are retried from the database, so none is lost across restarts.
+const stopMailWorker = startMailWorker()
+
 server.listen(env.PORT, () => {
 	console.log(`Hit Me Helpers is running at http://localhost:${env.PORT}`)
 })
@@ -82,6 +86,7 @@ let stopping = false
 async function shutdown() {
 	if (stopping) return
 	stopping = true
+	stopMailWorker()
 	server.close()
 	server.closeAllConnections()
 	await closeDb()

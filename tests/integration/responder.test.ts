@@ -128,3 +128,17 @@ describe('the responder page', () => {
 		expect(n).toBeGreaterThan(0)
 	})
 })
+
+describe('scan alerts', () => {
+	test('the owner is e-mailed when a code is scanned, at most once per code per 10 minutes', async () => {
+		const { notifyOwnerOfScan } = await import('#app/domain/responder/responder.server.ts')
+		const { user, code } = await fullProfile()
+		const row = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, code.token) })
+		expect(await notifyOwnerOfScan(row!.id, new Date('2026-11-22T15:04:00Z'))).toBe(true)
+		expect(await notifyOwnerOfScan(row!.id)).toBe(false)
+		const mails = await db.select().from(s.emails).where(eq(s.emails.userId, user.id))
+		expect(mails).toHaveLength(1)
+		expect(mails[0]).toMatchObject({ toAddress: user.email, emailType: 'scan-alert', status: 'sent', subject: `Your QR code ${code.pin} was scanned` })
+		expect(mails[0]!.textBody).toContain('(Maria Santos) was scanned on November 22, 2026 at 10:04 AM ET')
+	})
+})

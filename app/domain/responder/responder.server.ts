@@ -1,6 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { allergies, emergencyContacts, insurancePolicies, medicalConditions, medicalProfiles, medications, qrCodes, qrScans } from '#db/schema.ts'
+import { allergies, emergencyContacts, insurancePolicies, medicalConditions, medicalProfiles, medications, qrCodes, qrScans, users } from '#db/schema.ts'
+import { sendEmail } from '#app/adapters/mail.server.ts'
+import { hit } from '#app/utils/rate-limit.server.ts'
 import { env } from '#app/utils/env.server.ts'
 
 const sections = {
@@ -70,3 +72,37 @@ export async function responderFileKey(token: string, kind: 'dnr' | 'photo') {
 	return kind === 'dnr' ? view.profile.dnrDocumentKey : view.profile.profilePictureKey
 }
 
+
+const SCAN_ALERT_WINDOW_SECONDS = 10 * 60
+
+/**
+ * Tells the owner a code was scanned, at most once per code per 10 minutes (a shared counter, so several app
+ * instances agree). Runs after the page is sent: a slow mail server never delays a responder.
+ */
+export async function notifyOwnerOfScan(codeId: number, now = new Date()) {
+	const { allowed } = await hit(`scan-alert:${codeId}`, 1, SCAN_ALERT_WINDOW_SECONDS)
+	if (!allowed) return false
+	const [row] = await db
+		.select({ email: users.email, userId: users.id, pin: qrCodes.pin, profileName: medicalProfiles.fullName })
+		.from(qrCodes)
+		.innerJoin(users, eq(users.id, qrCodes.userId))
+		.leftJoin(medicalProfiles, eq(medicalProfiles.id, qrCodes.medicalProfileId))
+		.where(eq(qrCodes.id, codeId))
+	if (!row) return false
+	const when = `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' }).format(now)} ET`
+	const code = row.pin ? `QR code ${row.pin}` : `QR code #${codeId}`
+	const profile = row.profileName ?? 'your medical profile'
+	await sendEmail({
+		to: row.email,
+		userId: row.userId,
+		type: 'scan-alert',
+		subject: `Your ${code} was scanned`,
+		text: [
+			`Your ${code} (${profile}) was scanned on ${when}.`,
+			'If someone may need help, try to reach them now.',
+			`If you did not expect this, you can turn the code off from your dashboard: ${new URL('/dashboard', env.PUBLIC_URL)}`,
+			'You get at most one of these messages per code every 10 minutes.',
+		].join('\n\n'),
+	})
+	return true
+}
