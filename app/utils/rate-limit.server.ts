@@ -29,3 +29,9 @@ export async function hit(key: string, limit: number, windowSeconds = 60): Promi
 export async function pruneRateLimits() {
 	await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now() - interval '1 hour'`)
 }
+
+/** The count in a key's current window, without counting this look. */
+export async function peek(key: string) {
+	const row = await db.query.rateLimits.findFirst({ where: sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()` })
+	return row?.count ?? 0
+}

@@ -138,3 +138,23 @@ describe('claiming without JavaScript', () => {
 		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBe(user.id)
 	})
 })
+
+describe('wrong PINs per account', () => {
+	test('the eleventh wrong PIN in a minute is refused, on any of the account’s PIN paths, even from another address', async () => {
+		const user = await createUser()
+		const cookie = await sessionCookie(user.id)
+		for (let i = 0; i < 10; i++) {
+			const response = await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: `WRONG${String(i).padStart(3, '2')}` }, { cookie }))).result)
+			expect(response.body).toMatchObject({ message: 'Invalid or already claimed PIN' })
+		}
+		const code = await createCode()
+		const refused = await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin }, { cookie }))).result)
+		expect(refused).toMatchObject({ status: 429, body: { message: 'Too many attempts. Please wait a minute and try again.' } })
+		const viaLanding = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie }))).result)
+		expect(JSON.stringify(viaLanding.body)).toContain('Too many attempts')
+		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBeNull()
+		// Someone else is not affected.
+		const other = await createUser()
+		expect((await claimCode(other.id, code.pin)).ok).toBe(true)
+	})
+})

@@ -2,27 +2,39 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { medicalProfiles, qrCodes, users } from '#db/schema.ts'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
-
+import { TOO_MANY_ATTEMPTS } from '#app/middleware/security.server.ts'
+import { env } from '#app/utils/env.server.ts'
+import { hit, peek } from '#app/utils/rate-limit.server.ts'
 import { PIN_FORMAT, PIN_REJECTED } from './schemas.ts'
 
 export { PIN_FORMAT, PIN_REJECTED }
 
 export type PinCheck = { valid: true; pin: string } | { valid: false; message: string }
 
+/** Wrong PINs per account and minute, on top of the per-address limit every PIN request has. */
+const wrongPinKey = (userId: string) => `wrong-pin:${userId}`
+export const tooManyWrongPins = async (userId?: string | null) => Boolean(userId) && (await peek(wrongPinKey(userId!))) >= env.RATE_LIMIT_STRICT_PER_MINUTE
+export const countWrongPin = async (userId?: string | null) => {
+	if (userId) await hit(wrongPinKey(userId), env.RATE_LIMIT_STRICT_PER_MINUTE)
+}
+
 /** Format first, then the database: the PIN must belong to a code nobody has claimed. */
-export async function checkPin(input: unknown): Promise<PinCheck> {
+export async function checkPin(input: unknown, userId?: string | null): Promise<PinCheck> {
 	const parsed = PinSchema.safeParse({ pin: input })
 	if (!parsed.success) return { valid: false, message: PIN_FORMAT }
+	if (await tooManyWrongPins(userId)) return { valid: false, message: TOO_MANY_ATTEMPTS }
 	const code = await db.query.qrCodes.findFirst({
 		columns: { id: true },
 		where: and(eq(qrCodes.pin, parsed.data.pin), isNull(qrCodes.userId)),
 	})
-	return code ? { valid: true, pin: parsed.data.pin } : { valid: false, message: PIN_REJECTED }
+	if (code) return { valid: true, pin: parsed.data.pin }
+	await countWrongPin(userId)
+	return { valid: false, message: PIN_REJECTED }
 }
 
 export type ClaimResult =
 	| { ok: true; qrCodeId: number; token: string }
-	| { ok: false; message: string; status: 400 | 404 }
+	| { ok: false; message: string; status: 400 | 404 | 429 }
 
 /**
  * One conditional UPDATE: of two simultaneous claims of one PIN exactly one matches the row.
@@ -31,6 +43,7 @@ export type ClaimResult =
 export async function claimCode(userId: string, pinInput: unknown, medicalProfileId?: number | null): Promise<ClaimResult> {
 	const parsed = PinSchema.safeParse({ pin: pinInput })
 	if (!parsed.success) return { ok: false, message: PIN_FORMAT, status: 400 }
+	if (await tooManyWrongPins(userId)) return { ok: false, message: TOO_MANY_ATTEMPTS, status: 429 }
 	if (medicalProfileId != null) {
 		const profile = await db.query.medicalProfiles.findFirst({
 			columns: { id: true },
@@ -43,7 +56,9 @@ export async function claimCode(userId: string, pinInput: unknown, medicalProfil
 		.set({ userId, medicalProfileId: medicalProfileId ?? null, claimedAt: new Date(), isActive: true })
 		.where(and(eq(qrCodes.pin, parsed.data.pin), isNull(qrCodes.userId)))
 		.returning({ id: qrCodes.id, token: qrCodes.token })
-	return claimed ? { ok: true, qrCodeId: claimed.id, token: claimed.token } : { ok: false, message: PIN_REJECTED, status: 400 }
+	if (claimed) return { ok: true, qrCodeId: claimed.id, token: claimed.token }
+	await countWrongPin(userId)
+	return { ok: false, message: PIN_REJECTED, status: 400 }
 }
 
 /** Spec 001 §6: a grandfathered account, or the first code the person claimed by PIN. */

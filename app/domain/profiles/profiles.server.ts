@@ -11,7 +11,9 @@ import {
 	qrCodes,
 } from '#db/schema.ts'
 import { storage } from '#app/adapters/storage.server.ts'
+import { countWrongPin, tooManyWrongPins } from '#app/domain/claims/claims.server.ts'
 import { PIN_REJECTED } from '#app/domain/claims/schemas.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/middleware/security.server.ts'
 import type { PersonalInfo } from './schemas.ts'
 
 export const LAST_PROFILE = 'You must have at least one profile.'
@@ -119,6 +121,7 @@ type FamilyMember = { fullName: string; relationshipToUser: string; gender?: str
 
 /** The new profile and the claim of its sticker happen together or not at all. */
 export async function createFamilyProfile(userId: string, member: FamilyMember) {
+	if (await tooManyWrongPins(userId)) throw new ProfileError(TOO_MANY_ATTEMPTS)
 	return db.transaction(async (tx) => {
 		const [profile] = await tx
 			.insert(medicalProfiles)
@@ -138,9 +141,10 @@ export async function createFamilyProfile(userId: string, member: FamilyMember) 
 			.returning({ id: qrCodes.id })
 		if (!claimed) tx.rollback()
 		return profile!
-	}).catch((error: unknown) => {
-		if (error instanceof Error && error.constructor.name === 'TransactionRollbackError') throw new ProfileError(PIN_REJECTED)
-		throw error
+	}).catch(async (error: unknown) => {
+		if (!(error instanceof Error && error.constructor.name === 'TransactionRollbackError')) throw error
+		await countWrongPin(userId)
+		throw new ProfileError(PIN_REJECTED)
 	})
 }
 

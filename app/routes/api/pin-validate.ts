@@ -6,9 +6,9 @@ import type { Route } from './+types/pin-validate'
 /** Validates like the landing page's PIN card, and likewise remembers a valid PIN as pending. */
 export async function action({ request }: Route.ActionArgs) {
 	const body = await readBody(request)
-	const check = await checkPin(body.pin)
-	if (!check.valid) return Response.json({ valid: false, message: check.message }, { status: 400 })
 	const session = await getSession(request)
+	const check = await checkPin(body.pin, session.get('userId'))
+	if (!check.valid) return Response.json({ valid: false, message: check.message }, { status: 400 })
 	session.set('pendingPin', check.pin)
 	return Response.json(
 		{ valid: true, message: 'PIN is valid' },

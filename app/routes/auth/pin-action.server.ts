@@ -9,14 +9,14 @@ import { combineHeaders } from '#app/utils/http.ts'
 /** The landing page's PIN card: validate, remember as pending, then sign in (or claim, when signed in). */
 export async function pinAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
 	const submission = parseWithZod(formData, { schema: PinSchema })
-	const check = await checkPin(formData.get('pin'))
+	const session = await getSession(request)
+	const userId = session.get('userId')
+	const check = await checkPin(formData.get('pin'), userId)
 	if (!check.valid) {
 		const result = submission.reply({ fieldErrors: { pin: [check.message] } })
 		const headers = await actionToast(request, context, { type: 'error', title: 'Invalid PIN', description: check.message })
 		return data({ result }, { status: 400, headers })
 	}
-	const session = await getSession(request)
-	const userId = session.get('userId')
 	if (userId) {
 		const toast = await createToastHeaders(claimToast(await claimValidatedPin(userId, check.pin)))
 		return redirect(`/claim/${check.pin}`, { headers: toast })
