@@ -13,6 +13,8 @@ export default [
 	route('auth/callback', 'routes/auth/callback.ts'),
 	route('claim/:pin', 'routes/claims/claim.tsx'),
 	route('medical-info', 'routes/medical/medical-info.tsx'),
+	route('dashboard/qr-codes', 'routes/qr/qr-codes.tsx'),
+	route('dashboard/qr-codes/:id/print', 'routes/qr/print.tsx'),
 	route('files/:kind/:id', 'routes/files.ts'),
 	route('scan/:token', 'routes/scan/scan.ts'),
 	route('scan/:token/:kind', 'routes/scan/scan-file.ts'),
@@ -24,6 +26,8 @@ export default [
 	route('api/auth/logout', 'routes/api/auth-logout.ts'),
 	route('api/pin/validate', 'routes/api/pin-validate.ts'),
 	route('api/pin/claim', 'routes/api/pin-claim.ts'),
+	route('api/qr-codes/:id/image', 'routes/api/qr-code-image.ts', { id: 'api-qr-code-image' }),
+	route('api/qr-codes/:id/download', 'routes/api/qr-code-image.ts', { id: 'api-qr-code-download' }),
 	// Spec 001 §7. An optional :id serves a collection and its items from one module.
 	route('api/medical-profiles', 'routes/api/medical-profiles.ts'),
 	route('api/medical-profile/:id?', 'routes/api/medical-profile.ts'),

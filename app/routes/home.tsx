@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
+import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
 import { getUser } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/home'
 import { LandingView } from './auth/landing-view.tsx'
@@ -34,6 +35,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<div className="min-h-screen">
 			<DashboardHeader user={user} />
+			<DashboardTabs />
 			<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 				<h1 className="text-2xl font-bold">Medical Information</h1>
 				<MedicalInfoScreen data={screen} failure={(actionData as Failure | undefined) ?? null} base="/dashboard" />

@@ -1,0 +1,151 @@
+import { and, asc, count, desc, eq, max } from 'drizzle-orm'
+import { db } from '#db/client.ts'
+import { medicalProfiles, qrCodes, qrScans, users, type QrCustomization as StoredCustomization } from '#db/schema.ts'
+import { ownedProfile } from '#app/domain/profiles/profiles.server.ts'
+import { newScanToken, scanUrl } from './codes.server.ts'
+import { DEFAULT_QR_COLOR, DEFAULT_TEXT_COLOR, type QrCustomization } from './palette.ts'
+import { renderQrPng, renderQrSvg } from './render.server.ts'
+
+export class QrError extends Error {
+	constructor(
+		message: string,
+		readonly status: 400 | 403 | 404 = 400,
+	) {
+		super(message)
+	}
+}
+
+export const DEFAULT_CUSTOMIZATION: StoredCustomization = { color: DEFAULT_QR_COLOR, textColor: DEFAULT_TEXT_COLOR, circular: true }
+
+const codeColumns = {
+	id: qrCodes.id,
+	token: qrCodes.token,
+	pin: qrCodes.pin,
+	type: qrCodes.type,
+	accessLevel: qrCodes.accessLevel,
+	isActive: qrCodes.isActive,
+	source: qrCodes.source,
+	customization: qrCodes.customization,
+	createdAt: qrCodes.createdAt,
+	updatedAt: qrCodes.updatedAt,
+	claimedAt: qrCodes.claimedAt,
+	expiresAt: qrCodes.expiresAt,
+	medicalProfileId: qrCodes.medicalProfileId,
+	profileName: medicalProfiles.fullName,
+	relationshipToUser: medicalProfiles.relationshipToUser,
+}
+
+/** The caller's codes (optionally one profile's), newest first, with their scan counts. */
+export async function listCodes(userId: string, profileId?: number) {
+	if (profileId) await ownedProfile(userId, profileId)
+	const rows = await db
+		.select({ ...codeColumns, scanCount: count(qrScans.id), lastScanAt: max(qrScans.scannedAt) })
+		.from(qrCodes)
+		.leftJoin(medicalProfiles, eq(medicalProfiles.id, qrCodes.medicalProfileId))
+		.leftJoin(qrScans, eq(qrScans.qrCodeId, qrCodes.id))
+		.where(and(eq(qrCodes.userId, userId), profileId ? eq(qrCodes.medicalProfileId, profileId) : undefined))
+		.groupBy(qrCodes.id, medicalProfiles.id)
+		.orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
+	return rows.map((row) => ({ ...row, scanUrl: scanUrl(row.token), customization: row.customization ?? DEFAULT_CUSTOMIZATION }))
+}
+export type ListedCode = Awaited<ReturnType<typeof listCodes>>[number]
+
+export async function getOwnedCode(userId: string, codeId: number) {
+	const [code] = await db
+		.select(codeColumns)
+		.from(qrCodes)
+		.leftJoin(medicalProfiles, eq(medicalProfiles.id, qrCodes.medicalProfileId))
+		.where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
+	if (!code) throw new QrError('QR code not found', 404)
+	return { ...code, scanUrl: scanUrl(code.token), customization: code.customization ?? DEFAULT_CUSTOMIZATION }
+}
+
+async function isGrandfathered(userId: string) {
+	const user = await db.query.users.findFirst({ columns: { isGrandfathered: true }, where: eq(users.id, userId) })
+	return user?.isGrandfathered ?? false
+}
+
+/**
+ * Legacy (grandfathered) accounts generate codes themselves: the first call for a profile creates its emergency
+ * code, later calls update that code's look. Everyone else gets codes by claiming a printed sticker.
+ */
+export async function generateOrUpdateCode(userId: string, profileId: number, customization: QrCustomization) {
+	await ownedProfile(userId, profileId)
+	const look = toStored(customization)
+	const [existing] = await db
+		.select({ id: qrCodes.id })
+		.from(qrCodes)
+		.where(and(eq(qrCodes.userId, userId), eq(qrCodes.medicalProfileId, profileId), eq(qrCodes.type, 'emergency')))
+		.orderBy(asc(qrCodes.id))
+		.limit(1)
+	if (existing) {
+		await db.update(qrCodes).set({ customization: look }).where(eq(qrCodes.id, existing.id))
+		return { code: await getOwnedCode(userId, existing.id), isUpdated: true }
+	}
+	if (!(await isGrandfathered(userId)))
+		throw new QrError('Self-generated QR codes are for legacy accounts. Claim a sticker with its PIN or request a free QR code.', 403)
+	const [created] = await db
+		.insert(qrCodes)
+		.values({ token: newScanToken(), userId, medicalProfileId: profileId, source: 'self', type: 'emergency', accessLevel: 'full', customization: look, claimedAt: new Date() })
+		.returning({ id: qrCodes.id })
+	return { code: await getOwnedCode(userId, created!.id), isUpdated: false }
+}
+
+/** Any owned code's look (colours, shape, text) may change; the scan URL never does. */
+export async function customizeCode(userId: string, codeId: number, customization: QrCustomization) {
+	await getOwnedCode(userId, codeId)
+	await db.update(qrCodes).set({ customization: toStored(customization) }).where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
+	return getOwnedCode(userId, codeId)
+}
+
+export async function assignCodeToProfile(userId: string, codeId: number, profileId: number) {
+	await Promise.all([getOwnedCode(userId, codeId), ownedProfile(userId, profileId)])
+	await db.update(qrCodes).set({ medicalProfileId: profileId }).where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
+}
+
+export async function toggleCode(userId: string, codeId: number) {
+	const code = await getOwnedCode(userId, codeId)
+	const [row] = await db
+		.update(qrCodes)
+		.set({ isActive: !code.isActive })
+		.where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
+		.returning({ isActive: qrCodes.isActive })
+	return row!.isActive
+}
+
+/**
+ * A self-generated code is deleted with its scan history. A printed sticker cannot be deleted (it still exists in
+ * someone's wallet): it is released from the account and turned off, so its scans show the neutral page.
+ */
+export async function deleteCode(userId: string, codeId: number) {
+	const code = await getOwnedCode(userId, codeId)
+	if (code.source === 'self') {
+		await db.delete(qrCodes).where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
+		return
+	}
+	await db.update(qrCodes).set({ isActive: false, medicalProfileId: null }).where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
+}
+
+export async function scanHistory(userId: string, codeId: number, limit = 50) {
+	await getOwnedCode(userId, codeId)
+	return db
+		.select({ id: qrScans.id, scannedAt: qrScans.scannedAt, deviceType: qrScans.deviceType, city: qrScans.city, state: qrScans.state, country: qrScans.country, isEmergencyAccess: qrScans.isEmergencyAccess })
+		.from(qrScans)
+		.where(eq(qrScans.qrCodeId, codeId))
+		.orderBy(desc(qrScans.scannedAt))
+		.limit(limit)
+}
+
+function toStored(c: QrCustomization): StoredCustomization {
+	return { color: c.color, textColor: c.textColor, circular: c.circular, customText: c.customText, transparentBackground: c.transparentBackground }
+}
+
+export type Shape = 'circular' | 'square'
+
+/** The image of an owned code; the shape may be overridden (a circular download of a square code). */
+export async function codeImage(userId: string, codeId: number, format: 'png' | 'svg', shape?: Shape, width = 400) {
+	const code = await getOwnedCode(userId, codeId)
+	const look = code.customization
+	const options = { ...look, circular: shape ? shape === 'circular' : look.circular, data: code.scanUrl, width }
+	return { code, body: format === 'png' ? renderQrPng(options) : renderQrSvg(options) }
+}

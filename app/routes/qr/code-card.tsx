@@ -1,0 +1,82 @@
+import { Form, Link } from 'react-router'
+import { profileLabel } from '#app/domain/profiles/schemas.ts'
+import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { cx } from '#app/ui/cx.ts'
+import type { QrCodesData } from './qr-codes.server.ts'
+import { QR_INTENTS } from './intents.ts'
+
+type Code = QrCodesData['codes'][number]
+
+const small = 'min-h-9 px-3 py-1 text-sm'
+
+export function CodeCard({ code, profiles, selected, base }: { code: Code; profiles: QrCodesData['profiles']; selected: boolean; base: string }) {
+	const shape = code.customization.circular ? 'circular' : 'square'
+	return (
+		<li className={cx('rounded-xl border bg-white p-4 shadow-sm', selected ? 'border-brand-700 ring-2 ring-brand-700/30' : 'border-gray-300')}>
+			<div className="flex flex-wrap gap-4">
+				<img src={`/api/qr-codes/${code.id}/image?size=200&v=${code.updatedAt.valueOf()}`} alt={`QR code ${code.pin ?? code.id}`} width={120} height={120} className="size-30 rounded border border-gray-200" />
+				<div className="min-w-48 flex-1 space-y-1">
+					<p className="font-semibold">
+						{code.pin ? `Sticker ${code.pin}` : `QR code #${code.id}`}{' '}
+						<span className={cx('rounded px-2 text-sm', code.isActive ? 'bg-green-100 text-green-900' : 'bg-gray-200 text-gray-800')}>{code.isActive ? 'Active' : 'Inactive'}</span>
+					</p>
+					<p className="text-sm text-gray-700">
+						Type {code.type} · access {code.accessLevel} · expires {code.expiresAt ? code.expiresAt.toLocaleDateString('en-US') : 'Never'}
+					</p>
+					<p className="text-sm break-all">
+						<a href={`/qr/${code.token}`} className="text-blue-800 underline">
+							{code.scanUrl.replace('/scan/', '/qr/')}
+						</a>
+					</p>
+					<p className="text-sm text-gray-700">
+						Shows: {code.medicalProfileId ? profileLabel({ id: code.medicalProfileId, fullName: code.profileName, relationshipToUser: code.relationshipToUser }) : 'your own profile'} · scanned {code.scanCount} {code.scanCount === 1 ? 'time' : 'times'}
+					</p>
+				</div>
+			</div>
+			<div className="mt-3 flex flex-wrap gap-2">
+				<Link to={`${base}?code=${code.id}`} preventScrollReset className={buttonClass('secondary', small)} aria-label={`Customise QR code ${code.pin ?? code.id}`}>
+					Customise
+				</Link>
+				<a href={`/api/qr-codes/${code.id}/download?shape=${shape}`} className={buttonClass('secondary', small)} download>
+					Download PNG
+				</a>
+				<a href={`/api/qr-codes/${code.id}/download?shape=circular`} className={buttonClass('secondary', small)} download>
+					Circular PNG
+				</a>
+				<a href={`/api/qr-codes/${code.id}/download?format=svg&shape=${shape}`} className={buttonClass('secondary', small)} download>
+					SVG
+				</a>
+				<Link to={`${base}/${code.id}/print`} className={buttonClass('secondary', small)}>
+					Print
+				</Link>
+				<Link to={`${base}?code=${code.id}&history=${code.id}`} preventScrollReset className={buttonClass('secondary', small)}>
+					Scan history
+				</Link>
+				<Form method="post" preventScrollReset>
+					<input type="hidden" name="codeId" value={code.id} />
+					<StatusButton type="submit" name="intent" value={QR_INTENTS.toggle} variant="secondary" className={small}>
+						{code.isActive ? 'Deactivate' : 'Activate'}
+					</StatusButton>
+				</Form>
+				<Link to={`${base}?code=${code.id}&dialog=delete`} preventScrollReset className={buttonClass('secondary', cx(small, 'border-red-700 text-red-800'))}>
+					Delete
+				</Link>
+			</div>
+			{profiles.length > 1 ? (
+				<Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-end gap-2">
+					<input type="hidden" name="codeId" value={code.id} />
+					<SelectField
+						label="Profile this code shows"
+						className="min-w-56"
+						selectProps={{ name: 'profileId', defaultValue: String(code.medicalProfileId ?? '') }}
+						placeholder="Your own profile"
+						options={profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))}
+					/>
+					<StatusButton type="submit" name="intent" value={QR_INTENTS.assign} variant="secondary">
+						Link profile
+					</StatusButton>
+				</Form>
+			) : null}
+		</li>
+	)
+}

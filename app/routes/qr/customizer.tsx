@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react'
+import { Form, useFetcher } from 'react-router'
+import { customTextStatus, CUSTOM_TEXT_MAX_CHARACTERS, QR_COLORS, TEXT_COLORS } from '#app/domain/qr/palette.ts'
+import { CheckboxField, ErrorList, Field, SelectField, StatusButton, buttonClass } from '#app/ui/forms.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useIntentPending } from '#app/routes/medical/screen-context.tsx'
+import type { QrCodesData } from './qr-codes.server.ts'
+
+const PREVIEW_DEBOUNCE_MS = 300
+
+type Look = { color: string; textColor: string; circular: boolean; customText?: string; transparentBackground?: boolean }
+
+/**
+ * The look of a code. Without JavaScript, Preview is a GET back to the page, which renders the result; with it the
+ * preview follows every change after 300 ms.
+ */
+export function Customizer({
+	look,
+	previewSvg,
+	previewError,
+	hidden,
+	submit,
+	errors,
+}: {
+	look: Look | null
+	previewSvg: string | null
+	previewError: string | null
+	hidden: Record<string, string>
+	submit: { intent: string; label: string }
+	errors?: string[]
+}) {
+	const hydrated = useHydrated()
+	const fetcher = useFetcher<QrCodesData>()
+	const formRef = useRef<HTMLFormElement>(null)
+	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	const [text, setText] = useState(look?.customText ?? '')
+	const status = customTextStatus(text)
+	const pending = useIntentPending(submit.intent)
+	useEffect(() => () => clearTimeout(timer.current), [])
+
+	const refresh = () => {
+		clearTimeout(timer.current)
+		timer.current = setTimeout(() => {
+			if (!formRef.current) return
+			const params = new URLSearchParams(new FormData(formRef.current) as unknown as Record<string, string>)
+			params.delete('intent')
+			params.set('preview', '1')
+			fetcher.load(`${window.location.pathname}?${params}`)
+		}, PREVIEW_DEBOUNCE_MS)
+	}
+	const shownSvg = fetcher.data?.previewSvg ?? previewSvg
+	const shownError = fetcher.data ? fetcher.data.previewError : previewError
+
+	return (
+		<div className="grid gap-6 md:grid-cols-[1fr_auto]">
+			<Form method="post" ref={formRef} onChange={refresh} preventScrollReset className="space-y-4">
+				{Object.entries(hidden).map(([name, value]) => (
+					<input key={name} type="hidden" name={name} value={value} />
+				))}
+				<div className="grid gap-4 sm:grid-cols-2">
+					<SelectField label="QR colour" selectProps={{ name: 'color', defaultValue: look?.color ?? '#DC2626' }} options={QR_COLORS.map((c) => ({ value: c.hex, label: c.name }))} />
+					<SelectField label="Text colour" selectProps={{ name: 'textColor', defaultValue: look?.textColor ?? '#000000' }} options={TEXT_COLORS.map((c) => ({ value: c.hex, label: c.name }))} />
+				</div>
+				<Field
+					label="Custom text (optional)"
+					hint={hydrated ? <span className={status.valid ? 'text-green-800' : 'font-semibold text-red-700'}>{status.message}</span> : 'At most 25 characters, of which at most 16 letters (spaces and digits do not count).'}
+					inputProps={{ name: 'customText', defaultValue: look?.customText ?? '', maxLength: CUSTOM_TEXT_MAX_CHARACTERS, onInput: (e) => setText(e.currentTarget.value) }}
+				/>
+				<CheckboxField label="Circular QR code" inputProps={{ name: 'circular', defaultChecked: look?.circular ?? true }} />
+				<CheckboxField label="Transparent background (for downloads)" inputProps={{ name: 'transparentBackground', defaultChecked: look?.transparentBackground ?? false }} />
+				<ErrorList errors={errors} />
+				<div className="flex flex-wrap gap-2">
+					<StatusButton type="submit" name="intent" value={submit.intent} pending={pending} pendingLabel="Saving..." disabled={hydrated && !status.valid}>
+						{submit.label}
+					</StatusButton>
+					{hydrated ? null : (
+						<button type="submit" formMethod="get" name="preview" value="1" className={buttonClass('secondary')}>
+							Preview
+						</button>
+					)}
+				</div>
+			</Form>
+			<figure className="flex flex-col items-center gap-2">
+				<div className="flex size-72 items-center justify-center rounded-lg border border-gray-300 bg-[repeating-conic-gradient(#f3f4f6_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-2" aria-live="polite">
+					{shownSvg ? <div className="size-full [&>svg]:size-full" role="img" aria-label="QR code preview" dangerouslySetInnerHTML={{ __html: shownSvg }} /> : <span className="text-gray-600">No preview</span>}
+				</div>
+				<figcaption className="text-sm text-gray-700">{shownError ? <span className="text-red-700">{shownError}</span> : 'Preview'}</figcaption>
+			</figure>
+		</div>
+	)
+}

@@ -1,0 +1,88 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import { getAccessLevel } from '#app/domain/claims/claims.server.ts'
+import { listProfiles, ProfileError } from '#app/domain/profiles/profiles.server.ts'
+import { IdSchema } from '#app/domain/profiles/schemas.ts'
+import { QrCustomizationFormSchema } from '#app/domain/qr/form-schema.ts'
+import { assignCodeToProfile, customizeCode, deleteCode, generateOrUpdateCode, listCodes, QrError, scanHistory, toggleCode } from '#app/domain/qr/manage.server.ts'
+import { renderQrSvg } from '#app/domain/qr/render.server.ts'
+import { requireUserId } from '#app/utils/auth.server.ts'
+import { pageUrl } from '#app/utils/http.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { QR_INTENTS } from './intents.ts'
+
+
+export async function qrCodesLoader(request: Request) {
+	const userId = await requireUserId(request)
+	const url = pageUrl(request)
+	const [access, profiles, codes] = await Promise.all([getAccessLevel(userId), listProfiles(userId), listCodes(userId)])
+	const selected = codes.find((c) => c.id === Number(url.searchParams.get('code'))) ?? codes[0] ?? null
+	// "Preview" without JavaScript: the customisation form is a GET that comes back here.
+	const asked = url.searchParams.has('preview') ? QrCustomizationFormSchema.safeParse(Object.fromEntries(url.searchParams)) : null
+	const look = asked?.success ? asked.data : (selected?.customization ?? null)
+	const historyId = Number(url.searchParams.get('history'))
+	return {
+		access,
+		profiles,
+		codes,
+		selectedId: selected?.id ?? null,
+		look,
+		previewError: asked && !asked.success ? (asked.error.issues[0]?.message ?? 'Invalid customisation') : null,
+		previewSvg: selected && look ? renderQrSvg({ ...look, data: selected.scanUrl, width: 280 }) : null,
+		history: historyId && codes.some((c) => c.id === historyId) ? { codeId: historyId, scans: await scanHistory(userId, historyId) } : null,
+		dialog: url.searchParams.get('dialog'),
+	}
+}
+export type QrCodesData = Awaited<ReturnType<typeof qrCodesLoader>>
+
+export async function qrCodesAction(request: Request) {
+	const userId = await requireUserId(request)
+	const base = pageUrl(request).pathname
+	const formData = await request.formData()
+	const intent = String(formData.get('intent') ?? '')
+	const codeId = IdSchema.safeParse(formData.get('codeId')).data
+	const here = (id = codeId) => `${base}${id ? `?code=${id}` : ''}`
+	try {
+		if (intent === QR_INTENTS.generate || intent === QR_INTENTS.customize) {
+			const submission = parseWithZod(formData, { schema: QrCustomizationFormSchema })
+			if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+			if (intent === QR_INTENTS.customize) {
+				if (!codeId) throw new QrError('QR code not found', 404)
+				await customizeCode(userId, codeId, submission.value)
+				return redirectWithToast(here(), { type: 'success', description: 'QR code updated with your latest medical information' })
+			}
+			const profileId = IdSchema.safeParse(formData.get('profileId')).data
+			if (!profileId) return data({ intent, result: submission.reply({ formErrors: ['No medical profile selected'] }) }, { status: 400 })
+			const { code, isUpdated } = await generateOrUpdateCode(userId, profileId, submission.value)
+			return redirectWithToast(here(code.id), { type: 'success', description: isUpdated ? 'QR code updated with your latest medical information' : 'QR code generated successfully' })
+		}
+		if (!codeId) throw new QrError('QR code not found', 404)
+		if (intent === QR_INTENTS.toggle) {
+			const isActive = await toggleCode(userId, codeId)
+			return redirectWithToast(
+				here(),
+				isActive
+					? { type: 'success', title: 'QR Code Activated', description: 'Your QR code is now active and can be scanned' }
+					: { title: 'QR Code Deactivated', description: 'Your QR code is temporarily disabled' },
+			)
+		}
+		if (intent === QR_INTENTS.remove) {
+			await deleteCode(userId, codeId)
+			return redirectWithToast(base, { type: 'success', description: 'QR code deleted successfully' })
+		}
+		if (intent === QR_INTENTS.assign) {
+			const profileId = IdSchema.safeParse(formData.get('profileId')).data
+			if (!profileId) throw new QrError('Profile not found', 404)
+			await assignCodeToProfile(userId, codeId, profileId)
+			return redirectWithToast(here(), { type: 'success', description: 'The QR code now shows the chosen profile' })
+		}
+		return data({ intent, result: { status: 'error' as const, error: { '': ['Unknown action'] } } }, { status: 400 })
+	} catch (error) {
+		if (error instanceof QrError) {
+			if (error.status === 404) throw data(error.message, { status: 404 })
+			return data({ intent, result: { status: 'error' as const, error: { '': [error.message] } } }, { status: error.status })
+		}
+		if (error instanceof ProfileError) throw data('Not found', { status: 404 })
+		throw error
+	}
+}

@@ -1,0 +1,158 @@
+import { Form, Link } from 'react-router'
+import { profileLabel } from '#app/domain/profiles/schemas.ts'
+import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
+import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
+import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { Modal } from '#app/ui/modal.tsx'
+import { requireUser } from '#app/utils/auth.server.ts'
+import type { Route } from './+types/qr-codes'
+import { CodeCard } from './code-card.tsx'
+import { Customizer } from './customizer.tsx'
+import { QR_INTENTS } from './intents.ts'
+import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
+
+const BASE = '/dashboard/qr-codes'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await requireUser(request)
+	return { user, ...(await qrCodesLoader(request)) }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	return qrCodesAction(request)
+}
+
+export default function QrCodes({ loaderData, actionData }: Route.ComponentProps) {
+	const { user, access, codes, profiles, selectedId, look, previewSvg, previewError, history, dialog } = loaderData
+	const selected = codes.find((c) => c.id === selectedId) ?? null
+	const errors = actionData?.result.error ? Object.values(actionData.result.error).flat().filter((e): e is string => Boolean(e)) : undefined
+	return (
+		<div className="min-h-screen">
+			<DashboardHeader user={user} />
+			<DashboardTabs />
+			<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+				<h1 className="text-2xl font-bold">QR Codes</h1>
+				{access.isGrandfathered ? (
+					<section aria-labelledby="legacy-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+						<div className="flex flex-wrap items-center justify-between gap-2">
+							<h2 id="legacy-title" className="text-xl font-bold">
+								Generate a QR code
+							</h2>
+							<span className="rounded-full bg-purple-100 px-3 py-1 text-sm font-semibold text-purple-900">Legacy Access - Self-Generation Enabled</span>
+						</div>
+						{profiles.length ? (
+							<Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+								<SelectField label="Medical profile" className="min-w-64 flex-1" selectProps={{ name: 'profileId', required: true }} options={profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))} />
+								<StatusButton type="submit" name="intent" value={QR_INTENTS.generate}>
+									Generate Smart QR Code
+								</StatusButton>
+							</Form>
+						) : (
+							<p className="mt-2 text-gray-700">No profiles found. Please create a medical profile first.</p>
+						)}
+					</section>
+				) : null}
+				{codes.length === 0 && !access.isGrandfathered ? (
+					<section aria-labelledby="free-title" className="rounded-xl border border-gray-300 bg-white p-5 text-center shadow-sm">
+						<h2 id="free-title" className="text-xl font-bold">
+							Get Your Free Medical QR Code
+						</h2>
+						<p className="mt-2 text-gray-700">Claim a sticker or card you already hold with its PIN, or ask us to mail you one for free.</p>
+						<div className="mt-4 flex flex-wrap justify-center gap-3">
+							<Link to="/" className={buttonClass('primary')}>
+								Enter PIN Code
+							</Link>
+							<Link to="/request-qr" className={buttonClass('blue')}>
+								Request QR Code
+							</Link>
+						</div>
+					</section>
+				) : null}
+				{access.claimedPinQrCode ? (
+					<p className="rounded-lg bg-blue-50 p-4 text-gray-900">
+						Your QR code updates automatically with your medical information: responders always see what is on your profile now.{' '}
+						<Link to="/dashboard" className="font-semibold text-blue-800 underline">
+							Complete your medical profile
+						</Link>
+					</p>
+				) : null}
+				{selected ? (
+					<section aria-labelledby="custom-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+						<h2 id="custom-title" className="mb-4 text-xl font-bold">
+							QR Code Color: {selected.pin ? `sticker ${selected.pin}` : `code #${selected.id}`}
+						</h2>
+						<Customizer
+							key={selected.id}
+							look={look}
+							previewSvg={previewSvg}
+							previewError={previewError}
+							hidden={{ codeId: String(selected.id), code: String(selected.id) }}
+							submit={{ intent: QR_INTENTS.customize, label: 'Update QR Code' }}
+							errors={actionData?.intent === QR_INTENTS.customize ? errors : undefined}
+						/>
+					</section>
+				) : null}
+				{actionData && actionData.intent !== QR_INTENTS.customize && errors?.length ? (
+					<p role="alert" className="rounded-lg bg-red-50 p-3 font-semibold text-red-800">
+						{errors.join(' ')}
+					</p>
+				) : null}
+				{codes.length ? (
+					<section aria-labelledby="codes-title">
+						<h2 id="codes-title" className="mb-3 text-xl font-bold">
+							Your codes
+						</h2>
+						<ul className="space-y-4">
+							{codes.map((code) => (
+								<CodeCard key={code.id} code={code} profiles={profiles} selected={code.id === selectedId} base={BASE} />
+							))}
+						</ul>
+					</section>
+				) : null}
+				{history ? <ScanHistory history={history} /> : null}
+				{dialog === 'delete' && selected ? (
+					<Modal title="Delete this QR code?" closeHref={`${BASE}?code=${selected.id}`}>
+						<p className="text-gray-800">
+							{selected.source === 'self'
+								? 'The code and its scan history are deleted. Printed copies will show “Unknown QR code”.'
+								: 'This printed sticker is released from your account and turned off: scanning it shows no information.'}
+						</p>
+						<Form method="post" className="mt-6 flex justify-end gap-2">
+							<input type="hidden" name="codeId" value={selected.id} />
+							<Link to={`${BASE}?code=${selected.id}`} className={buttonClass('secondary')}>
+								Cancel
+							</Link>
+							<StatusButton type="submit" name="intent" value={QR_INTENTS.remove}>
+								Delete QR Code
+							</StatusButton>
+						</Form>
+					</Modal>
+				) : null}
+			</main>
+		</div>
+	)
+}
+
+function ScanHistory({ history }: { history: NonNullable<Route.ComponentProps['loaderData']['history']> }) {
+	return (
+		<section aria-labelledby="history-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+			<h2 id="history-title" className="mb-3 text-xl font-bold">
+				Scan history
+			</h2>
+			{history.scans.length ? (
+				<ul className="divide-y divide-gray-200">
+					{history.scans.map((scan) => (
+						<li key={scan.id} className="py-2">
+							{new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' }).format(scan.scannedAt)} ET · {scan.deviceType}
+							{scan.city || scan.country ? ` · ${[scan.city, scan.state, scan.country].filter(Boolean).join(', ')}` : ''}
+						</li>
+					))}
+				</ul>
+			) : (
+				<p className="text-gray-700">This code has not been scanned yet.</p>
+			)}
+		</section>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'QR Codes · Hit Me Helpers' }]

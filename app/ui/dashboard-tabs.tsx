@@ -1,0 +1,30 @@
+import { NavLink } from 'react-router'
+import { cx } from './cx.ts'
+
+const tabs = [
+	{ to: '/dashboard', label: 'Medical Info', end: true },
+	{ to: '/dashboard/qr-codes', label: 'QR Codes', end: false },
+]
+
+/** The dashboard's tabs are real pages, so they work without JavaScript. */
+export function DashboardTabs() {
+	return (
+		<nav aria-label="Dashboard" className="border-b border-gray-300 bg-white">
+			<ul className="mx-auto flex max-w-4xl gap-1 px-4">
+				{tabs.map((tab) => (
+					<li key={tab.to}>
+						<NavLink
+							to={tab.to}
+							end={tab.end}
+							className={({ isActive }) =>
+								cx('inline-block border-b-4 px-4 py-3 font-semibold', isActive ? 'border-brand-700 text-gray-900' : 'border-transparent text-gray-700 hover:text-gray-900')
+							}
+						>
+							{tab.label}
+						</NavLink>
+					</li>
+				))}
+			</ul>
+		</nav>
+	)
+}

@@ -1,0 +1,47 @@
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+
+test('QR codes tab: customise with a preview, the 25/16 text rule, deactivate and activate, scan history', async ({ page, fixtureCode, fixtureUser, hasJs }, testInfo) => {
+	const code = fixtureCode(6)
+	await signIn(page, fixtureUser(14))
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByRole('link', { name: 'QR Codes' }).click()
+	await expect(page.getByRole('heading', { name: 'Get Your Free Medical QR Code' })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Request QR Code' })).toHaveAttribute('href', '/request-qr')
+
+	await page.goto('/')
+	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await page.goto('/dashboard/qr-codes')
+	await expect(page.getByRole('img', { name: `QR code ${code.pin}` })).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+
+	await page.getByLabel('QR colour').selectOption({ label: 'Medical Blue' })
+	await page.getByLabel('Custom text (optional)').fill('ABCDEFGHIJKLMNOPQ')
+	if (hasJs) {
+		await expect(page.getByText('Too long: 17/16 letters')).toBeVisible()
+		await expect(page.getByRole('button', { name: 'Update QR Code' })).toBeDisabled()
+	} else {
+		await page.getByRole('button', { name: 'Update QR Code' }).click()
+		await expect(page.getByText('Too long: 17/16 letters')).toBeVisible()
+	}
+	await page.getByLabel('Custom text (optional)').fill('EPILEPSY 2026')
+	if (!hasJs) {
+		await page.getByRole('button', { name: 'Preview' }).click()
+		await expect(page).toHaveURL(/preview=1/)
+	}
+	await expect(page.getByRole('img', { name: 'QR code preview' })).toContainText('EPILEPSY 2026')
+	await page.getByRole('button', { name: 'Update QR Code' }).click()
+	await expect(page.getByText('QR code updated with your latest medical information')).toBeVisible()
+
+	await page.getByRole('button', { name: 'Deactivate' }).click()
+	await expect(page.getByText('QR Code Deactivated')).toBeVisible()
+	await expect(page.getByText('Inactive', { exact: true })).toBeVisible()
+	await page.getByRole('button', { name: 'Activate' }).click()
+	await expect(page.getByText('QR Code Activated')).toBeVisible()
+
+	await page.request.get(new URL(code.scanUrl).pathname)
+	await page.getByRole('link', { name: 'Scan history' }).click()
+	await expect(page.getByRole('heading', { name: 'Scan history' })).toBeVisible()
+	await expect(page.getByText(/ET · desktop/)).toBeVisible()
+})

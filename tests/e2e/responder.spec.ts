@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+
+test('claim a sticker, fill a profile, download the PNG: its decoded URL shows allergies and code status first; scanning off reveals nothing', async ({ page, browser, fixtureCode, fixtureUser }, testInfo) => {
+	test.slow()
+	const code = fixtureCode(5)
+	await signIn(page, fixtureUser(13))
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByLabel('First name').fill('Rosa')
+	await page.getByLabel('Last name').fill('Parks')
+	await page.getByRole('button', { name: 'Create Medical Profile' }).click()
+	await expect(page.getByText('Medical profile created successfully')).toBeVisible()
+	await page.getByRole('link', { name: 'Add Allergy' }).click()
+	const dialog = page.getByRole('dialog')
+	await dialog.getByLabel('Allergen').fill('Latex')
+	await dialog.getByLabel('Severity').selectOption('Severe')
+	await dialog.getByRole('button', { name: 'Add Allergy' }).click()
+	await expect(page.getByText('Allergy added successfully')).toBeVisible()
+	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+
+	await page.goto('/dashboard/qr-codes')
+	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PNG' }).click()])
+	expect(download.suggestedFilename()).toMatch(/^hmh-qr-(circular|square)-\d+-\d{4}-\d{2}-\d{2}\.png$/)
+	const file = join(tmpdir(), `hmh-${testInfo.project.name}-${Date.now()}.png`)
+	writeFileSync(file, await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks)))
+	const decoded = execFileSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).trim()
+	expect(decoded).toMatch(/\/scan\/[A-Za-z0-9_-]{24}$/)
+	const scanPath = new URL(decoded).pathname
+
+	const responder = await browser.newContext({ javaScriptEnabled: testInfo.project.name !== 'no-js', viewport: { width: 320, height: 640 } })
+	const phone = await responder.newPage()
+	await phone.goto(scanPath)
+	const text = await phone.locator('main').innerText()
+	expect(text.indexOf('CODE STATUS')).toBeLessThan(text.indexOf('ALLERGIES'))
+	await expect(phone.getByText('No DNR recorded')).toBeVisible()
+	await expect(phone.getByText('Severe allergy: Latex')).toBeVisible()
+	await expectNoAxeViolations(phone, testInfo)
+
+	await page.goto('/dashboard')
+	await page.getByRole('button', { name: 'Turn scanning off' }).click()
+	await expect(page.getByText('QR scanning: Off.')).toBeVisible()
+	await phone.reload()
+	await expect(phone.getByRole('heading', { name: 'This code is not active' })).toBeVisible()
+	await expect(phone.getByText('Latex')).toHaveCount(0)
+	await expect(phone.getByText('Rosa')).toHaveCount(0)
+	await responder.close()
+})
