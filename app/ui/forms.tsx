@@ -17,6 +17,15 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 	)
 }
 
+const labelClass = 'mb-1 block text-sm font-semibold text-gray-800'
+
+/** The id a control gets and the id of its error list, which aria-describedby points at. */
+function useFieldIds(given: string | undefined, errors?: ListOfErrors) {
+	const fallback = useId()
+	const id = given ?? fallback
+	return { id, errorId: errors?.filter(Boolean).length ? `${id}-error` : undefined }
+}
+
 export const inputClass =
 	'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 shadow-sm placeholder:text-gray-500 focus:border-blue-600 aria-[invalid=true]:border-red-600'
 
@@ -33,13 +42,11 @@ export function Field({
 	hint?: ReactNode
 	className?: string
 }) {
-	const fallbackId = useId()
-	const id = inputProps.id ?? fallbackId
-	const errorId = errors?.length ? `${id}-error` : undefined
+	const { id, errorId } = useFieldIds(inputProps.id, errors)
 	const hintId = hint ? `${id}-hint` : undefined
 	return (
 		<div className={className}>
-			<label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-800">
+			<label htmlFor={id} className={labelClass}>
 				{label}
 			</label>
 			<input
@@ -68,9 +75,7 @@ export function CheckboxField({
 	inputProps: InputHTMLAttributes<HTMLInputElement>
 	errors?: ListOfErrors
 }) {
-	const fallbackId = useId()
-	const id = inputProps.id ?? fallbackId
-	const errorId = errors?.length ? `${id}-error` : undefined
+	const { id, errorId } = useFieldIds(inputProps.id, errors)
 	return (
 		<div>
 			<div className="flex items-start gap-3">
@@ -147,12 +152,10 @@ export function SelectField({
 	placeholder?: string
 	className?: string
 }) {
-	const fallbackId = useId()
-	const id = selectProps.id ?? fallbackId
-	const errorId = errors?.length ? `${id}-error` : undefined
+	const { id, errorId } = useFieldIds(selectProps.id, errors)
 	return (
 		<div className={className}>
-			<label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-800">
+			<label htmlFor={id} className={labelClass}>
 				{label}
 			</label>
 			<select
@@ -185,12 +188,10 @@ export function TextareaField({
 	errors?: ListOfErrors
 	className?: string
 }) {
-	const fallbackId = useId()
-	const id = textareaProps.id ?? fallbackId
-	const errorId = errors?.length ? `${id}-error` : undefined
+	const { id, errorId } = useFieldIds(textareaProps.id, errors)
 	return (
 		<div className={className}>
-			<label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-800">
+			<label htmlFor={id} className={labelClass}>
 				{label}
 			</label>
 			<textarea
