@@ -41,6 +41,13 @@ export default [
 	route('api/upload-document', 'routes/api/upload-document.ts'),
 	route('api/upload-profile-picture', 'routes/api/upload-profile-picture.ts'),
 	route('api/user/access-level', 'routes/api/user-access-level.ts'),
+	// QR codes (spec 001 §7, spec 002 §7); the image and download routes are above.
+	route('api/qr-codes/preview', 'routes/api/qr-code-preview.ts'),
+	route('api/qr-codes/:id?', 'routes/api/qr-codes.ts'),
+	route('api/qr-codes/:id/toggle', 'routes/api/qr-code-toggle.ts'),
+	route('api/qr-codes/:id/scans', 'routes/api/qr-code-scans.ts'),
+	route('api/profiles/:id/qr-codes', 'routes/api/profile-qr-codes.ts'),
+	route('api/profiles/:id/update-qr-codes', 'routes/api/profile-update-qr-codes.ts'),
 
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

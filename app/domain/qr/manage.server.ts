@@ -59,6 +59,7 @@ export async function getOwnedCode(userId: string, codeId: number) {
 	if (!code) throw new QrError('QR code not found', 404)
 	return { ...code, scanUrl: scanUrl(code.token), customization: code.customization ?? DEFAULT_CUSTOMIZATION }
 }
+export type OwnedCode = Awaited<ReturnType<typeof getOwnedCode>>
 
 async function isGrandfathered(userId: string) {
 	const user = await db.query.users.findFirst({ columns: { isGrandfathered: true }, where: eq(users.id, userId) })
@@ -70,14 +71,8 @@ async function isGrandfathered(userId: string) {
  * code, later calls update that code's look. Everyone else gets codes by claiming a printed sticker.
  */
 export async function generateOrUpdateCode(userId: string, profileId: number, customization: QrCustomization) {
-	await ownedProfile(userId, profileId)
 	const look = toStored(customization)
-	const [existing] = await db
-		.select({ id: qrCodes.id })
-		.from(qrCodes)
-		.where(and(eq(qrCodes.userId, userId), eq(qrCodes.medicalProfileId, profileId), eq(qrCodes.type, 'emergency')))
-		.orderBy(asc(qrCodes.id))
-		.limit(1)
+	const existing = await profileEmergencyCode(userId, profileId)
 	if (existing) {
 		await db.update(qrCodes).set({ customization: look }).where(eq(qrCodes.id, existing.id))
 		return { code: await getOwnedCode(userId, existing.id), isUpdated: true }
@@ -89,6 +84,30 @@ export async function generateOrUpdateCode(userId: string, profileId: number, cu
 		.values({ token: newScanToken(), userId, medicalProfileId: profileId, source: 'self', type: 'emergency', accessLevel: 'full', customization: look, claimedAt: new Date() })
 		.returning({ id: qrCodes.id })
 	return { code: await getOwnedCode(userId, created!.id), isUpdated: false }
+}
+
+/** The code Generate updates: the profile's first emergency code, if it has one. */
+async function profileEmergencyCode(userId: string, profileId: number) {
+	await ownedProfile(userId, profileId)
+	const [code] = await db
+		.select({ id: qrCodes.id, token: qrCodes.token })
+		.from(qrCodes)
+		.where(and(eq(qrCodes.userId, userId), eq(qrCodes.medicalProfileId, profileId), eq(qrCodes.type, 'emergency')))
+		.orderBy(asc(qrCodes.id))
+		.limit(1)
+	return code
+}
+
+/**
+ * A new code's token is drawn only when the code is created, so the URL it will encode is unknown before then. The
+ * preview encodes this placeholder instead: as long as a real token, so the symbol has the same size and density.
+ */
+export const PREVIEW_TOKEN = 'preview-only-not-a-token'
+
+/** What Generate would produce for the profile, without writing anything: its existing code's URL, else the placeholder. */
+export async function previewCodeSvg(userId: string, profileId: number | undefined, customization: QrCustomization) {
+	const existing = profileId ? await profileEmergencyCode(userId, profileId) : undefined
+	return renderQrSvg({ ...customization, data: scanUrl(existing?.token ?? PREVIEW_TOKEN) })
 }
 
 /** Any owned code's look (colours, shape, text) may change; the scan URL never does. */

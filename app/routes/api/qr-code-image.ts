@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { codeImage, QrError, type Shape } from '#app/domain/qr/manage.server.ts'
 import { qrFileName } from '#app/domain/qr/render.server.ts'
-import { jsonError, requireApiUserId } from '#app/utils/api.server.ts'
+import { jsonError, methodNotAllowed, requireApiUserId } from '#app/utils/api.server.ts'
 import type { Route } from './+types/qr-code-image'
 
 const QuerySchema = z.object({
@@ -36,4 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		if (error instanceof QrError) return jsonError(error.status, error.message)
 		throw error
 	}
+}
+
+export function action() {
+	return methodNotAllowed(['GET'])
 }

@@ -22,6 +22,7 @@ import { requireUserId } from '#app/utils/auth.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { ToastInput } from '#app/utils/toast.ts'
+import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { INTENTS, screenHref } from './intents.ts'
 import { toScreenProfile } from './screen-data.server.ts'
 
@@ -120,7 +121,7 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 		}
 		if (intent === INTENTS.updateQrCodes) {
 			const updated = await refreshProfileCodes(userId, profileId)
-			return success({ description: `Updated ${updated} QR codes with current medical information` })
+			return success({ description: QR_MESSAGES.refreshed(updated) })
 		}
 		if (intent === INTENTS.saveNotes || intent === INTENTS.clearNotes) {
 			const submission = parseWithZod(formData, { schema: NotesSchema })

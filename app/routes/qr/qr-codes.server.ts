@@ -9,6 +9,7 @@ import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { requireUserId } from '#app/utils/auth.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { QR_INTENTS } from './intents.ts'
 
 
@@ -49,26 +50,24 @@ export async function qrCodesAction(request: Request) {
 			if (intent === QR_INTENTS.customize) {
 				if (!codeId) throw new QrError('QR code not found', 404)
 				await customizeCode(userId, codeId, submission.value)
-				return redirectWithToast(here(), { type: 'success', description: 'QR code updated with your latest medical information' })
+				return redirectWithToast(here(), { type: 'success', description: QR_MESSAGES.updated })
 			}
 			const profileId = IdSchema.safeParse(formData.get('profileId')).data
-			if (!profileId) return data({ intent, result: submission.reply({ formErrors: ['No medical profile selected'] }) }, { status: 400 })
+			if (!profileId) return data({ intent, result: submission.reply({ formErrors: [QR_MESSAGES.noProfile] }) }, { status: 400 })
 			const { code, isUpdated } = await generateOrUpdateCode(userId, profileId, submission.value)
-			return redirectWithToast(here(code.id), { type: 'success', description: isUpdated ? 'QR code updated with your latest medical information' : 'QR code generated successfully' })
+			return redirectWithToast(here(code.id), { type: 'success', description: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated })
 		}
 		if (!codeId) throw new QrError('QR code not found', 404)
 		if (intent === QR_INTENTS.toggle) {
 			const isActive = await toggleCode(userId, codeId)
 			return redirectWithToast(
 				here(),
-				isActive
-					? { type: 'success', title: 'QR Code Activated', description: 'Your QR code is now active and can be scanned' }
-					: { title: 'QR Code Deactivated', description: 'Your QR code is temporarily disabled' },
+				isActive ? { type: 'success', ...QR_MESSAGES.activated } : QR_MESSAGES.deactivated,
 			)
 		}
 		if (intent === QR_INTENTS.remove) {
 			await deleteCode(userId, codeId)
-			return redirectWithToast(base, { type: 'success', description: 'QR code deleted successfully' })
+			return redirectWithToast(base, { type: 'success', description: QR_MESSAGES.deleted })
 		}
 		if (intent === QR_INTENTS.assign) {
 			const profileId = IdSchema.safeParse(formData.get('profileId')).data
