@@ -18,20 +18,9 @@ import * as uploadDocumentApi from '#app/routes/api/upload-document.ts'
 import * as uploadPictureApi from '#app/routes/api/upload-profile-picture.ts'
 import * as uploadApi from '#app/routes/api/upload.ts'
 import * as accessLevelApi from '#app/routes/api/user-access-level.ts'
-import { call, createCode, createUser, getRequest, jsonRequest, multipartRequest, SAMPLE_FILES, sessionCookie, unwrap } from '#tests/factories.ts'
+import { get, json, send, upload, type Endpoint } from '#tests/api.ts'
+import { createCode, createUser, getRequest, jsonRequest, multipartRequest, SAMPLE_FILES, sessionCookie } from '#tests/factories.ts'
 
-type Endpoint = (args: never) => unknown
-type Body = Record<string, unknown> & { message?: string; errors?: Record<string, string[]> }
-
-async function send(handler: Endpoint, request: Request, params: Record<string, string> = {}) {
-	const response = await unwrap((await call(handler, request, params)).result)
-	return { ...response, body: response.body as Body }
-}
-const get = (handler: Endpoint, path: string, cookie?: string, params?: Record<string, string>) => send(handler, getRequest(path, cookie), params)
-const json = (handler: Endpoint, method: string, path: string, body: unknown, cookie?: string, params?: Record<string, string>) =>
-	send(handler, jsonRequest(path, body, { cookie, method }), params)
-const upload = (handler: Endpoint, path: string, fields: Record<string, string>, files: Record<string, File>, cookie?: string) =>
-	send(handler, multipartRequest(path, fields, files, cookie))
 
 /** Files stored under one person's prefix (the local storage adapter under DATA_DIR). */
 function filesOf(userId: string) {

@@ -1,11 +1,6 @@
-import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { Resvg } from '@resvg/resvg-js'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
@@ -19,39 +14,17 @@ import * as scansApi from '#app/routes/api/qr-code-scans.ts'
 import * as toggleApi from '#app/routes/api/qr-code-toggle.ts'
 import * as codesApi from '#app/routes/api/qr-codes.ts'
 import * as scan from '#app/routes/scan/scan.ts'
-import { call, createCode, createUser, getRequest, jsonRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import { get, json, send, type Endpoint } from '#tests/api.ts'
+import { call, createCode, createUser, getRequest, jsonRequest, sessionCookie } from '#tests/factories.ts'
+import { decodeQr } from '#tests/zbar.ts'
 
-type Endpoint = (args: never) => unknown
-type Body = Record<string, unknown> & { message?: string; errors?: Record<string, string[]> }
-
-async function send(handler: Endpoint, request: Request, params: Record<string, string> = {}) {
-	const response = await unwrap((await call(handler, request, params)).result)
-	return { ...response, body: response.body as Body }
-}
-const get = (handler: Endpoint, path: string, cookie?: string, params?: Record<string, string>) => send(handler, getRequest(path, cookie), params)
-const json = (handler: Endpoint, method: string, path: string, body: unknown, cookie?: string, params?: Record<string, string>) =>
-	send(handler, jsonRequest(path, body, { cookie, method }), params)
 
 async function raw(handler: Endpoint, path: string, cookie: string, params: Record<string, string>) {
 	const response = (await call(handler, getRequest(path, cookie), params)).result as Response
 	return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'hmh-qr-api-test-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-let files = 0
-
-/** zbarimg (zbar-tools) prints each symbol it finds; exit code 4 means none. */
-async function decode(png: Buffer) {
-	const file = join(dir, `${++files}.png`)
-	writeFileSync(file, png)
-	try {
-		return (await promisify(execFile)('zbarimg', ['--raw', '-q', file])).stdout.trimEnd()
-	} catch (error) {
-		if ((error as { code?: unknown }).code === 4) return ''
-		throw error
-	}
-}
+const decode = decodeQr
 const decodeSvg = (svg: string) => decode(new Resvg(svg).render().asPng())
 
 async function person(overrides: Parameters<typeof createUser>[0] = {}) {

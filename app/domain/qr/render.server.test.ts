@@ -1,33 +1,13 @@
-import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { Resvg } from '@resvg/resvg-js'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { customTextStatus, QR_COLORS } from './palette.ts'
 import { qrFileName, renderQrPng, renderQrPngAsync, renderQrSvg, type QrRenderOptions } from './render.server.ts'
+import { decodeQr } from '#tests/zbar.ts'
 
 const SCAN_URL = 'https://hmh.example/scan/AbCdEfGhIjKlMnOpQrStUvWx'
 const FONT = fileURLToPath(new URL('../../assets/fonts/DejaVuSans-Bold.ttf', import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), 'hmh-qr-test-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-let files = 0
-
-/** zbarimg (Debian's zbar-tools) prints each symbol it finds; exit code 4 means none. */
-async function decode(png: Buffer) {
-	const file = join(dir, `${++files}.png`)
-	writeFileSync(file, png)
-	try {
-		const { stdout } = await promisify(execFile)('zbarimg', ['--raw', '-q', file])
-		return stdout.trimEnd()
-	} catch (error) {
-		if ((error as { code?: unknown }).code === 4) return ''
-		throw error
-	}
-}
+const decode = decodeQr
 
 /** Lays a PNG over a solid colour, as a sticker printer or a web page would. */
 function flatten(png: Buffer, background: string) {
