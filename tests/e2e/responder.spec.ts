@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { decodeQr } from '../zbar.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
 test('claim a sticker, fill a profile, download the PNG: its decoded URL shows allergies and code status first; scanning off reveals nothing', async ({ page, browser, fixtureCode, fixtureUser }, testInfo) => {
@@ -26,9 +23,8 @@ test('claim a sticker, fill a profile, download the PNG: its decoded URL shows a
 	await page.goto('/dashboard/qr-codes')
 	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PNG' }).click()])
 	expect(download.suggestedFilename()).toMatch(/^hmh-qr-(circular|square)-\d+-\d{4}-\d{2}-\d{2}\.png$/)
-	const file = join(tmpdir(), `hmh-${testInfo.project.name}-${Date.now()}.png`)
-	writeFileSync(file, await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks)))
-	const decoded = execFileSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).trim()
+	const png = Buffer.concat(await (await download.createReadStream()).toArray())
+	const decoded = await decodeQr(png)
 	expect(decoded).toMatch(/\/scan\/[A-Za-z0-9_-]{24}$/)
 	const scanPath = new URL(decoded).pathname
 
