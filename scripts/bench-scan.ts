@@ -1,0 +1,537 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { get } from 'node:http'
+import { connect } from 'node:net'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { gunzipSync } from 'node:zlib'
+import autocannon, { type Result } from 'autocannon'
+import postgres from 'postgres'
+
+/*
+ * `npm run bench:scan`: a measurement, not a test. Serves the built app (server.ts) on PostgreSQL and, as a baseline,
+ * a plain node:http server (scripts/bench-scan-plain.ts) doing the same database read, scan insert and gzip of the
+ * same bytes; loads each in turn with autocannon and prints throughput, latency, the ratio and the page's gzip size.
+ * Target: the app reaches at least 50% of the plain server's requests/s, with p99 at most 100 ms.
+ *
+ * Both servers are child processes, so the load generator never shares an event loop with the server under test.
+ * PostgreSQL: DATABASE_URL when set (a database hmh_bench is created on it and dropped at the end); otherwise a
+ * throwaway server from the Debian binaries on loopback, stopped and removed at the end, even on failure or Ctrl-C.
+ *
+ * Settings (environment): BENCH_PG_PORT (54400), BENCH_APP_PORT (3400), BENCH_PLAIN_PORT (3401),
+ * BENCH_CONNECTIONS (50), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), PG_BIN (the newest /usr/lib/postgresql/N/bin),
+ * BENCH_PLAIN_GZIP ('middleware', the default: the compression middleware as in server.ts; or 'sync': zlib.gzipSync),
+ * BENCH_PLAIN_NOTIFY ('1': the plain server also runs the scan alert's rate-limit UPSERT, as the app does),
+ * BENCH_CPU_PROF (a folder: both servers run with --cpu-prof and write their profiles there; the main thread's file is
+ * CPU.<date>.<time>.<pid>.0.<n>.cpuprofile, the pids are printed).
+ *
+ * CPU per request (Linux, from /proc): each server process (all its threads), the throwaway PostgreSQL (all its
+ * processes) and this process (autocannon), over the measured run: where the time goes.
+ */
+
+const root = resolve(import.meta.dirname, '..')
+const setting = (name: string, fallback: number) => {
+	const value = Number(process.env[name] ?? fallback)
+	if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
+	return value
+}
+const PG_PORT = setting('BENCH_PG_PORT', 54400)
+const APP_PORT = setting('BENCH_APP_PORT', 3400)
+const PLAIN_PORT = setting('BENCH_PLAIN_PORT', 3401)
+const CONNECTIONS = setting('BENCH_CONNECTIONS', 50)
+const WARMUP_SECONDS = setting('BENCH_WARMUP', 3)
+const DURATION_SECONDS = setting('BENCH_DURATION', 10)
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null
+const TARGET_RATIO = 0.5
+const TARGET_P99_MS = 100
+const BENCH_DATABASE = 'hmh_bench'
+
+// ---------------------------------------------------------------- cleanup, on success, failure or Ctrl-C
+
+type Step = { name: string; run: () => unknown; onExit?: () => void }
+const steps: Step[] = []
+let cleaning: Promise<void> | undefined
+
+/** Undoes what was set up, newest first. */
+function cleanup() {
+	cleaning ??= (async () => {
+		for (let step = steps.pop(); step; step = steps.pop()) {
+			try {
+				await step.run()
+			} catch (error) {
+				console.error(`cleanup: could not ${step.name}:`, error)
+			}
+		}
+	})()
+	return cleaning
+}
+
+// Last resort when the process ends before cleanup ran: synchronous steps only.
+process.on('exit', () => {
+	for (const step of steps.reverse()) step.onExit?.()
+})
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+	process.on(signal, () => {
+		console.error(`\n${signal}: stopping the servers and cleaning up…`)
+		void cleanup().finally(() => process.exit(130))
+	})
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+function pgBin() {
+	if (process.env.PG_BIN) return process.env.PG_BIN
+	const base = '/usr/lib/postgresql'
+	const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))) : []
+	const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1)
+	if (!newest) throw new Error('No PostgreSQL binaries under /usr/lib/postgresql (apt-get install postgresql), and DATABASE_URL is not set.')
+	return join(base, newest, 'bin')
+}
+
+/** As root, PostgreSQL runs as the postgres user (like .ci/run). */
+function runPg(bin: string, tool: string, args: string[], cwd: string) {
+	const asRoot = process.getuid?.() === 0
+	const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]
+	return spawnSync(command, commandArgs, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+async function startThrowawayPostgres() {
+	const bin = pgBin()
+	await assertPortFree(PG_PORT, 'BENCH_PG_PORT')
+	const dir = mkdtempSync(join(tmpdir(), 'hmh-bench-pg.'))
+	const data = join(dir, 'data')
+	let stopped = false
+	const stop = () => {
+		if (stopped) return
+		stopped = true
+		if (existsSync(join(data, 'postmaster.pid'))) runPg(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', 'stop'], dir)
+		rmSync(dir, { recursive: true, force: true })
+	}
+	steps.push({ name: 'stop and remove the throwaway PostgreSQL', run: stop, onExit: stop })
+	if (process.getuid?.() === 0) {
+		const chown = spawnSync('chown', ['postgres:postgres', dir], { encoding: 'utf8' })
+		if (chown.status !== 0) throw new Error(`chown postgres ${dir} failed: ${chown.stderr}`)
+	}
+	const init = runPg(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'], dir)
+	if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`)
+	const options = `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+	const log = join(dir, 'postgres.log')
+	const start = runPg(bin, 'pg_ctl', ['-D', data, '-l', log, '-w', 'start', '-o', options], dir)
+	if (start.status !== 0) {
+		const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : ''
+		throw new Error(`PostgreSQL did not start:\n${start.stderr || start.stdout}\n${tail}`)
+	}
+	const version = spawnSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout.trim()
+	const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+	return { url: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`, description: `throwaway ${version} on 127.0.0.1:${PG_PORT} (fsync off)`, pid }
+}
+
+/** A database of our own on the given server, dropped at the end. */
+async function useGivenPostgres(databaseUrl: string) {
+	const url = new URL(databaseUrl)
+	if (url.pathname.replace(/^\//, '') === BENCH_DATABASE) throw new Error(`DATABASE_URL must name another database than ${BENCH_DATABASE}: the benchmark creates and drops that one.`)
+	const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+	const drop = async () => {
+		await admin.unsafe(`drop database if exists ${BENCH_DATABASE} with (force)`)
+	}
+	steps.push({ name: `close the admin connection`, run: () => admin.end({ timeout: 5 }) })
+	await drop()
+	await admin.unsafe(`create database ${BENCH_DATABASE}`)
+	steps.push({ name: `drop database ${BENCH_DATABASE}`, run: drop })
+	url.pathname = `/${BENCH_DATABASE}`
+	return { url: url.toString(), description: `database ${BENCH_DATABASE} on ${url.host} (DATABASE_URL)`, pid: null }
+}
+
+// ---------------------------------------------------------------- seed: the app's own modules
+
+const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'
+
+function must<T extends { ok: boolean }>(what: string, result: T) {
+	if (!result.ok) throw new Error(`seeding: ${what} failed: ${JSON.stringify(result)}`)
+	return result as Extract<T, { ok: true }>
+}
+
+function form(fields: Record<string, string | File>) {
+	const data = new FormData()
+	for (const [name, value] of Object.entries(fields)) data.set(name, value)
+	return data
+}
+
+/** Migrates and seeds, then one person with a full profile and a claimed sticker linked to it; returns its token. */
+async function seed() {
+	const { db, closeDb } = await import('#db/client.ts')
+	try {
+		const { prepareDatabase } = await import('#db/prepare.ts')
+		const { createAccount } = await import('#app/domain/accounts/accounts.server.ts')
+		const { savePersonalInfo, updateProfileFields } = await import('#app/domain/profiles/profiles.server.ts')
+		const { addRow } = await import('#app/domain/profiles/sections.server.ts')
+		const { saveDnr, savePolicy } = await import('#app/domain/profiles/files.server.ts')
+		const s = await import('#app/domain/profiles/schemas.ts')
+		const { createStickerCodes } = await import('#app/domain/qr/codes.server.ts')
+		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
+
+		await prepareDatabase(db)
+		const { user } = must('createAccount', await createAccount({ username: 'bench', email: 'bench@example.com', password: 'Bench-password-1!' }))
+		const { profile } = await savePersonalInfo(
+			user.id,
+			s.PersonalInfoSchema.parse({
+				firstName: 'Maria',
+				middleName: 'Elena',
+				lastName: 'Santos',
+				dateOfBirth: '1950-06-15',
+				bloodType: 'AB-',
+				gender: 'Female',
+				phoneNumber: '+1 (555) 010-0100',
+				height: '5 ft 4 in',
+				weight: '140 lb',
+				hairColor: 'Gray',
+				eyeColor: 'Brown',
+				distinguishingMarks: 'Scar on left knee',
+				streetAddress: '12 Elm Street',
+				city: 'Springfield',
+				state: 'IL',
+				zipCode: '62701',
+			}),
+		)
+		const pid = profile.id
+		must(
+			'saveDnr',
+			await saveDnr(
+				user.id,
+				pid,
+				form({
+					dnrStatus: 'DNR',
+					dnrDocumentDate: '2024-02-01',
+					dnrOriginalLocation: 'In an envelope on the refrigerator',
+					document: new File([PDF], 'dnr.pdf', { type: 'application/pdf' }),
+				}),
+			),
+		)
+		const allergies = [
+			{ allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' },
+			{ allergen: 'Latex', severity: 'Moderate', reaction: 'Hives and swelling' },
+			{ allergen: 'Shellfish', severity: 'Mild', reaction: 'Itching' },
+		]
+		for (const row of allergies) await addRow(user.id, 'allergies', pid, s.AllergySchema.parse(row))
+		const medications = [
+			{ name: 'Warfarin', dosage: '5 mg', frequency: 'daily', prescribingDoctor: 'Dr. Patel' },
+			{ name: 'Metoprolol', dosage: '25 mg', frequency: 'twice daily' },
+			{ name: 'Atorvastatin', dosage: '40 mg', frequency: 'at night' },
+			{ name: 'Levothyroxine', dosage: '75 mcg', frequency: 'every morning' },
+		]
+		for (const row of medications) await addRow(user.id, 'medications', pid, s.MedicationSchema.parse(row))
+		const conditions = [
+			{ condition: 'Atrial fibrillation', status: 'Chronic', diagnosedDate: '2015-03-10' },
+			{ condition: 'Hypothyroidism', status: 'Managed' },
+			{ condition: 'Pneumonia', status: 'Resolved', diagnosedDate: '2023-01-20', notes: 'Hospitalised for a week' },
+		]
+		for (const row of conditions) await addRow(user.id, 'conditions', pid, s.ConditionSchema.parse(row))
+		const contacts = [
+			{ name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200', email: 'luis@example.com' },
+			{ name: 'Ana Santos', relationship: 'Daughter', phoneNumber: '+1 (555) 010-0300' },
+		]
+		for (const row of contacts) await addRow(user.id, 'contacts', pid, s.ContactSchema.parse(row))
+		must(
+			'savePolicy',
+			await savePolicy(
+				user.id,
+				pid,
+				null,
+				form({ provider: 'Medicare', policyNumber: '1EG4-TE5-MK73', groupNumber: 'GRP-100', planType: 'PPO', providerPhone: '+1 (800) 633-4227' }),
+			),
+		)
+		const notes = s.NotesSchema.parse({ additionalNotes: 'Hard of hearing: please speak up and face her.\nWears hearing aids in both ears.' })
+		await updateProfileFields(user.id, pid, { additionalNotes: notes.additionalNotes ?? null })
+		const [code] = await createStickerCodes(1)
+		const claim = must('claimCode', await claimCode(user.id, code!.pin, pid))
+		return claim.token
+	} finally {
+		await closeDb()
+	}
+}
+
+// ---------------------------------------------------------------- servers
+
+type Server = { name: string; child: ChildProcess; output: string[]; exited: () => string | null }
+
+function startServer(name: string, script: string, port: number, env: NodeJS.ProcessEnv): Server {
+	const args = ['--import', 'tsx', ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []), script]
+	const child = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
+	const output: string[] = []
+	const keep = (chunk: Buffer) => {
+		output.push(...chunk.toString().split('\n').filter(Boolean))
+		output.splice(0, Math.max(0, output.length - 40))
+	}
+	child.stdout?.on('data', keep)
+	child.stderr?.on('data', keep)
+	let exit: string | null = null
+	child.on('exit', (code, signal) => {
+		exit = signal ? `killed by ${signal}` : `exited with code ${code}`
+	})
+	const stop = async () => {
+		if (exit) return
+		child.kill('SIGTERM')
+		for (let i = 0; i < 100 && !exit; i++) await sleep(50)
+		if (!exit) child.kill('SIGKILL')
+	}
+	steps.push({
+		name: `stop the ${name} server`,
+		run: stop,
+		onExit: () => {
+			if (!exit) child.kill('SIGKILL')
+		},
+	})
+	return { name, child, output, exited: () => exit }
+}
+
+function describeFailure(server: Server, what: string) {
+	return `${what}\n--- last output of the ${server.name} server ---\n${server.output.join('\n') || '(none)'}`
+}
+
+async function assertPortFree(port: number, setting: string) {
+	if (await isListening(port)) throw new Error(`Port ${port} is in use; choose another with ${setting}.`)
+}
+
+function isListening(port: number) {
+	return new Promise<boolean>((done) => {
+		const socket = connect({ port, host: '127.0.0.1' })
+		socket.once('connect', () => {
+			socket.destroy()
+			done(true)
+		})
+		socket.once('error', () => done(false))
+	})
+}
+
+async function waitUntilListening(server: Server, port: number, seconds = 90) {
+	const deadline = Date.now() + seconds * 1000
+	while (Date.now() < deadline) {
+		const exit = server.exited()
+		if (exit) throw new Error(describeFailure(server, `The ${server.name} server ${exit} before listening on ${port}.`))
+		if (await isListening(port)) return
+		await sleep(100)
+	}
+	throw new Error(describeFailure(server, `The ${server.name} server did not listen on ${port} within ${seconds} s.`))
+}
+
+// ---------------------------------------------------------------- measuring
+
+type Page = { status: number; encoding: string | undefined; gzipBytes: number; html: string }
+
+/** One request as a phone would send it; the raw (still compressed) bytes are counted. */
+function fetchPage(port: number, path: string) {
+	return new Promise<Page>((done, fail) => {
+		const request = get({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': 'gzip' } }, (response) => {
+			const chunks: Buffer[] = []
+			response.on('data', (chunk: Buffer) => chunks.push(chunk))
+			response.on('error', fail)
+			response.on('end', () => {
+				const raw = Buffer.concat(chunks)
+				const encoding = response.headers['content-encoding']
+				const html = (encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')
+				done({ status: response.statusCode ?? 0, encoding, gzipBytes: raw.length, html })
+			})
+		})
+		request.on('error', fail)
+	})
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
+
+/** [pid, ppid, ms of user + system CPU] from /proc; with `children`, also its exited children's (PostgreSQL's backends). */
+function procStat(pid: number | string, children = false): [number, number, number] | null {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+		const field = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+		const at = (n: number) => Number(field[n - 3]) // field 3 (state) is the first after the command name
+		const ticks = at(14) + at(15) + (children ? at(16) + at(17) : 0)
+		return [Number(pid), at(4), (ticks * 1000) / CLOCK_TICKS]
+	} catch {
+		return null
+	}
+}
+
+/** CPU ms so far of the postmaster and its live and exited children. */
+function postgresCpu(postmaster: number) {
+	const own = procStat(postmaster, true)
+	if (!own) return null
+	let total = own[2]
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue
+		const stat = procStat(entry)
+		if (stat && stat[1] === postmaster) total += stat[2]
+	}
+	return total
+}
+
+/**
+ * CPU ms so far of every process on the machine (user + system; interrupts, mostly our own loopback traffic, left out)
+ * and the time a hypervisor stole from this virtual machine.
+ */
+function machineCpu() {
+	try {
+		const [user = 0, nice = 0, system = 0, , , , , steal = 0] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+		return { processes: ((user + nice + system) * 1000) / CLOCK_TICKS, steal: (steal * 1000) / CLOCK_TICKS }
+	} catch {
+		return null
+	}
+}
+
+type Cpu = { server: number | null; postgres: number | null; bench: number; machine: ReturnType<typeof machineCpu>; at: number }
+function cpuNow(server: Server, postmaster: number | null): Cpu {
+	const usage = process.cpuUsage()
+	return {
+		server: server.child.pid ? (procStat(server.child.pid)?.[2] ?? null) : null,
+		postgres: postmaster ? postgresCpu(postmaster) : null,
+		bench: (usage.user + usage.system) / 1000,
+		machine: machineCpu(),
+		at: performance.now(),
+	}
+}
+
+/**
+ * CPU per request of each part, and what everything else on the machine used meanwhile, in % of one core: another
+ * job (a CI run, a build) competing for the cores makes the figures unreliable.
+ */
+type Measured = {
+	result: Result
+	cpuPerRequest: { server: number | null; postgres: number | null; bench: number }
+	otherCpuPercent: number | null
+	stealPercent: number | null
+}
+
+async function load(server: Server, url: string, postmaster: number | null): Promise<Measured> {
+	const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' } }
+	process.stdout.write(`  ${server.name}: warm-up ${WARMUP_SECONDS} s… `)
+	await autocannon({ ...options, duration: WARMUP_SECONDS })
+	process.stdout.write(`measuring ${DURATION_SECONDS} s… `)
+	const before = cpuNow(server, postmaster)
+	const result = await autocannon({ ...options, duration: DURATION_SECONDS })
+	const after = cpuNow(server, postmaster)
+	const exit = server.exited()
+	if (exit) throw new Error(describeFailure(server, `The ${server.name} server ${exit} during the run.`))
+	console.log(`${Math.round(result.requests.mean)} req/s`)
+	const n = Math.max(1, result.requests.total)
+	const per = (a: number | null, b: number | null) => (a == null || b == null ? null : (b - a) / n)
+	const ours = [after.server, after.postgres, after.bench].map((value, i) => (value ?? 0) - ([before.server, before.postgres, before.bench][i] ?? 0))
+	const elapsed = after.at - before.at
+	const machine = after.machine && before.machine ? { processes: after.machine.processes - before.machine.processes, steal: after.machine.steal - before.machine.steal } : null
+	return {
+		result,
+		cpuPerRequest: { server: per(before.server, after.server), postgres: per(before.postgres, after.postgres), bench: (after.bench - before.bench) / n },
+		otherCpuPercent: machine ? Math.max(0, ((machine.processes - ours.reduce((a, b) => a + b, 0)) / elapsed) * 100) : null,
+		stealPercent: machine ? (machine.steal / elapsed) * 100 : null,
+	}
+}
+
+// ---------------------------------------------------------------- report
+
+function table(rows: string[][]) {
+	const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+	return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ')).join('\n')
+}
+
+function report(measured: { app: Measured; plain: Measured }, page: Page, plainPage: Page, plainGzip: string, ownPostgres: boolean) {
+	const results = { app: measured.app.result, plain: measured.plain.result }
+	const ms = (value: number | null) => (value == null ? 'n/a' : value.toFixed(2))
+	const percent = (value: number | null) => (value == null ? 'n/a' : `${value.toFixed(0)} %`)
+	const row = (name: string, r: Result, { cpuPerRequest: cpu, otherCpuPercent, stealPercent }: Measured) => [
+		name,
+		r.requests.mean.toFixed(1),
+		String(r.latency.p50),
+		String(r.latency.p99),
+		String(r.latency.max),
+		String(r.non2xx),
+		String(r.errors + r.timeouts),
+		String(r.requests.total),
+		ms(cpu.server),
+		ms(cpu.postgres),
+		ms(cpu.bench),
+		percent(otherCpuPercent),
+		percent(stealPercent),
+	]
+	const ratio = results.app.requests.mean / results.plain.requests.mean
+	const ratioOk = ratio >= TARGET_RATIO
+	const p99Ok = results.app.latency.p99 <= TARGET_P99_MS
+	const clean = results.app.non2xx + results.app.errors + results.app.timeouts === 0
+	const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+	console.log(`\n/scan/{token}, ${CONNECTIONS} connections, accept-encoding: gzip, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up`)
+	console.log(
+		table([
+			['target', 'req/s (mean)', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'requests', 'CPU ms/req: server', 'PostgreSQL', 'autocannon', 'other processes', 'steal'],
+			row('app (React Router, server.ts)', results.app, measured.app),
+			row(`plain node:http (gzip: ${plainGzip})`, results.plain, measured.plain),
+		]),
+	)
+	console.log('CPU ms/req: the server process (all threads), PostgreSQL (all its processes; n/a with DATABASE_URL), autocannon (this')
+	console.log('process). Other processes: CPU the rest of the machine used meanwhile; steal: CPU the hypervisor took; % of one core.')
+	if (!ownPostgres) console.log('With DATABASE_URL, a PostgreSQL on this machine counts among the other processes.')
+	const other = Math.max(measured.app.otherCpuPercent ?? 0, measured.plain.otherCpuPercent ?? 0)
+	const steal = Math.max(measured.app.stealPercent ?? 0, measured.plain.stealPercent ?? 0)
+	if (other > 20 || steal > 20)
+		console.log(`WARNING: other processes used up to ${other.toFixed(0)} % and the hypervisor stole up to ${steal.toFixed(0)} % of a core: these figures are not reliable; run again on an idle machine.`)
+	console.log(`\npage: ${page.gzipBytes} bytes gzip (${Buffer.byteLength(page.html)} bytes HTML) from the app; ${plainPage.gzipBytes} bytes gzip from the plain server`)
+	console.log(`ratio app/plain: ${(ratio * 100).toFixed(1)} %   target ≥ ${TARGET_RATIO * 100} %   ${verdict(ratioOk)}`)
+	console.log(`app p99: ${results.app.latency.p99} ms   target ≤ ${TARGET_P99_MS} ms   ${verdict(p99Ok)}`)
+	if (!clean) console.log(`app answered ${results.app.non2xx} non-2xx and had ${results.app.errors + results.app.timeouts} errors/timeouts: FAIL`)
+	console.log(`overall: ${verdict(ratioOk && p99Ok && clean)}`)
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+	if (!existsSync(join(root, 'build/server/index.js'))) throw new Error('No build: run `npm run build` first (npm run bench:scan does).')
+	const work = mkdtempSync(join(tmpdir(), 'hmh-bench.'))
+	steps.push({ name: 'remove the work folder', run: () => rmSync(work, { recursive: true, force: true }), onExit: () => rmSync(work, { recursive: true, force: true }) })
+	await assertPortFree(APP_PORT, 'BENCH_APP_PORT')
+	await assertPortFree(PLAIN_PORT, 'BENCH_PLAIN_PORT')
+
+	const database = process.env.DATABASE_URL ? await useGivenPostgres(process.env.DATABASE_URL) : await startThrowawayPostgres()
+	// The app's configuration for this process (seeding) and both servers. No SMTP or S3: mail goes to the outbox table.
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		NODE_ENV: 'production',
+		DATABASE_URL: database.url,
+		SESSION_SECRET: 'bench',
+		DATA_DIR: join(work, 'data'),
+		PUBLIC_URL: `http://localhost:${APP_PORT}`,
+		SMTP_URL: '',
+		S3_BUCKET: '',
+		SEED_DEMO: 'false',
+	}
+	Object.assign(process.env, env)
+
+	const token = await seed()
+	const path = `/scan/${token}`
+	const plainGzip = process.env.BENCH_PLAIN_GZIP === 'sync' ? 'zlib.gzipSync' : 'compression middleware'
+
+	const app = startServer('app', 'server.ts', APP_PORT, env)
+	const plain = startServer('plain', 'scripts/bench-scan-plain.ts', PLAIN_PORT, env)
+	await Promise.all([waitUntilListening(app, APP_PORT), waitUntilListening(plain, PLAIN_PORT)])
+
+	const page = await fetchPage(APP_PORT, path)
+	const plainPage = await fetchPage(PLAIN_PORT, path)
+	if (page.status !== 200 || !page.html.includes('Warfarin')) throw new Error(describeFailure(app, `The app did not render the responder page (status ${page.status}).`))
+	if (page.encoding !== 'gzip' || plainPage.encoding !== 'gzip') throw new Error(`Expected gzip from both servers; got ${page.encoding} (app) and ${plainPage.encoding} (plain).`)
+	if (plainPage.html !== page.html) throw new Error('The plain server sent other HTML than the app: the comparison would not be fair.')
+
+	console.log(`\nPostgreSQL: ${database.description}`)
+	console.log(`Node ${process.version}, ${availableParallelism()} CPUs; autocannon in this process, each server in its own process`)
+	console.log(`Both servers send the same ${Buffer.byteLength(page.html)} bytes of HTML for ${path.slice(0, 12)}…\n`)
+	const results = {
+		app: await load(app, `http://127.0.0.1:${APP_PORT}${path}`, database.pid),
+		plain: await load(plain, `http://127.0.0.1:${PLAIN_PORT}${path}`, database.pid),
+	}
+	report(results, page, plainPage, plainGzip, database.pid != null)
+	if (CPU_PROF_DIR) console.log(`\nCPU profiles (written when the servers stop): ${CPU_PROF_DIR}, app pid ${app.child.pid}, plain pid ${plain.child.pid}`)
+}
+
+try {
+	await main()
+} catch (error) {
+	console.error(`\nbench:scan failed: ${error instanceof Error ? error.message : String(error)}`)
+	process.exitCode = 1
+} finally {
+	await cleanup()
+}
