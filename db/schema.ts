@@ -255,6 +255,8 @@ export const qrCodes = pgTable(
 		source: text().default('batch').notNull(),
 		claimedAt: timestamp({ withTimezone: true }),
 		expiresAt: timestamp({ withTimezone: true }),
+		/** When the owner was last e-mailed about a scan of this code (at most once per 10 minutes). */
+		scanAlertSentAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},

@@ -4,7 +4,7 @@ import compression from 'compression'
 import { closeDb } from '#db/client.ts'
 import { pickLanguage } from '#app/domain/responder/labels.ts'
 import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
-import { loadResponderView, notifyOwnerOfScan, recordScan } from '#app/domain/responder/responder.server.ts'
+import { loadResponderView, recordScan, sendScanAlert } from '#app/domain/responder/responder.server.ts'
 import { env } from '#app/utils/env.server.ts'
 
 /*
@@ -14,12 +14,9 @@ import { env } from '#app/utils/env.server.ts'
  *   PORT                 where to listen
  *   BENCH_PLAIN_GZIP     'middleware' (default): the `compression` middleware, exactly as server.ts uses it;
  *                        'sync': zlib.gzipSync of the whole page
- *   BENCH_PLAIN_NOTIFY   '1': also call notifyOwnerOfScan after each scan, as the app's loader does
- *                        (one rate-limit UPSERT per scan; an e-mail at most once per 10 minutes)
  */
 
 const gzipMode = process.env.BENCH_PLAIN_GZIP === 'sync' ? 'sync' : 'middleware'
-const notify = process.env.BENCH_PLAIN_NOTIFY === '1'
 
 // The scan loader's headers (app/routes/scan/scan.ts), so both servers send the same response.
 const pageHeaders = {
@@ -60,8 +57,8 @@ async function scan(req: IncomingMessage, res: ServerResponse) {
 	// recordScan reads only the request's headers (user agent; geo headers behind a trusted proxy).
 	const headers = new Headers()
 	for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-	await recordScan(view.codeId, { headers } as Request)
-	if (notify && view.state !== 'unclaimed') void notifyOwnerOfScan(view.codeId).catch((error) => console.error('scan alert failed', error))
+	const { alertOwner } = await recordScan(view.codeId, { headers } as Request)
+	if (alertOwner) void sendScanAlert(view.codeId).catch((error) => console.error('scan alert failed', error))
 	if (view.state !== 'active') return send(req, res, 200, renderMessagePage(lang, view.state, env.PUBLIC_URL), lang)
 	send(req, res, 200, renderResponderPage(view.profile, lang, token), lang)
 }
@@ -80,7 +77,7 @@ const server = createServer((req, res) => {
 })
 
 server.listen(env.PORT, '127.0.0.1', () => {
-	console.log(`plain node:http scan server (gzip: ${gzipMode}${notify ? ', notify' : ''}) at http://127.0.0.1:${env.PORT}`)
+	console.log(`plain node:http scan server (gzip: ${gzipMode}) at http://127.0.0.1:${env.PORT}`)
 })
 
 let stopping = false

@@ -22,7 +22,6 @@ import postgres from 'postgres'
  * Settings (environment): BENCH_PG_PORT (54400), BENCH_APP_PORT (3400), BENCH_PLAIN_PORT (3401),
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), PG_BIN (the newest /usr/lib/postgresql/N/bin),
  * BENCH_PLAIN_GZIP ('middleware', the default: the compression middleware as in server.ts; or 'sync': zlib.gzipSync),
- * BENCH_PLAIN_NOTIFY ('1': the plain server also runs the scan alert's rate-limit UPSERT, as the app does),
  * BENCH_CPU_PROF (a folder: both servers run with --cpu-prof and write their profiles there; the main thread's file is
  * CPU.<date>.<time>.<pid>.0.<n>.cpuprofile, the pids are printed).
  *

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import { count, eq } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
@@ -131,11 +131,22 @@ describe('the responder page', () => {
 
 describe('scan alerts', () => {
 	test('the owner is e-mailed when a code is scanned, at most once per code per 10 minutes', async () => {
-		const { notifyOwnerOfScan } = await import('#app/domain/responder/responder.server.ts')
+		const { recordScan, sendScanAlert } = await import('#app/domain/responder/responder.server.ts')
 		const { user, code } = await fullProfile()
 		const row = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, code.token) })
-		expect(await notifyOwnerOfScan(row!.id, new Date('2026-11-22T15:04:00Z'))).toBe(true)
-		expect(await notifyOwnerOfScan(row!.id)).toBe(false)
+		const scan = () => recordScan(row!.id, new Request('http://x'))
+		// Simultaneous scans: exactly one of them alerts the owner.
+		const first = await Promise.all([scan(), scan(), scan()])
+		expect(first.filter((r) => r.alertOwner)).toHaveLength(1)
+		expect(await sendScanAlert(row!.id, new Date('2026-11-22T15:04:00Z'))).toBe(true)
+		expect((await scan()).alertOwner).toBe(false)
+		const after = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.id, row!.id) })
+		expect(after!.updatedAt).toEqual(row!.updatedAt)
+		await db.update(s.qrCodes).set({ scanAlertSentAt: sql`now() - interval '10 minutes'` }).where(eq(s.qrCodes.id, row!.id))
+		expect((await scan()).alertOwner).toBe(true)
+		const unclaimed = await createCode()
+		const unclaimedRow = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, unclaimed.token) })
+		expect((await recordScan(unclaimedRow!.id, new Request('http://x'))).alertOwner).toBe(false)
 		const mails = await db.select().from(s.emails).where(eq(s.emails.userId, user.id))
 		expect(mails).toHaveLength(1)
 		expect(mails[0]).toMatchObject({ toAddress: user.email, emailType: 'scan-alert', status: 'sent', subject: `Your QR code ${code.pin} was scanned` })

@@ -4,19 +4,23 @@
  */
 export type CriticalFlag = { kind: 'anticoagulant' | 'insulin' | 'severe-allergy' | 'seizures' | 'implant'; detail: string }
 
-const ANTICOAGULANTS = [
+const ANTICOAGULANTS = wordPattern([
 	'warfarin', 'coumadin', 'jantoven', 'apixaban', 'eliquis', 'rivaroxaban', 'xarelto', 'dabigatran', 'pradaxa',
 	'edoxaban', 'savaysa', 'heparin', 'enoxaparin', 'lovenox', 'dalteparin', 'fragmin', 'fondaparinux',
 	'clopidogrel', 'plavix', 'prasugrel', 'effient', 'ticagrelor', 'brilinta',
-]
-const INSULIN = ['insulin', 'lantus', 'levemir', 'humalog', 'novolog', 'tresiba', 'toujeo', 'basaglar', 'apidra', 'fiasp', 'humulin', 'novolin']
-const SEIZURES = ['seizure', 'seizures', 'epilepsy', 'epileptic', 'convulsion', 'convulsions']
-const IMPLANTS = ['pacemaker', 'defibrillator', 'icd', 'lvad', 'stent', 'cochlear implant', 'insulin pump', 'neurostimulator', 'shunt', 'artificial valve', 'mechanical valve', 'implanted']
+])
+const INSULIN = wordPattern(['insulin', 'lantus', 'levemir', 'humalog', 'novolog', 'tresiba', 'toujeo', 'basaglar', 'apidra', 'fiasp', 'humulin', 'novolin'])
+const SEIZURES = wordPattern(['seizure', 'seizures', 'epilepsy', 'epileptic', 'convulsion', 'convulsions'])
+const IMPLANTS = wordPattern(['pacemaker', 'defibrillator', 'icd', 'lvad', 'stent', 'cochlear implant', 'insulin pump', 'neurostimulator', 'shunt', 'artificial valve', 'mechanical valve', 'implanted'])
 
-function mentions(text: string | null | undefined, words: string[]) {
+/** One pattern per word list, built once: a listed word (or phrase) standing on its own in the text. */
+function wordPattern(words: string[]) {
+	return new RegExp(`(?:^|[^a-z])(${words.map((w) => w.replace(/ /g, '\\s+')).join('|')})(?![a-z])`)
+}
+
+function mentions(text: string | null | undefined, pattern: RegExp) {
 	if (!text) return null
-	const lower = text.toLowerCase()
-	return words.find((w) => new RegExp(`(^|[^a-z])${w.replace(/ /g, '\\s+')}([^a-z]|$)`).test(lower)) ?? null
+	return pattern.exec(text.toLowerCase())?.[1]?.replace(/\s+/g, ' ') ?? null
 }
 
 type Input = {

@@ -45,8 +45,12 @@ function list<T>(items: T[], t: Labels, render: (item: T) => string) {
 	return items.length ? `<ul>${items.map((item) => `<li>${render(item)}</li>`).join('')}</ul>` : `<p class="muted">${e(t.none)}</p>`
 }
 
+// Building an Intl formatter costs far more than using one: one per language, made once.
+const dateFormats = Object.fromEntries(
+	LANGUAGES.map((lang) => [lang, new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { dateStyle: 'long', timeZone: 'UTC' })]),
+) as Record<Language, Intl.DateTimeFormat>
 const dateFormat = (lang: Language, date: Date | string) =>
-	new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { dateStyle: 'long', timeZone: 'UTC' }).format(typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date)
+	dateFormats[lang].format(typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date)
 
 export function renderResponderPage(profile: ResponderProfile, lang: Language, token: string) {
 	const t = LABELS[lang]

@@ -1,8 +1,7 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { allergies, emergencyContacts, insurancePolicies, medicalConditions, medicalProfiles, medications, qrCodes, qrScans, users } from '#db/schema.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
-import { hit } from '#app/utils/rate-limit.server.ts'
 import { env } from '#app/utils/env.server.ts'
 
 const sections = {
@@ -13,20 +12,26 @@ const sections = {
 	insurancePolicies: { orderBy: asc(insurancePolicies.id) },
 } as const
 
+// The scan page is the hottest path: its statements are built once, not per request.
+const codeByToken = db.query.qrCodes
+	.findFirst({
+		columns: { id: true, userId: true, medicalProfileId: true, isActive: true, expiresAt: true },
+		where: eq(qrCodes.token, sql.placeholder('token')),
+		with: { medicalProfile: { with: sections } },
+	})
+	.prepare('responder_code')
+const firstProfileOf = db.query.medicalProfiles
+	.findFirst({ where: eq(medicalProfiles.userId, sql.placeholder('userId')), orderBy: asc(medicalProfiles.id), with: sections })
+	.prepare('responder_first_profile')
+
 /** What a scan may show. Only an active code of a profile with scanning on reveals anything about the person. */
 export async function loadResponderView(token: string) {
 	if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return { state: 'unknown' as const }
-	const code = await db.query.qrCodes.findFirst({
-		columns: { id: true, userId: true, medicalProfileId: true, isActive: true, expiresAt: true },
-		where: eq(qrCodes.token, token),
-		with: { medicalProfile: { with: sections } },
-	})
+	const code = await codeByToken.execute({ token })
 	if (!code) return { state: 'unknown' as const }
 	if (!code.userId) return { state: 'unclaimed' as const, codeId: code.id }
 	// A sticker claimed before any profile existed shows its owner's own profile.
-	const profile =
-		code.medicalProfile ??
-		(await db.query.medicalProfiles.findFirst({ where: eq(medicalProfiles.userId, code.userId), orderBy: asc(medicalProfiles.id), with: sections }))
+	const profile = code.medicalProfile ?? (await firstProfileOf.execute({ userId: code.userId }))
 	const expired = code.expiresAt != null && code.expiresAt < new Date()
 	if (!code.isActive || expired || !profile || !profile.isScannable) return { state: 'inactive' as const, codeId: code.id }
 	return { state: 'active' as const, codeId: code.id, ownerId: code.userId, profile }
@@ -52,17 +57,50 @@ function geo(headers: Headers) {
 	}
 }
 
-export async function recordScan(codeId: number, request: Request) {
-	const { city, state, country } = geo(request.headers)
-	await db.insert(qrScans).values({
-		qrCodeId: codeId,
-		deviceType: deviceType(request.headers.get('user-agent')),
+const insertScan = db
+	.insert(qrScans)
+	.values({
+		qrCodeId: sql.placeholder('codeId'),
+		deviceType: sql.placeholder('deviceType'),
 		scannerType: 'emergency_responder',
 		isEmergencyAccess: true,
-		city: city ? decodeURIComponent(city) : null,
-		state,
-		country,
+		city: sql.placeholder('city'),
+		state: sql.placeholder('state'),
+		country: sql.placeholder('country'),
 	})
+	.prepare('record_scan')
+
+/**
+ * Takes the code's alert slot when its owner was not e-mailed in the last 10 minutes. One conditional UPDATE: of
+ * simultaneous scans on any number of app instances, exactly one wins the slot. Not an edit, so updatedAt stays.
+ */
+const takeScanAlertSlot = db
+	.update(qrCodes)
+	.set({ scanAlertSentAt: sql`now()`, updatedAt: sql`${qrCodes.updatedAt}` })
+	.where(
+		and(
+			eq(qrCodes.id, sql.placeholder('codeId')),
+			isNotNull(qrCodes.userId),
+			or(isNull(qrCodes.scanAlertSentAt), lte(qrCodes.scanAlertSentAt, sql`now() - interval '10 minutes'`)),
+		),
+	)
+	.returning({ id: qrCodes.id })
+	.prepare('take_scan_alert_slot')
+
+/** Records the scan; says whether the owner is due an e-mail about it (see sendScanAlert). */
+export async function recordScan(codeId: number, request: Request) {
+	const { city, state, country } = geo(request.headers)
+	const [, slot] = await Promise.all([
+		insertScan.execute({
+			codeId,
+			deviceType: deviceType(request.headers.get('user-agent')),
+			city: city ? decodeURIComponent(city) : null,
+			state,
+			country,
+		}),
+		takeScanAlertSlot.execute({ codeId }),
+	])
+	return { alertOwner: slot.length > 0 }
 }
 
 /** The DNR document or photo a responder may open from the page: same rule as the page itself. */
@@ -72,16 +110,11 @@ export async function responderFileKey(token: string, kind: 'dnr' | 'photo') {
 	return kind === 'dnr' ? view.profile.dnrDocumentKey : view.profile.profilePictureKey
 }
 
-
-const SCAN_ALERT_WINDOW_SECONDS = 10 * 60
-
 /**
- * Tells the owner a code was scanned, at most once per code per 10 minutes (a shared counter, so several app
- * instances agree). Runs after the page is sent: a slow mail server never delays a responder.
+ * Tells the owner their code was scanned, once recordScan said so. Called after the page is sent: a slow mail
+ * server never delays a responder.
  */
-export async function notifyOwnerOfScan(codeId: number, now = new Date()) {
-	const { allowed } = await hit(`scan-alert:${codeId}`, 1, SCAN_ALERT_WINDOW_SECONDS)
-	if (!allowed) return false
+export async function sendScanAlert(codeId: number, now = new Date()) {
 	const [row] = await db
 		.select({ email: users.email, userId: users.id, pin: qrCodes.pin, profileName: medicalProfiles.fullName })
 		.from(qrCodes)

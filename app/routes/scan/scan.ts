@@ -1,6 +1,6 @@
 import { pickLanguage } from '#app/domain/responder/labels.ts'
 import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
-import { loadResponderView, notifyOwnerOfScan, recordScan } from '#app/domain/responder/responder.server.ts'
+import { loadResponderView, recordScan, sendScanAlert } from '#app/domain/responder/responder.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import type { Route } from './+types/scan'
 
@@ -18,8 +18,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		vary: 'Accept-Language',
 	}
 	if (view.state === 'unknown') return new Response(renderMessagePage(lang, 'notFound', env.PUBLIC_URL), { status: 404, headers })
-	await recordScan(view.codeId, request)
-	if (view.state !== 'unclaimed') void notifyOwnerOfScan(view.codeId).catch((error) => console.error('scan alert failed', error))
+	const { alertOwner } = await recordScan(view.codeId, request)
+	if (alertOwner) void sendScanAlert(view.codeId).catch((error) => console.error('scan alert failed', error))
 	if (view.state !== 'active') return new Response(renderMessagePage(lang, view.state, env.PUBLIC_URL), { headers })
 	return new Response(renderResponderPage(view.profile, lang, params.token), { headers: { ...headers, 'content-language': lang } })
 }

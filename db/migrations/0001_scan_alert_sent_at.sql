@@ -1,0 +1,1 @@
+ALTER TABLE "qr_codes" ADD COLUMN "scan_alert_sent_at" timestamp with time zone;
