@@ -15,6 +15,7 @@ export default [
 	route('medical-info', 'routes/medical/medical-info.tsx'),
 	route('dashboard/qr-codes', 'routes/qr/qr-codes.tsx'),
 	route('dashboard/qr-codes/:id/print', 'routes/qr/print.tsx'),
+	route('dashboard/profile', 'routes/account/profile.tsx'),
 	route('files/:kind/:id', 'routes/files.ts'),
 	route('scan/:token', 'routes/scan/scan.ts'),
 	route('scan/:token/:kind', 'routes/scan/scan-file.ts'),
@@ -41,6 +42,9 @@ export default [
 	route('api/upload-document', 'routes/api/upload-document.ts'),
 	route('api/upload-profile-picture', 'routes/api/upload-profile-picture.ts'),
 	route('api/user/access-level', 'routes/api/user-access-level.ts'),
+	route('api/user/profile', 'routes/api/user-profile.ts'),
+	route('api/user/email', 'routes/api/user-email.ts'),
+	route('api/account', 'routes/api/account.ts'),
 	// QR codes (spec 001 §7, spec 002 §7); the image and download routes are above.
 	route('api/qr-codes/preview', 'routes/api/qr-code-preview.ts'),
 	route('api/qr-codes/:id?', 'routes/api/qr-codes.ts'),

@@ -3,7 +3,8 @@ import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
-import { getUser } from '#app/utils/auth.server.ts'
+import { getUserId, requireDashboardUser } from '#app/utils/auth.server.ts'
+import { pageUrl } from '#app/utils/http.ts'
 import type { Route } from './+types/home'
 import { LandingView } from './auth/landing-view.tsx'
 import { PinForm } from './auth/pin-form.tsx'
@@ -12,8 +13,9 @@ import { medicalInfoAction, medicalInfoLoader } from './medical/medical-info.ser
 import type { Failure } from './medical/screen-context.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const user = await getUser(request)
-	if (!user) return { user: null, codes: [], screen: null }
+	// Signed out, / is the landing page; /dashboard says sign-in is required and goes to /auth.
+	if (pageUrl(request).pathname === '/' && !(await getUserId(request))) return { user: null, codes: [], screen: null }
+	const user = await requireDashboardUser(request)
 	const [codes, screen] = await Promise.all([
 		db
 			.select({ id: qrCodes.id, pin: qrCodes.pin, claimedAt: qrCodes.claimedAt, isActive: qrCodes.isActive })

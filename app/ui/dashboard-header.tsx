@@ -1,9 +1,28 @@
-import { Form } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { Logo } from './brand.tsx'
-import { StatusButton } from './forms.tsx'
+import { buttonClass, StatusButton } from './forms.tsx'
+import { Modal } from './modal.tsx'
+
+const SUPPORT_DIALOG = 'support'
+
+/** Spec 002 §3: the donation tiers; the amounts are what /donate starts from. */
+const TIERS = [
+	{ id: 'supporter', name: 'Supporter', amount: 5 },
+	{ id: 'advocate', name: 'Advocate', amount: 15 },
+	{ id: 'champion', name: 'Champion', amount: 50 },
+] as const
+
+const navLink = buttonClass('ghost', 'min-h-10 px-3 py-1.5 text-sm')
 
 export function DashboardHeader({ user }: { user: PublicUser }) {
+	const location = useLocation()
+	const params = new URLSearchParams(location.search)
+	const dialogOpen = params.get('dialog') === SUPPORT_DIALOG
+	params.delete('dialog')
+	const closeHref = `${location.pathname}${params.size ? `?${params}` : ''}`
+	params.set('dialog', SUPPORT_DIALOG)
+	const openHref = `${location.pathname}?${params}`
 	return (
 		<header className="border-b border-gray-300 bg-white">
 			<div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -11,12 +30,66 @@ export function DashboardHeader({ user }: { user: PublicUser }) {
 					<Logo className="size-9" />
 					<p className="text-lg font-semibold">Welcome, {user.firstName || user.email}</p>
 				</div>
-				<Form method="post" action="/api/auth/logout">
-					<StatusButton type="submit" variant="secondary">
-						Logout
-					</StatusButton>
-				</Form>
+				<nav aria-label="Account" className="flex flex-wrap items-center gap-1">
+					<Link to="/shop" className={navLink}>
+						Products
+					</Link>
+					<Link to={openHref} preventScrollReset className={buttonClass('secondary', 'min-h-10 border-brand-700 px-3 py-1.5 text-sm text-brand-800')}>
+						<span aria-hidden="true">♥</span> Support Us
+					</Link>
+					<Link to="/donate" className={navLink}>
+						Donations
+					</Link>
+					<Link to="/team" className={navLink}>
+						Our Team
+					</Link>
+					{user.isOwner ? (
+						<Link to="/admin" className={buttonClass('blue', 'min-h-10 px-3 py-1.5 text-sm')}>
+							Admin
+						</Link>
+					) : null}
+					<Form method="post" action="/api/auth/logout">
+						<StatusButton type="submit" variant="secondary" className="min-h-10 px-3 py-1.5 text-sm">
+							Logout
+						</StatusButton>
+					</Form>
+				</nav>
 			</div>
+			{dialogOpen ? <SupportDialog closeHref={closeHref} /> : null}
 		</header>
+	)
+}
+
+function SupportDialog({ closeHref }: { closeHref: string }) {
+	return (
+		<Modal title="Support Our Mission" closeHref={closeHref}>
+			<p className="text-gray-800">
+				Hit Me Helpers is free for everyone and runs on donations. Every gift goes to printing and mailing QR codes and keeping
+				the service online.
+			</p>
+			<ul className="mt-4 space-y-2">
+				{TIERS.map((tier) => (
+					<li key={tier.id}>
+						<Link
+							to={`/donate?${new URLSearchParams({ tier: tier.id, amount: String(tier.amount) })}`}
+							className="flex items-center justify-between gap-3 rounded-lg border border-gray-300 p-3 hover:border-brand-700 hover:bg-red-50"
+						>
+							<span className="font-semibold text-gray-900">
+								{tier.name} · ${tier.amount}
+							</span>
+							<span aria-hidden="true">→</span>
+						</Link>
+					</li>
+				))}
+			</ul>
+			<div className="mt-5 flex flex-wrap justify-end gap-2">
+				<Link to="/payment-options" className={buttonClass('secondary')}>
+					Payment options
+				</Link>
+				<Link to="/donate" className={buttonClass('primary')}>
+					Choose your own amount
+				</Link>
+			</div>
+		</Modal>
 	)
 }

@@ -4,6 +4,7 @@ import { cx } from './cx.ts'
 const tabs = [
 	{ to: '/dashboard', label: 'Medical Info', end: true },
 	{ to: '/dashboard/qr-codes', label: 'QR Codes', end: false },
+	{ to: '/dashboard/profile', label: 'Profile', end: false },
 ]
 
 /** The dashboard's tabs are real pages, so they work without JavaScript. */

@@ -5,14 +5,25 @@ import { Link, useNavigate } from 'react-router'
  * A dialog whose open state is the URL (?dialog=...), so it works as a plain page overlay without JavaScript.
  * With JavaScript it takes focus, keeps Tab inside, and closes on Escape.
  */
-export function Modal({ title, closeHref, children }: { title: string; closeHref: string; children: React.ReactNode }) {
+export function Modal({
+	title,
+	closeHref,
+	children,
+	focusClose = false,
+}: {
+	title: string
+	closeHref: string
+	children: React.ReactNode
+	/** For a destructive confirmation: focus starts on "close", never on the action. */
+	focusClose?: boolean
+}) {
 	const titleId = useId()
 	const ref = useRef<HTMLDivElement>(null)
 	const navigate = useNavigate()
 	useEffect(() => {
 		const node = ref.current
 		const focusable = () => Array.from(node?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type=hidden]), select, textarea') ?? [])
-		;(focusable().find((el) => el.tagName !== 'A') ?? node)?.focus()
+		;(focusClose ? focusable()[0] : (focusable().find((el) => el.tagName !== 'A') ?? node))?.focus()
 		const onKey = (event: KeyboardEvent) => {
 			if (event.key === 'Escape') navigate(closeHref, { preventScrollReset: true })
 			if (event.key !== 'Tab') return
@@ -29,7 +40,7 @@ export function Modal({ title, closeHref, children }: { title: string; closeHref
 		}
 		document.addEventListener('keydown', onKey)
 		return () => document.removeEventListener('keydown', onKey)
-	}, [closeHref, navigate])
+	}, [closeHref, navigate, focusClose])
 	return (
 		<div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-gray-900/60 p-4 sm:items-center">
 			<div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { getPublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { claimToast, claimValidatedPin } from '#app/domain/claims/claims.server.ts'
-import { createToastHeaders } from './toast.server.ts'
+import { createToastHeaders, redirectWithToast } from './toast.server.ts'
 import { getSession, sessionStorage, type SessionData } from './session.server.ts'
 import { combineHeaders, pageUrl, safeRedirect } from './http.ts'
 
@@ -30,6 +30,28 @@ export async function requireUser(request: Request) {
 	const user = await getUser(request)
 	if (user) return user
 	throw redirect(loginPath(request))
+}
+
+/**
+ * The dashboard's pages: a visitor who is not signed in is told so and sent to /auth; a PIN validated before
+ * sign-in and not yet claimed is claimed first.
+ */
+export async function requireDashboardUser(request: Request) {
+	const session = await getSession(request)
+	const userId = session.get('userId')
+	const user = userId ? await getPublicUser(userId) : null
+	if (!user)
+		throw await redirectWithToast('/auth', {
+			type: 'error',
+			title: 'Authentication Required',
+			description: 'Please login to access medical tracker features.',
+		})
+	const pendingPin = session.get('pendingPin')
+	if (pendingPin) {
+		session.unset('pendingPin')
+		throw redirect(`/claim/${encodeURIComponent(pendingPin)}`, { headers: { 'set-cookie': await sessionStorage.commitSession(session) } })
+	}
+	return user
 }
 
 /** Where a fresh sign-in goes: a pending PIN is claimed first, then the requested page, then the dashboard. */

@@ -20,6 +20,7 @@ describe('pageUrl', () => {
 	test('strips the single-fetch suffix and internal params', () => {
 		expect(pageUrl(new Request('http://x/dashboard.data?_routes=root')).pathname).toBe('/dashboard')
 		expect(pageUrl(new Request('http://x/_root.data')).pathname).toBe('/')
+		expect(pageUrl(new Request('http://x/_.data')).pathname).toBe('/')
 		expect(pageUrl(new Request('http://x/auth?index')).search).toBe('')
 	})
 })

@@ -25,7 +25,8 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 export function pageUrl(request: Request) {
 	const url = new URL(request.url)
 	if (url.pathname.endsWith('.data')) {
-		url.pathname = url.pathname === '/_root.data' ? '/' : url.pathname.slice(0, -'.data'.length)
+		// The index route's data URL is /_root.data, or /_.data with trailing-slash-aware data requests.
+		url.pathname = url.pathname === '/_root.data' || url.pathname === '/_.data' ? '/' : url.pathname.slice(0, -'.data'.length)
 	}
 	url.searchParams.delete('_routes')
 	url.searchParams.delete('index')

@@ -25,7 +25,7 @@ const { createStickerCodes } = await import('../../app/domain/qr/codes.server.ts
 const { createFixtureUsers } = await import('./fixture-users.ts')
 await prepareDatabase(db)
 const codes = await createStickerCodes(60)
-const users = await createFixtureUsers(db, 40)
+const users = await createFixtureUsers(db, 80)
 writeFileSync(process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json', JSON.stringify({ codes, users }, null, 1))
 
 await import('../../server.ts')

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { connections, users, type User } from '#db/schema.ts'
+import { auditLog, connections, donations, emails, orders, qrCodes, qrRequests, qrScans, users, visits, type User } from '#db/schema.ts'
+import { sendEmail } from '#app/adapters/mail.server.ts'
 import { storage } from '#app/adapters/storage.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
+import { EMAIL_UNCHANGED } from './schemas.ts'
 
 export const EMAIL_TAKEN = 'An account with this email already exists'
 export const USERNAME_TAKEN = 'This username is already taken'
@@ -136,11 +138,90 @@ export function signupNotice() {
 		: 'Your account has been created. Please sign in.'
 }
 
+/** Saves first and last name only when one of them changed. */
+export async function updateName(userId: string, input: { firstName: string | null; lastName: string | null }) {
+	const current = await db.query.users.findFirst({ columns: { firstName: true, lastName: true }, where: eq(users.id, userId) })
+	if (!current) return { ok: false as const }
+	const changed = current.firstName !== input.firstName || current.lastName !== input.lastName
+	if (changed) await db.update(users).set(input).where(eq(users.id, userId))
+	return { ok: true as const, changed }
+}
+
+export type ChangeEmailResult = { ok: true; email: string } | { ok: false; error: string }
+
+/** A new, different, unused e-mail; the person is welcomed at the new address. */
+export async function changeEmail(userId: string, email: string): Promise<ChangeEmailResult> {
+	const current = await db.query.users.findFirst({ columns: { email: true, firstName: true }, where: eq(users.id, userId) })
+	if (!current) return { ok: false, error: 'Your account could not be found.' }
+	if (current.email.toLowerCase() === email.toLowerCase()) return { ok: false, error: EMAIL_UNCHANGED }
+	try {
+		const [updated] = await db
+			.update(users)
+			.set({ email: email.toLowerCase() })
+			.where(eq(users.id, userId))
+			.returning({ email: users.email })
+		if (!updated) return { ok: false, error: 'Your account could not be found.' }
+	} catch (error) {
+		if (isUniqueViolation(error)) return { ok: false, error: EMAIL_TAKEN }
+		throw error
+	}
+	await sendEmail({
+		to: email,
+		userId,
+		type: 'welcome',
+		subject: 'Welcome to Hit Me Helpers',
+		text: [
+			`Hello${current.firstName ? ` ${current.firstName}` : ''},`,
+			'This is now the e-mail address of your Hit Me Helpers account: we will write to you here about your QR codes, scans and orders.',
+			`Your medical profiles and QR codes are in your dashboard: ${new URL('/dashboard', env.PUBLIC_URL)}`,
+			`If you did not make this change, reply to this message or write to us at once; the previous address was ${current.email}.`,
+		].join('\n\n'),
+	})
+	return { ok: true, email: email.toLowerCase() }
+}
+
 /**
- * Deletes the person: their uploaded files first (all under their storage prefix), then the account row, whose
- * foreign keys remove sessions, profiles and every section, consents and carts, and unlink codes, orders and donations.
+ * Deletes the person and everything of theirs. Uploaded files go first (all under their storage prefix); then, in
+ * one transaction: their orders and donations are kept for the foundation's records but stripped of name, e-mail
+ * and address (orders not yet shipped are cancelled, since they can no longer be delivered); their free-code
+ * requests, e-mails, visits' addresses and audit entries' addresses go; self-made codes are deleted and printed
+ * stickers return to unclaimed with their scan history removed; finally the account row, whose foreign keys remove
+ * sessions, sign-in links, profiles and every section, consents, carts and subscriptions.
  */
 export async function deleteAccount(userId: string) {
+	const user = await db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, userId) })
+	if (!user) return false
 	await storage.deletePrefix(`users/${userId}/`)
-	await db.delete(users).where(eq(users.id, userId))
+	const email = user.email.toLowerCase()
+	await db.transaction(async (tx) => {
+		await tx
+			.update(orders)
+			.set({
+				customerName: null,
+				customerEmail: DELETED_ACCOUNT,
+				shippingAddress: null,
+				fulfillmentStatus: sql`case when ${orders.fulfillmentStatus} in ('pending', 'processing') then 'cancelled' else ${orders.fulfillmentStatus} end`,
+			})
+			.where(or(eq(orders.userId, userId), eq(sql`lower(${orders.customerEmail})`, email)))
+		await tx
+			.update(donations)
+			.set({ donorName: null, donorEmail: null })
+			.where(or(eq(donations.userId, userId), eq(sql`lower(${donations.donorEmail})`, email)))
+		await tx.delete(qrRequests).where(or(eq(qrRequests.userId, userId), eq(sql`lower(${qrRequests.email})`, email)))
+		await tx.delete(emails).where(or(eq(emails.userId, userId), eq(sql`lower(${emails.toAddress})`, email)))
+		await tx.update(visits).set({ userId: null, ipAddress: null, userAgent: null }).where(eq(visits.userId, userId))
+		await tx.update(auditLog).set({ actorUserId: null, ipAddress: null }).where(eq(auditLog.actorUserId, userId))
+		await tx.delete(qrCodes).where(and(eq(qrCodes.userId, userId), isNull(qrCodes.pin)))
+		const stickers = tx.select({ id: qrCodes.id }).from(qrCodes).where(eq(qrCodes.userId, userId))
+		await tx.delete(qrScans).where(inArray(qrScans.qrCodeId, stickers))
+		await tx
+			.update(qrCodes)
+			.set({ userId: null, medicalProfileId: null, customization: null, isActive: true, claimedAt: null, scanAlertSentAt: null })
+			.where(eq(qrCodes.userId, userId))
+		await tx.delete(users).where(eq(users.id, userId))
+	})
+	return true
 }
+
+/** What a deleted account's orders keep in place of the e-mail (the column is required). */
+export const DELETED_ACCOUNT = 'deleted-account'

@@ -73,3 +73,20 @@ export const PinSchema = z.object({
 		.toUpperCase()
 		.length(PIN_LENGTH, 'Please enter an 8-character PIN'),
 })
+
+const nameField = (label: string) =>
+	z
+		.string()
+		.trim()
+		.max(50, `${label} must be at most 50 characters`)
+		.optional()
+		.transform((v) => v || null)
+
+export const ProfileNameSchema = z.object({ firstName: nameField('First name'), lastName: nameField('Last name') })
+
+export const EMAIL_REQUIRED = 'Email is required'
+export const EMAIL_UNCHANGED = 'The new email must be different from your current email'
+
+export const ChangeEmailSchema = z.object({
+	email: z.string({ error: EMAIL_REQUIRED }).trim().min(1, EMAIL_REQUIRED).pipe(EmailSchema),
+})

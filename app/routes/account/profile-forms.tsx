@@ -1,0 +1,149 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { Form, Link } from 'react-router'
+import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
+import { ChangeEmailSchema, EMAIL_UNCHANGED, ProfileNameSchema } from '#app/domain/accounts/schemas.ts'
+import { buttonClass, ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
+import { Modal } from '#app/ui/modal.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { PROFILE_INTENTS } from './intents.ts'
+
+const HERE = '/dashboard/profile'
+type Result = SubmissionResult<string[]> | null | undefined
+
+function Card({ id, title, children, danger }: { id: string; title: string; children: React.ReactNode; danger?: boolean }) {
+	return (
+		<section aria-labelledby={id} className={`rounded-xl border bg-white p-5 shadow-sm ${danger ? 'border-red-300' : 'border-gray-300'}`}>
+			<h2 id={id} className={`mb-3 text-xl font-bold ${danger ? 'text-red-800' : ''}`}>
+				{title}
+			</h2>
+			{children}
+		</section>
+	)
+}
+
+export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: Result }) {
+	const hydrated = useHydrated()
+	const pending = useIsPending()
+	const saved = { firstName: user.firstName ?? '', lastName: user.lastName ?? '' }
+	const [draft, setDraft] = useState(saved)
+	const [form, fields] = useForm({
+		id: 'name-form',
+		lastResult,
+		constraint: getZodConstraint(ProfileNameSchema),
+		shouldRevalidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileNameSchema }),
+		defaultValue: saved,
+	})
+	const unchanged = draft.firstName.trim() === saved.firstName && draft.lastName.trim() === saved.lastName
+	return (
+		<Card id="name-title" title="Your name">
+			<Form method="post" {...getFormProps(form)} onChange={(e) => setDraft(Object.fromEntries(new FormData(e.currentTarget)) as typeof saved)} className="grid gap-4 sm:grid-cols-2">
+				<Field label="First name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} />
+				<Field label="Last name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} />
+				<div className="sm:col-span-2">
+					<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.updateName} pending={pending} pendingLabel="Saving..." disabled={hydrated && unchanged}>
+						Save Changes
+					</StatusButton>
+				</div>
+			</Form>
+		</Card>
+	)
+}
+
+export function EmailForm({ email, editing, lastResult }: { email: string; editing: boolean; lastResult: Result }) {
+	const pending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'email-form',
+		lastResult,
+		constraint: getZodConstraint(ChangeEmailSchema),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) =>
+			parseWithZod(formData, {
+				schema: ChangeEmailSchema.refine((v) => v.email !== email.toLowerCase(), { message: EMAIL_UNCHANGED, path: ['email'] }),
+			}),
+	})
+	return (
+		<Card id="email-title" title="Email">
+			{editing ? (
+				<Form method="post" action={HERE} {...getFormProps(form)} className="space-y-3">
+					<p className="text-gray-800">
+						Current email: <span className="font-semibold">{email}</span>
+					</p>
+					<Field label="New email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+					<ErrorList id={form.errorId} errors={form.errors} />
+					<div className="flex gap-2">
+						<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.changeEmail} pending={pending} pendingLabel="Saving...">
+							Save
+						</StatusButton>
+						<Link to={HERE} className={buttonClass('secondary')} preventScrollReset>
+							Cancel
+						</Link>
+					</div>
+				</Form>
+			) : (
+				<div className="flex flex-wrap items-center justify-between gap-3">
+					<p className="text-gray-900">{email}</p>
+					<Link to={`${HERE}?edit=email`} className={buttonClass('secondary')} preventScrollReset aria-label="Edit email">
+						Edit
+					</Link>
+				</div>
+			)}
+		</Card>
+	)
+}
+
+export function SignOutCard() {
+	return (
+		<Card id="signout-title" title="Sign out">
+			<p className="mb-3 text-gray-800">Signing out ends this session in every tab of this browser.</p>
+			<Form method="post" action="/api/auth/logout">
+				<StatusButton type="submit" variant="secondary">
+					Sign Out
+				</StatusButton>
+			</Form>
+		</Card>
+	)
+}
+
+export function DangerZone({ confirming }: { confirming: boolean }) {
+	const pending = useIsPending()
+	return (
+		<Card id="danger-title" title="Danger Zone" danger>
+			<p className="mb-3 text-gray-800">
+				Deleting your account removes your medical profiles, documents, photos and QR code links for good. It cannot be undone.
+			</p>
+			<Link to={`${HERE}?dialog=delete-account`} preventScrollReset className={buttonClass('primary')}>
+				Delete Account
+			</Link>
+			{confirming ? (
+				<Modal title="Delete your account?" closeHref={HERE} focusClose>
+					<div className="space-y-3 text-gray-800">
+						<p>This permanently deletes:</p>
+						<ul className="list-disc space-y-1 pl-6">
+							<li>your account, your sign-in and every session;</li>
+							<li>every medical profile with its contacts, allergies, medications, conditions, insurance and notes;</li>
+							<li>your uploaded documents, photos and insurance cards;</li>
+							<li>your QR codes: printed stickers stop showing your information, codes you generated stop working.</li>
+						</ul>
+						<p>
+							Orders and donations stay in the foundation&apos;s records without your name, e-mail or address; orders not yet shipped are
+							cancelled.
+						</p>
+					</div>
+					<Form method="post" action={HERE} className="mt-6 flex flex-wrap justify-end gap-2">
+						<Link to={HERE} className={buttonClass('secondary')}>
+							Cancel
+						</Link>
+						<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.deleteAccount} pending={pending} pendingLabel="Deleting...">
+							Delete My Account
+						</StatusButton>
+					</Form>
+				</Modal>
+			) : null}
+		</Card>
+	)
+}

@@ -1,0 +1,39 @@
+import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
+import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
+import { requireDashboardUser } from '#app/utils/auth.server.ts'
+import { pageUrl } from '#app/utils/http.ts'
+import type { Route } from './+types/profile'
+import { DangerZone, EmailForm, NameForm, SignOutCard } from './profile-forms.tsx'
+import { profileAction } from './profile.server.ts'
+import { PROFILE_INTENTS } from './intents.ts'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await requireDashboardUser(request)
+	const url = pageUrl(request)
+	return { user, editingEmail: url.searchParams.get('edit') === 'email', confirmingDeletion: url.searchParams.get('dialog') === 'delete-account' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	return profileAction(request, context)
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+	const { user, editingEmail, confirmingDeletion } = loaderData
+	const failed = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+	const emailResult = failed(PROFILE_INTENTS.changeEmail)
+	return (
+		<div className="min-h-screen">
+			<DashboardHeader user={user} />
+			<DashboardTabs />
+			<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+				<h1 className="text-2xl font-bold">Profile</h1>
+				<NameForm user={user} lastResult={failed(PROFILE_INTENTS.updateName)} />
+				<EmailForm email={user.email} editing={editingEmail || Boolean(emailResult)} lastResult={emailResult} />
+				<SignOutCard />
+				<DangerZone confirming={confirmingDeletion} />
+			</main>
+		</div>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Profile · Hit Me Helpers' }]

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { db } from '#db/client.ts'
+import * as s from '#db/schema.ts'
+import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { EMAIL_TAKEN } from '#app/domain/accounts/accounts.server.ts'
+import { EMAIL_UNCHANGED } from '#app/domain/accounts/schemas.ts'
+import { recordScan } from '#app/domain/responder/responder.server.ts'
+import * as home from '#app/routes/home.tsx'
+import * as profile from '#app/routes/account/profile.tsx'
+import * as accountApi from '#app/routes/api/account.ts'
+import * as emailApi from '#app/routes/api/user-email.ts'
+import * as profileApi from '#app/routes/api/user-profile.ts'
+import * as qrCodesPage from '#app/routes/qr/qr-codes.tsx'
+import { requestToastContext } from '#app/utils/toast.server.ts'
+import { get, json, send } from '#tests/api.ts'
+import { call, createCode, createUser, formRequest, getRequest, multipartRequest, SAMPLE_FILES, sessionCookie, uniqueEmail, unwrap } from '#tests/factories.ts'
+
+async function person() {
+	const user = await createUser({ firstName: 'Grace', lastName: 'Hopper' })
+	return { user, cookie: await sessionCookie(user.id) }
+}
+
+async function post(cookie: string, fields: Record<string, string>) {
+	const { result, context } = await call(profile.action, formRequest('/dashboard/profile', fields, { cookie }))
+	const response = await unwrap(result)
+	return { ...response, toast: context.get(requestToastContext), text: JSON.stringify(response.body) }
+}
+
+const userRow = (id: string) => db.query.users.findFirst({ where: eq(s.users.id, id) })
+
+describe('the dashboard pages', () => {
+	test('a signed-out visitor is told sign-in is required and sent to /auth; / stays the landing page', async () => {
+		for (const [handler, path] of [
+			[home.loader, '/dashboard'],
+			[profile.loader, '/dashboard/profile'],
+			[qrCodesPage.loader, '/dashboard/qr-codes'],
+		] as const) {
+			const { status, headers } = await unwrap((await call(handler, getRequest(path))).result)
+			expect(status).toBe(302)
+			expect(headers.get('location')).toBe('/auth')
+			expect(headers.get('set-cookie')).toContain('hmh_toast=')
+		}
+		const landing = await unwrap((await call(home.loader, getRequest('/'))).result)
+		expect(landing.status).toBe(200)
+		expect(landing.body).toMatchObject({ user: null })
+	})
+
+	test('a PIN validated before sign-in sends the user to /claim/{pin} once', async () => {
+		const { user } = await person()
+		const cookie = await sessionCookie(user.id, { pendingPin: 'ABCD2345' })
+		const first = await unwrap((await call(home.loader, getRequest('/dashboard', cookie))).result)
+		expect(first.status).toBe(302)
+		expect(first.headers.get('location')).toBe('/claim/ABCD2345')
+		const again = await unwrap((await call(profile.loader, getRequest('/dashboard/profile', cookie))).result)
+		expect(again.status).toBe(200)
+	})
+})
+
+describe('name', () => {
+	test('is saved when it changed, and only then', async () => {
+		const { user, cookie } = await person()
+		const saved = await post(cookie, { intent: 'update-name', firstName: ' Ada ', lastName: 'Lovelace' })
+		expect(saved.status).toBe(302)
+		expect(await userRow(user.id)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' })
+		const before = (await userRow(user.id))!.updatedAt
+		const same = await post(cookie, { intent: 'update-name', firstName: 'Ada', lastName: 'Lovelace' })
+		expect(same.status).toBe(302)
+		expect((await userRow(user.id))!.updatedAt).toEqual(before)
+	})
+
+	test('a name over 50 characters is refused beside the field and nothing changes', async () => {
+		const { user, cookie } = await person()
+		const refused = await post(cookie, { intent: 'update-name', firstName: 'A'.repeat(51), lastName: 'Hopper' })
+		expect(refused.status).toBe(400)
+		expect(refused.text).toContain('First name must be at most 50 characters')
+		expect(refused.toast).toMatchObject({ title: 'Update Failed' })
+		expect(await userRow(user.id)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' })
+	})
+})
+
+describe('e-mail', () => {
+	test('required, valid, different and unused: each refusal has its message and changes nothing', async () => {
+		const { user, cookie } = await person()
+		const other = await createUser()
+		for (const [email, message] of [
+			['', 'Email is required'],
+			['not-an-address', 'Please enter a valid email address'],
+			[user.email.toUpperCase(), EMAIL_UNCHANGED],
+			[other.email, EMAIL_TAKEN],
+		]) {
+			const refused = await post(cookie, { intent: 'change-email', email: email! })
+			expect(refused.status, email).toBe(400)
+			expect(refused.text).toContain(message)
+			expect(refused.toast).toMatchObject({ title: 'Update Failed' })
+		}
+		expect((await userRow(user.id))!.email).toBe(user.email)
+	})
+
+	test('a new address is saved and welcomed', async () => {
+		const { user, cookie } = await person()
+		const next = uniqueEmail('moved')
+		const saved = await post(cookie, { intent: 'change-email', email: next.toUpperCase() })
+		expect(saved.status).toBe(302)
+		expect((await userRow(user.id))!.email).toBe(next)
+		const mail = await db.query.emails.findFirst({ where: eq(s.emails.toAddress, next) })
+		expect(mail).toMatchObject({ emailType: 'welcome', userId: user.id, status: 'sent', subject: 'Welcome to Hit Me Helpers' })
+	})
+})
+
+describe('JSON endpoints', () => {
+	test('PUT /api/user/profile and PUT /api/user/email use the same rules', async () => {
+		const { user, cookie } = await person()
+		expect((await json(profileApi.action, 'PUT', '/api/user/profile', { firstName: 'Ada' })).status).toBe(401)
+		expect((await json(profileApi.action, 'POST', '/api/user/profile', { firstName: 'Ada' }, cookie)).status).toBe(405)
+		const long = await json(profileApi.action, 'PUT', '/api/user/profile', { firstName: 'x'.repeat(60) }, cookie)
+		expect(long).toMatchObject({ status: 400, body: { errors: { firstName: ['First name must be at most 50 characters'] } } })
+		const saved = await json(profileApi.action, 'PUT', '/api/user/profile', { firstName: 'Ada', lastName: 'Lovelace' }, cookie)
+		expect(saved).toMatchObject({ status: 200, body: { changed: true, user: { firstName: 'Ada', lastName: 'Lovelace' } } })
+		expect((await json(profileApi.action, 'PUT', '/api/user/profile', { firstName: 'Ada', lastName: 'Lovelace' }, cookie)).body).toMatchObject({ changed: false })
+		expect((await json(profileApi.action, 'PUT', '/api/user/profile', '{oops', cookie)).status).toBe(400)
+
+		expect((await json(emailApi.action, 'PUT', '/api/user/email', { email: 'x@example.com' })).status).toBe(401)
+		expect((await json(emailApi.action, 'PUT', '/api/user/email', {}, cookie)).body.message).toBe('Email is required')
+		expect((await json(emailApi.action, 'PUT', '/api/user/email', { email: user.email }, cookie))).toMatchObject({ status: 400, body: { message: EMAIL_UNCHANGED } })
+		const other = await createUser()
+		expect((await json(emailApi.action, 'PUT', '/api/user/email', { email: other.email }, cookie))).toMatchObject({ status: 409, body: { message: EMAIL_TAKEN } })
+		const next = uniqueEmail('api')
+		const changed = await json(emailApi.action, 'PUT', '/api/user/email', { email: next }, cookie)
+		expect(changed).toMatchObject({ status: 200, body: { user: { email: next } } })
+		expect(changed.body.message).toContain('welcome email')
+	})
+
+	test('DELETE /api/account deletes the account and ends the session', async () => {
+		const { user, cookie } = await person()
+		expect((await send(accountApi.action, new Request('http://localhost/api/account', { method: 'DELETE' }))).status).toBe(401)
+		expect((await send(accountApi.action, new Request('http://localhost/api/account', { method: 'POST', headers: { cookie } }))).status).toBe(405)
+		const deleted = await send(accountApi.action, new Request('http://localhost/api/account', { method: 'DELETE', headers: { cookie } }))
+		expect(deleted).toMatchObject({ status: 200, body: { message: 'Account deleted' } })
+		expect(deleted.headers.get('set-cookie')).toContain('hmh_session=;')
+		expect(await userRow(user.id)).toBeUndefined()
+		expect((await get(profileApi.loader, '/api/user/profile', cookie)).status).toBe(405)
+	})
+})
+
+function uploadedFiles(userId: string) {
+	const dir = join(process.env.DATA_DIR!, 'uploads', 'users', userId)
+	return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => /\.\w+$/.test(String(f))).length : 0
+}
+
+/** Every row of every table whose text mentions the value. */
+async function rowsMentioning(value: string) {
+	const tables = await db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)
+	const names = ('rows' in tables ? (tables.rows as Array<{ table_name: string }>) : (tables as unknown as Array<{ table_name: string }>)).map((t) => t.table_name)
+	const found: string[] = []
+	for (const name of names) {
+		const result = await db.execute(sql`select count(*)::int as n from ${sql.identifier(name)} t where position(lower(${value}) in lower(t::text)) > 0`)
+		const [row] = ('rows' in result ? result.rows : result) as Array<{ n: number }>
+		if (row && row.n > 0) found.push(`${name}: ${row.n}`)
+	}
+	return found
+}
+
+describe('deleting the account from the Danger Zone', () => {
+	test('leaves nothing of the person in the database or in storage; orders and donations stay, anonymised', async () => {
+		const { user, cookie } = await person()
+		const save = (fields: Record<string, string>, files: Record<string, File> = {}) => call(home.action, multipartRequest('/dashboard', fields, files, cookie))
+		await save({ intent: 'save-profile', firstName: 'Grace', lastName: 'Hopper', bloodType: 'A+' })
+		const own = (await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.userId, user.id) }))!
+		await save({ intent: 'upload-picture', profileId: String(own.id) }, { picture: SAMPLE_FILES.png() })
+		await save({ intent: 'upload-document', profileId: String(own.id) }, { document: SAMPLE_FILES.pdf() })
+		expect(uploadedFiles(user.id)).toBeGreaterThanOrEqual(2)
+
+		const sticker = await createCode()
+		expect((await claimCode(user.id, sticker.pin, own.id)).ok).toBe(true)
+		const stickerRow = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
+		await recordScan(stickerRow.id, new Request('http://x', { headers: { 'user-agent': 'iPhone' } }))
+		await db.insert(s.qrCodes).values({ token: randomUUID().replaceAll('-', ''), userId: user.id, medicalProfileId: own.id, source: 'self' })
+		const orderId = randomUUID()
+		await db.insert(s.orders).values({
+			id: orderId,
+			confirmationNumber: `HMH-${randomUUID().slice(0, 8).toUpperCase()}`,
+			userId: user.id,
+			customerName: 'Grace Hopper',
+			customerEmail: user.email,
+			subtotalCents: 500,
+			totalCents: 0,
+			shippingAddress: { name: 'Grace Hopper', address1: '1 Navy Way', city: 'Arlington', postalCode: '22201', country: 'US' } as never,
+		})
+		await db.insert(s.donations).values({ userId: user.id, donorEmail: user.email, donorName: 'Grace Hopper', amountCents: 1500, tier: 'advocate', status: 'succeeded' })
+		await db.insert(s.qrRequests).values({ userId: user.id, fullName: 'Grace Hopper', email: user.email, quantity: 2, streetAddress: '1 Navy Way', city: 'Arlington', state: 'VA', postalCode: '22201', country: 'United States' })
+		await db.insert(s.visits).values({ path: '/dashboard', userId: user.id, ipAddress: '203.0.113.9', userAgent: 'Firefox' })
+		await db.insert(s.auditLog).values({ actorUserId: user.id, action: 'test', ipAddress: '203.0.113.9' })
+		expect((await post(cookie, { intent: 'change-email', email: user.email.replace('@', '+new@') })).status).toBe(302)
+		const email = (await userRow(user.id))!.email
+
+		const deleted = await post(cookie, { intent: 'delete-account' })
+		expect(deleted.status).toBe(302)
+		expect(deleted.headers.get('location')).toBe('/')
+		expect(deleted.headers.getSetCookie().join()).toContain('hmh_session=;')
+
+		expect(uploadedFiles(user.id)).toBe(0)
+		expect(await rowsMentioning(user.id)).toEqual([])
+		expect(await rowsMentioning(email)).toEqual([])
+		expect(await rowsMentioning(user.email)).toEqual([])
+		expect(await rowsMentioning('Grace Hopper')).toEqual([])
+		expect(await rowsMentioning('203.0.113.9')).toEqual([])
+
+		const order = await db.query.orders.findFirst({ where: eq(s.orders.id, orderId) })
+		expect(order).toMatchObject({ userId: null, customerName: null, shippingAddress: null, subtotalCents: 500, fulfillmentStatus: 'cancelled' })
+		const [donation] = await db.select().from(s.donations).where(eq(s.donations.amountCents, 1500)).orderBy(sql`${s.donations.id} desc`).limit(1)
+		expect(donation).toMatchObject({ userId: null, donorEmail: null, donorName: null, tier: 'advocate' })
+		const released = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) })
+		expect(released).toMatchObject({ userId: null, medicalProfileId: null, claimedAt: null, isActive: true })
+		expect(await db.query.qrScans.findFirst({ where: eq(s.qrScans.qrCodeId, stickerRow.id) })).toBeUndefined()
+
+		const after = await unwrap((await call(profile.loader, getRequest('/dashboard/profile', cookie))).result)
+		expect(after.headers.get('location')).toBe('/auth')
+	})
+})
