@@ -34,11 +34,12 @@ const userRow = (id: string) => db.query.users.findFirst({ where: eq(s.users.id,
 
 describe('the dashboard pages', () => {
 	test('a signed-out visitor is told sign-in is required and sent to /auth; / stays the landing page', async () => {
-		for (const [handler, path] of [
+		const pages: Array<[(args: never) => unknown, string]> = [
 			[home.loader, '/dashboard'],
 			[profile.loader, '/dashboard/profile'],
 			[qrCodesPage.loader, '/dashboard/qr-codes'],
-		] as const) {
+		]
+		for (const [handler, path] of pages) {
 			const { status, headers } = await unwrap((await call(handler, getRequest(path))).result)
 			expect(status).toBe(302)
 			expect(headers.get('location')).toBe('/auth')
