@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
+import { requireConsents } from '#app/domain/consent/consent.server.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
 import { getUser } from '#app/utils/auth.server.ts'
@@ -14,6 +15,7 @@ import type { Failure } from './medical/screen-context.tsx'
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await getUser(request)
 	if (!user) return { user: null, codes: [], screen: null }
+	await requireConsents(request, user.id)
 	const [codes, screen] = await Promise.all([
 		db
 			.select({ id: qrCodes.id, pin: qrCodes.pin, claimedAt: qrCodes.claimedAt, isActive: qrCodes.isActive })

@@ -4,7 +4,7 @@ import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
-import { requireUser } from '#app/utils/auth.server.ts'
+import { requireConsentedUser } from '#app/domain/consent/consent.server.ts'
 import type { Route } from './+types/qr-codes'
 import { CodeCard } from './code-card.tsx'
 import { Customizer } from './customizer.tsx'
@@ -14,7 +14,7 @@ import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
 const BASE = '/dashboard/qr-codes'
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUser(request)
+	const user = await requireConsentedUser(request)
 	return { user, ...(await qrCodesLoader(request)) }
 }
 
