@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
 import { CONSENT_INTENTS, type ConsentType } from '#app/domain/consent/schemas.ts'
 import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
@@ -15,6 +15,12 @@ export function ConsentForm({ forms, redirectTo, error, ticked: initial = [] }: 
 	const hydrated = useHydrated()
 	const pending = useIsPending()
 	const [ticked, setTicked] = useState(() => new Set(initial))
+	const formRef = useRef<HTMLFormElement>(null)
+	// Boxes ticked before the page's script ran count too.
+	useEffect(() => {
+		const boxes = formRef.current?.querySelectorAll<HTMLInputElement>('input[type=checkbox]:checked') ?? []
+		setTicked(new Set(Array.from(boxes, (box) => box.name)))
+	}, [])
 	const allTicked = forms.every((f) => ticked.has(f.consentType))
 	const toggle = (type: string, on: boolean) =>
 		setTicked((current) => {
@@ -24,7 +30,7 @@ export function ConsentForm({ forms, redirectTo, error, ticked: initial = [] }: 
 			return next
 		})
 	return (
-		<Form method="post" className="space-y-6">
+		<Form method="post" ref={formRef} className="space-y-6">
 			<input type="hidden" name="redirectTo" value={redirectTo} />
 			{forms.map((form) => {
 				const id = `consent-${form.consentType}`
