@@ -1,7 +1,9 @@
 import { data, Links, type ShouldRevalidateFunction, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
+import { getConsentNotice } from './domain/consent/consent.server.ts'
 import { securityMiddleware } from './middleware/security.server.ts'
 import stylesUrl from './styles/app.css?url'
+import { ConsentNotice } from './ui/consent-notice.tsx'
 import { GeneralErrorBoundary } from './ui/error-boundary.tsx'
 import { Toaster } from './ui/toaster.tsx'
 import { getUser } from './utils/auth.server.ts'
@@ -20,7 +22,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const [user, flash] = await Promise.all([getUser(request), getToast(request)])
 	const toast = context.get(requestToastContext) ?? flash.toast
-	return data({ user, toast }, { headers: combineHeaders(flash.headers) })
+	const consentNotice = user ? await getConsentNotice(request, user.id) : null
+	return data({ user, toast, consentNotice }, { headers: combineHeaders(flash.headers) })
 }
 
 /** A failed action may carry a toast in its flash cookie: read it even though the action answered 4xx. */
@@ -53,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
+			<ConsentNotice notice={loaderData.consentNotice} />
 			<Outlet />
 			<Toaster toast={loaderData.toast} />
 		</>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { RouterContextProvider } from 'react-router'
 import { db } from '#db/client.ts'
 import { users } from '#db/schema.ts'
+import { recordAllCurrentConsents } from '#app/domain/consent/consent.server.ts'
 import { createStickerCodes } from '#app/domain/qr/codes.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { sessionStorage } from '#app/utils/session.server.ts'
@@ -13,8 +14,9 @@ export function uniqueEmail(prefix = 'user') {
 	return `${prefix}-${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2, 6)}@example.com`
 }
 
-export async function createUser(overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}) {
-	const { password = TEST_PASSWORD, ...values } = overrides
+/** A user who has agreed to every current consent form, unless `consents: false` (then every page asks first). */
+export async function createUser(overrides: Partial<typeof users.$inferInsert> & { password?: string; consents?: boolean } = {}) {
+	const { password = TEST_PASSWORD, consents = true, ...values } = overrides
 	const email = values.email ?? uniqueEmail()
 	const [user] = await db
 		.insert(users)
@@ -28,8 +30,11 @@ export async function createUser(overrides: Partial<typeof users.$inferInsert> &
 			email,
 		})
 		.returning()
+	if (consents) await recordAllCurrentConsents(user!.id, TEST_CLIENT)
 	return user!
 }
+
+export const TEST_CLIENT = { ipAddress: '127.0.0.1', userAgent: 'vitest' }
 
 /** A signed session cookie for the user, as the browser would hold it after sign-in. */
 export async function sessionCookie(userId: string, extra: Record<string, unknown> = {}) {

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
+import { requireConsents } from '#app/domain/consent/consent.server.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
 import { getUserId, requireDashboardUser } from '#app/utils/auth.server.ts'
@@ -16,6 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// Signed out, / is the landing page; /dashboard says sign-in is required and goes to /auth.
 	if (pageUrl(request).pathname === '/' && !(await getUserId(request))) return { user: null, codes: [], screen: null }
 	const user = await requireDashboardUser(request)
+	await requireConsents(request, user.id)
 	const [codes, screen] = await Promise.all([
 		db
 			.select({ id: qrCodes.id, pin: qrCodes.pin, claimedAt: qrCodes.claimedAt, isActive: qrCodes.isActive })

@@ -1,7 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
+/** A port nothing listens on now, so runs started side by side (each with its own E2E_PORT) never collide. */
+export async function freePort() {
+	const server = createServer()
+	await new Promise<void>((resolve) => server.listen(0, resolve))
+	const { port } = server.address() as AddressInfo
+	await new Promise<void>((resolve) => server.close(() => resolve()))
+	return port
+}
 
 /** A second instance of the built app with settings of its own (its own database too). */
 export async function startAppServer(port: number, env: Record<string, string>) {

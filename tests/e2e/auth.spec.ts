@@ -15,7 +15,12 @@ test('sign up, sign in and log out', async ({ page }, testInfo) => {
 	await expectNoAxeViolations(page, testInfo)
 
 	await signIn(page, { email, password: 'Newcomer-pass-1!' })
+	// A new account agrees to the three consent forms before anything else.
+	await expect(page).toHaveURL(/\/consent\?redirectTo=%2Fdashboard$/)
+	for (const box of await page.getByRole('checkbox').all()) await box.check()
+	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page).toHaveURL(/\/dashboard$/)
+	await expect(page.getByText('Consent Recorded')).toBeVisible()
 	await expect(page.getByText(`Welcome, ${email}`)).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)
 

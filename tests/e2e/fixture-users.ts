@@ -1,20 +1,34 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
+import { consents, users } from '../../db/schema.ts'
+import { currentConsentTexts } from '../../app/domain/consent/consent.server.ts'
 import { hashPassword } from '../../app/utils/password.server.ts'
 
 export const FIXTURE_PASSWORD = 'Fixture-pass-1!'
 
-export async function createFixtureUsers(db: Database, count: number) {
+/**
+ * Accounts for the journeys. They have agreed to every current consent form unless `consents: false`
+ * (accounts that the consent view stops), which get their own e-mail prefix.
+ */
+export async function createFixtureUsers(db: Database, count: number, options: { consents?: boolean; prefix?: string } = {}) {
+	const { consents: agreed = true, prefix = 'person' } = options
 	const passwordHash = await hashPassword(FIXTURE_PASSWORD)
 	const rows = Array.from({ length: count }, (_, i) => ({
 		id: randomUUID(),
-		email: `person${i}@e2e.example`,
-		username: `person${i}`,
-		firstName: `Person${i}`,
+		email: `${prefix}${i}@e2e.example`,
+		username: `${prefix}${i}`,
+		firstName: `${prefix[0]!.toUpperCase()}${prefix.slice(1)}${i}`,
 		lastName: 'Example',
 		passwordHash,
 	}))
 	await db.insert(users).values(rows)
+	if (agreed) {
+		const texts = await currentConsentTexts()
+		await db.insert(consents).values(
+			rows.flatMap((user) =>
+				texts.map((t) => ({ userId: user.id, consentType: t.consentType, version: t.version, agreed: true, ipAddress: '127.0.0.1', userAgent: 'e2e fixtures' })),
+			),
+		)
+	}
 	return rows.map(({ email, firstName }) => ({ email, firstName, password: FIXTURE_PASSWORD }))
 }

@@ -5,6 +5,7 @@ import { expect, test as base, type Page, type TestInfo } from '@playwright/test
 type Fixtures = {
 	codes: Array<{ pin: string; token: string; scanUrl: string }>
 	users: Array<{ email: string; firstName: string; password: string }>
+	usersWithoutConsents: Fixtures['users']
 }
 
 let cached: Fixtures | null = null
@@ -23,10 +24,13 @@ function pick<T>(list: T[], testInfo: TestInfo, slot: number) {
 export const test = base.extend<{
 	fixtureUser: (slot: number) => Fixtures['users'][number]
 	fixtureCode: (slot: number) => Fixtures['codes'][number]
+	/** An account that has not agreed to any consent form yet. */
+	fixtureUserWithoutConsents: (slot: number) => Fixtures['users'][number]
 	hasJs: boolean
 }>({
 	fixtureUser: async ({}, use, testInfo) => use((slot) => pick(fixtures().users, testInfo, slot)),
 	fixtureCode: async ({}, use, testInfo) => use((slot) => pick(fixtures().codes, testInfo, slot)),
+	fixtureUserWithoutConsents: async ({}, use, testInfo) => use((slot) => pick(fixtures().usersWithoutConsents, testInfo, slot)),
 	hasJs: async ({}, use, testInfo) => use(testInfo.project.name !== 'no-js'),
 })
 

@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test'
-import { startAppServer } from './app-server.ts'
+import { freePort, startAppServer } from './app-server.ts'
 import { expect, test } from './fixtures.ts'
 import { startOidcProvider } from './oidc-provider.ts'
 
 let provider: Awaited<ReturnType<typeof startOidcProvider>>
 let app: Awaited<ReturnType<typeof startAppServer>>
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async () => {
 	test.setTimeout(90_000)
-	const appPort = 3200 + testInfo.parallelIndex
-	provider = await startOidcProvider(4100 + testInfo.parallelIndex, `http://localhost:${appPort}/auth/callback`, {
+	const appPort = await freePort()
+	provider = await startOidcProvider(await freePort(), `http://localhost:${appPort}/auth/callback`, {
 		'grace@oidc.example': 'Grace',
 	})
 	app = await startAppServer(appPort, {
@@ -37,7 +37,12 @@ test('signing in through the identity provider creates the account and a session
 	await page.getByRole('link', { name: 'Sign In' }).click()
 	await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`))
 	await signInAtProvider(page, login)
+	// A new account agrees to the three consent forms before anything else.
+	await expect(page).toHaveURL(`${app.baseURL}/consent?redirectTo=%2Fdashboard`)
+	for (const box of await page.getByRole('checkbox').all()) await box.check()
+	await page.getByRole('button', { name: 'Continue' }).click()
 	await expect(page).toHaveURL(`${app.baseURL}/dashboard`)
+	await expect(page.getByText('Consent Recorded')).toBeVisible()
 	await expect(page.getByText(testInfo.project.name === 'js' ? 'Welcome, Grace' : `Welcome, ${login}`)).toBeVisible()
 
 	const me = await page.request.get(`${app.baseURL}/api/auth/user`)

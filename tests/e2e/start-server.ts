@@ -26,6 +26,7 @@ const { createFixtureUsers } = await import('./fixture-users.ts')
 await prepareDatabase(db)
 const codes = await createStickerCodes(60)
 const users = await createFixtureUsers(db, 80)
-writeFileSync(process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json', JSON.stringify({ codes, users }, null, 1))
+const usersWithoutConsents = await createFixtureUsers(db, 12, { consents: false, prefix: 'newcomer' })
+writeFileSync(process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json', JSON.stringify({ codes, users, usersWithoutConsents }, null, 1))
 
 await import('../../server.ts')

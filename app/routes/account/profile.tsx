@@ -1,3 +1,4 @@
+import { requireConsents } from '#app/domain/consent/consent.server.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
 import { requireDashboardUser } from '#app/utils/auth.server.ts'
@@ -9,6 +10,7 @@ import { PROFILE_INTENTS } from './intents.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireDashboardUser(request)
+	await requireConsents(request, user.id)
 	const url = pageUrl(request)
 	return { user, editingEmail: url.searchParams.get('edit') === 'email', confirmingDeletion: url.searchParams.get('dialog') === 'delete-account' }
 }

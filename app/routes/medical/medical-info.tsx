@@ -1,12 +1,12 @@
+import { requireConsentedUser } from '#app/domain/consent/consent.server.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
-import { requireUser } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/medical-info'
 import { MedicalInfoScreen } from './medical-info-screen.tsx'
 import { medicalInfoAction, medicalInfoLoader } from './medical-info.server.ts'
 import type { Failure } from './screen-context.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUser(request)
+	const user = await requireConsentedUser(request)
 	return { user, screen: await medicalInfoLoader(request) }
 }
 

@@ -1,13 +1,13 @@
 import { data } from 'react-router'
 import { codeImage, QrError } from '#app/domain/qr/manage.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
-import { requireUserId } from '#app/utils/auth.server.ts'
+import { requireConsentedUser } from '#app/domain/consent/consent.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
 import type { Route } from './+types/print'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	const userId = await requireUserId(request)
+	const { id: userId } = await requireConsentedUser(request)
 	const id = IdSchema.safeParse(params.id)
 	if (!id.success) throw data('Not found', { status: 404 })
 	try {

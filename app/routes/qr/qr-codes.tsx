@@ -4,6 +4,7 @@ import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
+import { requireConsents } from '#app/domain/consent/consent.server.ts'
 import { requireDashboardUser } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/qr-codes'
 import { CodeCard } from './code-card.tsx'
@@ -15,6 +16,7 @@ const BASE = '/dashboard/qr-codes'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireDashboardUser(request)
+	await requireConsents(request, user.id)
 	return { user, ...(await qrCodesLoader(request)) }
 }
 

@@ -1,0 +1,152 @@
+import { and, desc, eq, inArray, max } from 'drizzle-orm'
+import { createCookie, redirect, type RouterContextProvider } from 'react-router'
+import { db } from '#db/client.ts'
+import { consents, consentTexts } from '#db/schema.ts'
+import { requireUser } from '#app/utils/auth.server.ts'
+import { env, isProduction } from '#app/utils/env.server.ts'
+import { pageUrl } from '#app/utils/http.ts'
+import { getClientIp } from '#app/utils/request.server.ts'
+import { CONSENT_TITLES, CONSENT_TYPES, type ConsentType } from './schemas.ts'
+
+export type ClientInfo = { ipAddress: string | null; userAgent: string | null }
+
+/** Who agreed from where: stored with every consent record. */
+export function clientInfo(request: Request, context?: Readonly<RouterContextProvider>): ClientInfo {
+	return { ipAddress: getClientIp(request, context), userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null }
+}
+
+const byFormOrder = <T extends { consentType: string }>(a: T, b: T) =>
+	CONSENT_TYPES.indexOf(a.consentType as ConsentType) - CONSENT_TYPES.indexOf(b.consentType as ConsentType)
+
+/**
+ * The current text of each form is its highest version: publishing version n+1 asks everyone again.
+ * (The column is not called `version`: Drizzle leaves it unqualified outside the subquery, where consents has one.)
+ */
+function currentVersions() {
+	return db
+		.select({ consentType: consentTexts.consentType, version: max(consentTexts.version).as('current_version') })
+		.from(consentTexts)
+		.where(inArray(consentTexts.consentType, [...CONSENT_TYPES]))
+		.groupBy(consentTexts.consentType)
+		.as('current')
+}
+
+export async function currentConsentTexts() {
+	const rows = await db
+		.selectDistinctOn([consentTexts.consentType], { consentType: consentTexts.consentType, version: consentTexts.version, body: consentTexts.body })
+		.from(consentTexts)
+		.where(inArray(consentTexts.consentType, [...CONSENT_TYPES]))
+		.orderBy(consentTexts.consentType, desc(consentTexts.version))
+	return rows
+		.map((row) => ({ ...row, consentType: row.consentType as ConsentType, title: CONSENT_TITLES[row.consentType as ConsentType] }))
+		.sort(byFormOrder)
+}
+
+/** Each form's current version and when this user agreed to that version (null: not yet). One query. */
+export async function getConsentStatus(userId: string) {
+	const current = currentVersions()
+	const rows = await db
+		.select({ consentType: current.consentType, version: current.version, signedAt: max(consents.createdAt) })
+		.from(current)
+		.leftJoin(
+			consents,
+			and(eq(consents.userId, userId), eq(consents.consentType, current.consentType), eq(consents.version, current.version), eq(consents.agreed, true)),
+		)
+		.groupBy(current.consentType, current.version)
+	const forms = rows
+		.map((row) => ({ consentType: row.consentType as ConsentType, version: Number(row.version), signedAt: row.signedAt ?? null }))
+		.sort(byFormOrder)
+	return {
+		forms,
+		missing: forms.filter((f) => !f.signedAt).map((f) => f.consentType),
+		valid: forms.filter((f) => f.signedAt).map((f) => f.consentType),
+	}
+}
+export type ConsentStatus = Awaited<ReturnType<typeof getConsentStatus>>
+
+/** GET /api/consent/status answers both readers of the spec: the blocking view and the notice. */
+export function consentStatusBody(status: ConsentStatus) {
+	const allComplete = status.missing.length === 0
+	return {
+		allComplete,
+		missing: status.missing,
+		hasAllConsents: allComplete,
+		missingConsents: status.missing,
+		validConsents: status.valid,
+		totalSigned: status.valid.length,
+		totalRequired: status.forms.length,
+	}
+}
+
+async function insertConsents(userId: string, forms: Array<{ consentType: ConsentType; version: number }>, client: ClientInfo) {
+	if (!forms.length) return []
+	return db
+		.insert(consents)
+		.values(forms.map((f) => ({ userId, consentType: f.consentType, version: f.version, agreed: true, ...client })))
+		.returning({ consentType: consents.consentType, version: consents.version, createdAt: consents.createdAt })
+}
+
+/** POST /api/consent: agreement to the current text of one form. */
+export async function recordConsent(userId: string, consentType: ConsentType, client: ClientInfo) {
+	const status = await getConsentStatus(userId)
+	const form = status.forms.find((f) => f.consentType === consentType)
+	if (!form) return null
+	const [row] = await insertConsents(userId, [form], client)
+	return row ?? null
+}
+
+/**
+ * The consent page: every missing form must be ticked for the version the person was shown, else nothing
+ * is recorded (all or none).
+ */
+export async function agreeToMissingConsents(userId: string, shown: Partial<Record<ConsentType, number>>, client: ClientInfo) {
+	const status = await getConsentStatus(userId)
+	const missing = status.forms.filter((f) => !f.signedAt)
+	if (missing.some((f) => shown[f.consentType] !== f.version)) return { ok: false as const }
+	await insertConsents(userId, missing, client)
+	return { ok: true as const, recorded: missing.map((f) => f.consentType) }
+}
+
+/** Agreement to every current form at once (accounts prepared by tests and fixtures). */
+export async function recordAllCurrentConsents(userId: string, client: ClientInfo) {
+	const status = await getConsentStatus(userId)
+	return insertConsents(userId, status.forms.filter((f) => !f.signedAt), client)
+}
+
+export function consentPath(request: Request) {
+	const { pathname, search } = pageUrl(request)
+	return `/consent?${new URLSearchParams({ redirectTo: pathname + search })}`
+}
+
+/** For a signed-in page: on to /consent (and back afterwards) while any current form is unsigned. */
+export async function requireConsents(request: Request, userId: string) {
+	const { missing } = await getConsentStatus(userId)
+	if (missing.length) throw redirect(consentPath(request))
+}
+
+export async function requireConsentedUser(request: Request) {
+	const user = await requireUser(request)
+	await requireConsents(request, user.id)
+	return user
+}
+
+// A browser-session cookie (no expiry) naming the account that closed the notice.
+const noticeCookie = createCookie('hmh_consent_notice', {
+	httpOnly: true,
+	sameSite: 'lax',
+	path: '/',
+	secrets: env.sessionSecrets,
+	secure: isProduction && env.PUBLIC_URL.startsWith('https:'),
+})
+
+export function dismissNoticeCookie(userId: string) {
+	return noticeCookie.serialize(userId)
+}
+
+/** For the root loader: the notice's numbers, or null when it is not to be shown. */
+export async function getConsentNotice(request: Request, userId: string) {
+	if ((await noticeCookie.parse(request.headers.get('cookie'))) === userId) return null
+	const status = await getConsentStatus(userId)
+	if (!status.missing.length) return null
+	return { missing: status.missing.length, total: status.forms.length }
+}
