@@ -21,6 +21,8 @@ export default [
 	route('qr/:token', 'routes/scan/qr-redirect.ts'),
 	route('request-qr', 'routes/requests/request-qr.tsx'),
 	route('request-qr/sent', 'routes/requests/request-qr-sent.tsx'),
+	route('team', 'routes/public/team.tsx'),
+	route('payment-options', 'routes/public/payment-options.tsx'),
 
 	route('api/login', 'routes/api/login.ts'),
 	route('api/signup', 'routes/api/signup.ts'),
