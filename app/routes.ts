@@ -23,6 +23,7 @@ export default [
 	route('request-qr/sent', 'routes/requests/request-qr-sent.tsx'),
 	route('team', 'routes/public/team.tsx'),
 	route('payment-options', 'routes/public/payment-options.tsx'),
+	route('cyber-banner/dismiss', 'routes/public/cyber-banner-dismiss.ts'),
 
 	route('api/login', 'routes/api/login.ts'),
 	route('api/signup', 'routes/api/signup.ts'),
