@@ -39,15 +39,15 @@ export function CyberBanner({ hiddenByCookie }: { hiddenByCookie: boolean }) {
 			aria-label="Online safety notice"
 			className="fixed inset-x-0 bottom-0 z-30 border-t-4 border-amber-500 bg-white shadow-[0_-4px_12px_rgba(0,0,0,0.08)] print:hidden"
 		>
-			<div className="mx-auto flex max-w-5xl flex-wrap items-start gap-x-4 gap-y-1 px-4 py-3">
-				<div className="min-w-60 flex-1">
-					<p className="text-gray-900">
-						<strong>Beware of scams.</strong> Hit Me Helpers will never ask for your password, PIN or payment details by
-						e-mail, text message or phone call.
-					</p>
-					<details className="mt-1">
-						<summary className="cursor-pointer font-semibold text-blue-800 underline">More info</summary>
-						<ul className="mt-2 max-h-[40vh] list-disc space-y-1 overflow-y-auto pl-5 text-sm text-gray-800">
+			<div className="mx-auto max-w-5xl px-4 py-3">
+				<p className="text-gray-900">
+					<strong>Beware of scams.</strong> Hit Me Helpers will never ask for your password, PIN or payment details by e-mail,
+					text message or phone call.
+				</p>
+				<div className="mt-1 flex items-start justify-between gap-4">
+					<details className="min-w-0 flex-1">
+						<summary className="cursor-pointer py-2 font-semibold text-blue-800 underline">More info</summary>
+						<ul className="mt-1 max-h-[40vh] list-disc space-y-1 overflow-y-auto pl-5 text-sm text-gray-800">
 							<li>
 								Phishing messages copy our name and logo to get you to sign in on a fake page. Before you sign in or enter a PIN,
 								check the address bar.
@@ -63,26 +63,26 @@ export function CyberBanner({ hiddenByCookie }: { hiddenByCookie: boolean }) {
 							</li>
 						</ul>
 					</details>
+					<form
+						method="post"
+						action="/cyber-banner/dismiss"
+						onSubmit={(event) => {
+							event.preventDefault()
+							try {
+								localStorage.setItem(HIDE_CYBER_BANNER, 'true')
+							} catch {
+								// storage blocked: the cookie alone remembers
+							}
+							rememberInCookie()
+							setDismissed(true)
+						}}
+					>
+						<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+						<button type="submit" className={buttonClass('secondary', 'min-h-10 py-1')}>
+							Dismiss
+						</button>
+					</form>
 				</div>
-				<form
-					method="post"
-					action="/cyber-banner/dismiss"
-					onSubmit={(event) => {
-						event.preventDefault()
-						try {
-							localStorage.setItem(HIDE_CYBER_BANNER, 'true')
-						} catch {
-							// storage blocked: the cookie alone remembers
-						}
-						rememberInCookie()
-						setDismissed(true)
-					}}
-				>
-					<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-					<button type="submit" className={buttonClass('secondary', 'min-h-10 py-1')}>
-						Dismiss
-					</button>
-				</form>
 			</div>
 		</section>
 	)
