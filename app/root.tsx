@@ -3,10 +3,14 @@ import type { Route } from './+types/root'
 import { getConsentNotice } from './domain/consent/consent.server.ts'
 import { securityMiddleware } from './middleware/security.server.ts'
 import stylesUrl from './styles/app.css?url'
+import { BackgroundLogo } from './ui/background-logo.tsx'
 import { ConsentNotice } from './ui/consent-notice.tsx'
+import { CyberBanner } from './ui/cyber-banner.tsx'
 import { GeneralErrorBoundary } from './ui/error-boundary.tsx'
+import { PendingIndicator } from './ui/pending-indicator.tsx'
 import { Toaster } from './ui/toaster.tsx'
 import { getUser } from './utils/auth.server.ts'
+import { isCyberBannerHidden } from './utils/cyber-banner.ts'
 import { combineHeaders } from './utils/http.ts'
 import { useNonce } from './utils/nonce-provider.ts'
 import { getToast, requestToastContext } from './utils/toast.server.ts'
@@ -23,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const [user, flash] = await Promise.all([getUser(request), getToast(request)])
 	const toast = context.get(requestToastContext) ?? flash.toast
 	const consentNotice = user ? await getConsentNotice(request, user.id) : null
-	return data({ user, toast, consentNotice }, { headers: combineHeaders(flash.headers) })
+	const hideCyberBanner = isCyberBannerHidden(request.headers.get('cookie'))
+	return data({ user, toast, consentNotice, hideCyberBanner }, { headers: combineHeaders(flash.headers) })
 }
 
 /** A failed action may carry a toast in its flash cookie: read it even though the action answered 4xx. */
@@ -56,8 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
+			<BackgroundLogo />
 			<ConsentNotice notice={loaderData.consentNotice} />
 			<Outlet />
+			<CyberBanner hiddenByCookie={loaderData.hideCyberBanner} />
+			<PendingIndicator />
 			<Toaster toast={loaderData.toast} />
 		</>
 	)

@@ -21,6 +21,11 @@ export default [
 	route('scan/:token', 'routes/scan/scan.ts'),
 	route('scan/:token/:kind', 'routes/scan/scan-file.ts'),
 	route('qr/:token', 'routes/scan/qr-redirect.ts'),
+	route('request-qr', 'routes/requests/request-qr.tsx'),
+	route('request-qr/sent', 'routes/requests/request-qr-sent.tsx'),
+	route('team', 'routes/public/team.tsx'),
+	route('payment-options', 'routes/public/payment-options.tsx'),
+	route('cyber-banner/dismiss', 'routes/public/cyber-banner-dismiss.ts'),
 
 	route('api/login', 'routes/api/login.ts'),
 	route('api/signup', 'routes/api/signup.ts'),
@@ -31,6 +36,7 @@ export default [
 	route('api/consent/status', 'routes/api/consent-status.ts'),
 	route('api/pin/validate', 'routes/api/pin-validate.ts'),
 	route('api/pin/claim', 'routes/api/pin-claim.ts'),
+	route('api/qr-request', 'routes/api/qr-request.ts'),
 	route('api/qr-codes/:id/image', 'routes/api/qr-code-image.ts', { id: 'api-qr-code-image' }),
 	route('api/qr-codes/:id/download', 'routes/api/qr-code-image.ts', { id: 'api-qr-code-download' }),
 	// Spec 001 §7. An optional :id serves a collection and its items from one module.

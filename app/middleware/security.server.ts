@@ -10,6 +10,8 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and tr
 const strictBuckets: Array<[bucket: string, test: RegExp]> = [
 	['signin', /^\/(login|auth\/callback)$/],
 	['signup', /^\/(signup|api\/signup)$/],
+	// Each free QR request sends an e-mail to the address given.
+	['qr-request', /^\/(request-qr|api\/qr-request)$/],
 	// POST /api/medical-profile claims a sticker when it creates a family member.
 	['pin', /^\/(auth|register|signin|dashboard|subscribe|api\/pin\/validate|api\/pin\/claim|api\/medical-profile|claim\/[^/]+)?$/],
 ]

@@ -1,0 +1,46 @@
+import { Link, redirect } from 'react-router'
+import { PublicShell } from '#app/ui/public-shell.tsx'
+import { buttonClass } from '#app/ui/forms.tsx'
+import { getUser } from '#app/utils/auth.server.ts'
+import type { Route } from './+types/request-qr-sent'
+import { readReceipt } from './receipt.server.ts'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const [receipt, user] = await Promise.all([readReceipt(request), getUser(request)])
+	// Only right after a submission; anyone else gets the form.
+	if (!receipt) throw redirect('/request-qr')
+	return { receipt, signedIn: Boolean(user) }
+}
+
+export default function RequestQrSent({ loaderData }: Route.ComponentProps) {
+	const { receipt, signedIn } = loaderData
+	const codes = receipt.quantity === 1 ? 'Your free QR code' : `Your ${receipt.quantity} free QR codes`
+	const points = [
+		`${codes} will be mailed within 5-7 business days.`,
+		'Your request is in our fulfilment queue.',
+		`A confirmation e-mail is on its way to ${receipt.email}.`,
+		'Your code is personalised: enter the PIN printed beside it to link it to your medical profile, and scanning it shows the emergency information you choose to share.',
+	]
+	return (
+		<PublicShell title="Request Received" width="max-w-2xl">
+			<div className="rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+				<p className="text-lg font-semibold text-green-800">Thank you! We have your request.</p>
+				<ul className="mt-4 space-y-3 text-gray-800">
+					{points.map((point) => (
+						<li key={point} className="flex gap-2">
+							<span aria-hidden="true" className="text-green-700">
+								✓
+							</span>
+							{point}
+						</li>
+					))}
+				</ul>
+				<Link to={signedIn ? '/dashboard' : '/auth'} className={buttonClass('primary', 'mt-6')}>
+					{signedIn ? 'Go to Dashboard' : 'Go to Sign In'}
+				</Link>
+			</div>
+		</PublicShell>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Request Received · Hit Me Helpers' }]

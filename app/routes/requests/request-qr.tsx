@@ -1,0 +1,62 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import { submitQrRequest } from '#app/domain/requests/requests.server.ts'
+import { QrRequestSchema, REQUEST_FAILED, REQUEST_RECEIVED } from '#app/domain/requests/schemas.ts'
+import { PublicShell } from '#app/ui/public-shell.tsx'
+import { getUser } from '#app/utils/auth.server.ts'
+import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import type { Route } from './+types/request-qr'
+import { receiptHeaders } from './receipt.server.ts'
+import { QrRequestForm } from './request-qr-form.tsx'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await getUser(request)
+	const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ')
+	return { defaults: { fullName, email: user?.email ?? '' } }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: QrRequestSchema })
+	const fail = async (message: string, status: number, result = submission.reply()) => {
+		const headers = await actionToast(request, context, { type: 'error', title: 'Request Failed', description: message })
+		return data({ result }, { status, headers })
+	}
+	if (submission.status !== 'success') {
+		const first = Object.values(submission.error ?? {}).flat().find(Boolean)
+		return fail(first ?? REQUEST_FAILED, 400)
+	}
+	const user = await getUser(request)
+	let receipt
+	try {
+		receipt = await submitQrRequest(submission.value, user?.id ?? null)
+	} catch (error) {
+		// Keep what the person typed and let them try again.
+		console.error('[qr-request] could not store a request', error)
+		return fail(REQUEST_FAILED, 503, submission.reply({ formErrors: [REQUEST_FAILED] }))
+	}
+	return redirectWithToast(
+		'/request-qr/sent',
+		{ type: 'success', title: 'Request Submitted!', description: REQUEST_RECEIVED },
+		{ headers: await receiptHeaders(receipt) },
+	)
+}
+
+export default function RequestQr({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<PublicShell
+			title="Request a Free QR Code"
+			width="max-w-2xl"
+			intro="Up to 10 free emergency medical QR codes per request, mailed within 5-7 business days. You create an account when you activate your code."
+		>
+			<div className="rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+				<QrRequestForm lastResult={actionData?.result} defaults={loaderData.defaults} />
+			</div>
+		</PublicShell>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: 'Request a Free QR Code · Hit Me Helpers' },
+	{ name: 'description', content: 'Request free emergency medical QR codes by mail, up to 10 per request.' },
+]

@@ -1,0 +1,55 @@
+import { createServer, type AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+export type ReceivedMail = { from: string; to: string[]; subject: string; text: string }
+
+/** Quoted-printable soft breaks and escapes, enough to read a plain-text message nodemailer sent. */
+function decodeBody(raw: string) {
+	const body = raw.slice(raw.indexOf('\r\n\r\n') + 4)
+	return body
+		.replace(/=\r\n/g, '')
+		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+		.replace(/\r\n/g, '\n')
+}
+
+/** A real SMTP server on loopback that keeps every message it accepts. */
+export async function startSmtpServer() {
+	const received: ReceivedMail[] = []
+	const server = new SMTPServer({
+		secure: false,
+		disabledCommands: ['STARTTLS', 'AUTH'],
+		logger: false,
+		onData(stream, session, callback) {
+			const chunks: Buffer[] = []
+			stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+			stream.on('end', () => {
+				const raw = Buffer.concat(chunks).toString('utf8')
+				received.push({
+					from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+					to: session.envelope.rcptTo.map((r) => r.address),
+					subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+					text: decodeBody(raw),
+				})
+				callback()
+			})
+		},
+	})
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject)
+		server.listen(0, '127.0.0.1', () => resolve())
+	})
+	return {
+		received,
+		url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	}
+}
+
+/** A loopback port nothing listens on right now. */
+export async function freePort() {
+	const probe = createServer()
+	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+	const { port } = probe.address() as AddressInfo
+	await new Promise((resolve) => probe.close(resolve))
+	return port
+}
