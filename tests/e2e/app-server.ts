@@ -16,6 +16,8 @@ export async function freePort() {
 /** A second instance of the built app with settings of its own (its own database too). */
 export async function startAppServer(port: number, env: Record<string, string>) {
 	const baseURL = `http://localhost:${port}`
+	const dataDir = mkdtempSync(join(tmpdir(), 'hmh-app-'))
+	const dbName = `hmh_e2e_${port}`
 	const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
 		cwd: join(import.meta.dirname, '../..'),
 		env: {
@@ -26,7 +28,8 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 			SESSION_SECRET: 'e2e-session-secret',
 			RATE_LIMIT_STRICT_PER_MINUTE: '1000',
 			E2E_FIXTURES: join(mkdtempSync(join(tmpdir(), 'hmh-fixtures-')), 'fixtures.json'),
-			E2E_DB_NAME: `hmh_e2e_${port}`,
+			E2E_DB_NAME: dbName,
+			E2E_DATA_DIR: dataDir,
 			...env,
 		},
 		stdio: ['ignore', 'ignore', 'inherit'],
@@ -43,6 +46,9 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 	}
 	return {
 		baseURL,
+		/** Where its uploads live, and its database (PostgreSQL when DATABASE_URL is set, else PGlite): to inspect once stopped. */
+		dataDir,
+		database: process.env.DATABASE_URL ? { url: withDatabase(process.env.DATABASE_URL, dbName) } : { pgliteDir: join(dataDir, 'db') },
 		stop: () =>
 			new Promise<void>((resolve) => {
 				if (child.exitCode !== null) return resolve()
@@ -50,4 +56,10 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 				child.kill('SIGTERM')
 			}),
 	}
+}
+
+function withDatabase(url: string, name: string) {
+	const next = new URL(url)
+	next.pathname = `/${name}`
+	return next.toString()
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { startAppServer } from './app-server.ts'
+import { freePort, startAppServer } from './app-server.ts'
 import { expect, expectNoAxeViolations, test } from './fixtures.ts'
-import { freePort, startSmtpServer } from './smtp-server.ts'
+import { startSmtpServer } from './smtp-server.ts'
 
 // A second app instance sends its mail to a real SMTP server on loopback, so the confirmation is seen arriving.
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
 export type ReceivedMail = { from: string; to: string[]; subject: string; text: string }
@@ -43,13 +43,4 @@ export async function startSmtpServer() {
 		url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	}
-}
-
-/** A loopback port nothing listens on right now. */
-export async function freePort() {
-	const probe = createServer()
-	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-	const { port } = probe.address() as AddressInfo
-	await new Promise((resolve) => probe.close(resolve))
-	return port
 }

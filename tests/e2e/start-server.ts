@@ -15,7 +15,7 @@ if (process.env.DATABASE_URL) {
 	url.pathname = `/${E2E_DB}`
 	process.env.DATABASE_URL = url.toString()
 } else {
-	process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'hmh-e2e-'))
+	process.env.DATA_DIR = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'hmh-e2e-'))
 	process.env.PGLITE_DIR = join(process.env.DATA_DIR, 'db')
 }
 

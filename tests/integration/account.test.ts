@@ -17,6 +17,7 @@ import * as profileApi from '#app/routes/api/user-profile.ts'
 import * as qrCodesPage from '#app/routes/qr/qr-codes.tsx'
 import { requestToastContext } from '#app/utils/toast.server.ts'
 import { get, json, send } from '#tests/api.ts'
+import { rowsMentioning, type RawQuery } from '#tests/leftovers.ts'
 import { call, createCode, createUser, formRequest, getRequest, multipartRequest, SAMPLE_FILES, sessionCookie, uniqueEmail, unwrap } from '#tests/factories.ts'
 
 async function person() {
@@ -152,17 +153,10 @@ function uploadedFiles(userId: string) {
 	return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => /\.\w+$/.test(String(f))).length : 0
 }
 
-/** Every row of every table whose text mentions the value. */
-async function rowsMentioning(value: string) {
-	const tables = await db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)
-	const names = ('rows' in tables ? (tables.rows as Array<{ table_name: string }>) : (tables as unknown as Array<{ table_name: string }>)).map((t) => t.table_name)
-	const found: string[] = []
-	for (const name of names) {
-		const result = await db.execute(sql`select count(*)::int as n from ${sql.identifier(name)} t where position(lower(${value}) in lower(t::text)) > 0`)
-		const [row] = ('rows' in result ? result.rows : result) as Array<{ n: number }>
-		if (row && row.n > 0) found.push(`${name}: ${row.n}`)
-	}
-	return found
+/** The worker's database, as plain SQL: postgres.js with DATABASE_URL, else PGlite. */
+const rawQuery: RawQuery = async (text, params) => {
+	const client = (db as unknown as { $client: { unsafe?: (t: string, p: unknown[]) => Promise<unknown>; query: (t: string, p: unknown[]) => Promise<{ rows: unknown }> } }).$client
+	return (client.unsafe ? await client.unsafe(text, params) : (await client.query(text, params)).rows) as Array<Record<string, unknown>>
 }
 
 describe('deleting the account from the Danger Zone', () => {
@@ -204,11 +198,7 @@ describe('deleting the account from the Danger Zone', () => {
 		expect(deleted.headers.getSetCookie().join()).toContain('hmh_session=;')
 
 		expect(uploadedFiles(user.id)).toBe(0)
-		expect(await rowsMentioning(user.id)).toEqual([])
-		expect(await rowsMentioning(email)).toEqual([])
-		expect(await rowsMentioning(user.email)).toEqual([])
-		expect(await rowsMentioning('Grace Hopper')).toEqual([])
-		expect(await rowsMentioning('203.0.113.9')).toEqual([])
+		expect(await rowsMentioning(rawQuery, [user.id, email, user.email, 'Grace Hopper', '203.0.113.9'])).toEqual([])
 
 		const order = await db.query.orders.findFirst({ where: eq(s.orders.id, orderId) })
 		expect(order).toMatchObject({ userId: null, customerName: null, shippingAddress: null, subtotalCents: 500, fulfillmentStatus: 'cancelled' })
