@@ -1,11 +1,13 @@
 // Starts the built app for the browser tests on a database of its own, after writing the fixtures the tests use
-// (sticker codes and accounts), so the tests never need to open the database themselves.
+// (sticker codes and accounts), so the tests need not open the database while the app runs.
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 
 const E2E_DB = process.env.E2E_DB_NAME ?? 'hmh_e2e'
+// Uploads (and the embedded database) live in a folder of this run's own.
+process.env.DATA_DIR = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'hmh-e2e-'))
 if (process.env.DATABASE_URL) {
 	const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} })
 	await admin.unsafe(`drop database if exists ${E2E_DB} with (force)`)
@@ -15,7 +17,6 @@ if (process.env.DATABASE_URL) {
 	url.pathname = `/${E2E_DB}`
 	process.env.DATABASE_URL = url.toString()
 } else {
-	process.env.DATA_DIR = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'hmh-e2e-'))
 	process.env.PGLITE_DIR = join(process.env.DATA_DIR, 'db')
 }
 
