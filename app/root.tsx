@@ -4,11 +4,13 @@ import { getConsentNotice } from './domain/consent/consent.server.ts'
 import { securityMiddleware } from './middleware/security.server.ts'
 import stylesUrl from './styles/app.css?url'
 import { BackgroundLogo } from './ui/background-logo.tsx'
+import { CartSync } from './ui/cart-sync.tsx'
 import { ConsentNotice } from './ui/consent-notice.tsx'
 import { CyberBanner } from './ui/cyber-banner.tsx'
 import { GeneralErrorBoundary } from './ui/error-boundary.tsx'
 import { PendingIndicator } from './ui/pending-indicator.tsx'
 import { Toaster } from './ui/toaster.tsx'
+import { getCart } from './domain/shop/cart.server.ts'
 import { getUser } from './utils/auth.server.ts'
 import { isCyberBannerHidden } from './utils/cyber-banner.ts'
 import { combineHeaders } from './utils/http.ts'
@@ -24,11 +26,11 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const [user, flash] = await Promise.all([getUser(request), getToast(request)])
+	const [user, flash, cart] = await Promise.all([getUser(request), getToast(request), getCart(request)])
 	const toast = context.get(requestToastContext) ?? flash.toast
 	const consentNotice = user ? await getConsentNotice(request, user.id) : null
 	const hideCyberBanner = isCyberBannerHidden(request.headers.get('cookie'))
-	return data({ user, toast, consentNotice, hideCyberBanner }, { headers: combineHeaders(flash.headers) })
+	return data({ user, toast, consentNotice, hideCyberBanner, cart }, { headers: combineHeaders(flash.headers) })
 }
 
 /** A failed action may carry a toast in its flash cookie: read it even though the action answered 4xx. */
@@ -66,6 +68,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 			<Outlet />
 			<CyberBanner hiddenByCookie={loaderData.hideCyberBanner} />
 			<PendingIndicator />
+			<CartSync items={loaderData.cart} />
 			<Toaster toast={loaderData.toast} />
 		</>
 	)

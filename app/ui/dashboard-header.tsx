@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from 'react-router'
 import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { Logo } from './brand.tsx'
+import { CartButton } from './cart-button.tsx'
 import { buttonClass, StatusButton } from './forms.tsx'
 import { Modal } from './modal.tsx'
 
@@ -43,6 +44,7 @@ export function DashboardHeader({ user }: { user: PublicUser }) {
 					<Link to="/team" className={navLink}>
 						Our Team
 					</Link>
+					<CartButton />
 					{user.isOwner ? (
 						<Link to="/admin" className={buttonClass('blue', 'min-h-10 px-3 py-1.5 text-sm')}>
 							Admin

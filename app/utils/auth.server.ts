@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import { getPublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { claimToast, claimValidatedPin } from '#app/domain/claims/claims.server.ts'
+import { mergeGuestCart } from '#app/domain/shop/cart.server.ts'
 import { createToastHeaders, redirectWithToast } from './toast.server.ts'
 import { getSession, sessionStorage, type SessionData } from './session.server.ts'
 import { combineHeaders, pageUrl, safeRedirect } from './http.ts'
@@ -71,6 +72,11 @@ export async function createUserSession(request: Request, userId: string, redire
 	for (const [key, value] of Object.entries(carried)) session.set(key, value)
 	session.set('userId', userId)
 	const to = destinationAfterSignIn(carried, redirectTo ?? (storedRedirect as string | undefined))
+	if (carried.cart) {
+		// The guest's cart joins the account's, which every device sees from now on.
+		await mergeGuestCart(userId, carried.cart)
+		session.unset('cart')
+	}
 	let toastHeaders: Headers | null = null
 	if (carried.pendingPin) {
 		// Signing in is the claim's confirmation: the sticker is linked now, with or without JavaScript.

@@ -12,6 +12,10 @@ export type SessionData = {
 	userId?: string
 	pendingPin?: string
 	adminTokenValid?: boolean
+	/** A guest's cart (a signed-in person's is in the carts table). */
+	cart?: unknown
+	/** The checkout form as last submitted, so a no-JavaScript round trip keeps what was typed. */
+	checkout?: Record<string, string>
 	[key: string]: unknown
 }
 

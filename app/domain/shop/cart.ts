@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import type { CartItem } from '#db/schema.ts'
+import { CustomTextSchema, DEFAULT_QR_COLOR, QR_COLORS } from '#app/domain/qr/palette.ts'
+
+export type { CartItem }
+
+export const MAX_LINE_QUANTITY = 99
+const QR_HEXES = QR_COLORS.map((c) => c.hex) as [string, ...string[]]
+
+export const CartItemSchema = z.object({
+	productId: z.coerce.number().int().positive('Please choose a product'),
+	quantity: z.coerce
+		.number({ error: `Quantity must be between 1 and ${MAX_LINE_QUANTITY}` })
+		.int(`Quantity must be between 1 and ${MAX_LINE_QUANTITY}`)
+		.min(1, `Quantity must be between 1 and ${MAX_LINE_QUANTITY}`)
+		.max(MAX_LINE_QUANTITY, `Quantity must be between 1 and ${MAX_LINE_QUANTITY}`)
+		.default(1),
+	color: z
+		.string()
+		.trim()
+		.toUpperCase()
+		.pipe(z.enum(QR_HEXES, { error: 'Please choose a colour from the palette' }))
+		.default(DEFAULT_QR_COLOR),
+	addSticker: z.boolean().default(false),
+	transparentBackground: z.boolean().default(false),
+	qrShape: z.enum(['circular', 'square'], { error: 'Please choose a circular or square QR code' }).default('circular'),
+	customText: CustomTextSchema.optional().transform((text) => text?.trim() || undefined),
+	stickerSize: z.string().trim().max(40).optional().transform((v) => v || undefined),
+	qrCodeUrl: z.string().trim().max(500).optional().transform((v) => v || undefined),
+}) satisfies z.ZodType<CartItem, unknown>
+
+/**
+ * Spec 000 §3: items with the same product, colour, sticker, background and shape are one line. The request page's
+ * sticker size is part of it too, so two sizes never fold into one.
+ */
+export function lineKey(item: CartItem) {
+	return [item.productId, item.color.toUpperCase(), item.addSticker ? 1 : 0, item.transparentBackground ? 1 : 0, item.qrShape, item.stickerSize ?? ''].join('|')
+}
+
+export function addToCart(items: CartItem[], item: CartItem): CartItem[] {
+	const key = lineKey(item)
+	const existing = items.find((line) => lineKey(line) === key)
+	if (!existing) return [...items, item]
+	return items.map((line) => (line === existing ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + item.quantity) } : line))
+}
+
+/** A quantity of 0 or less removes the line. */
+export function setLineQuantity(items: CartItem[], key: string, quantity: number): CartItem[] {
+	if (quantity <= 0) return removeLine(items, key)
+	return items.map((line) => (lineKey(line) === key ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, Math.floor(quantity)) } : line))
+}
+
+export function removeLine(items: CartItem[], key: string) {
+	return items.filter((line) => lineKey(line) !== key)
+}
+
+export function cartCount(items: CartItem[]) {
+	return items.reduce((sum, line) => sum + line.quantity, 0)
+}
+
+/** Keeps the valid lines of a stored cart; anything unparsable gives an empty cart, never an error. */
+export function parseCart(value: unknown): CartItem[] {
+	let raw = value
+	if (typeof raw === 'string') {
+		try {
+			raw = JSON.parse(raw)
+		} catch {
+			return []
+		}
+	}
+	if (!Array.isArray(raw)) return []
+	return raw.flatMap((line) => {
+		const parsed = CartItemSchema.safeParse(line)
+		return parsed.success ? [parsed.data] : []
+	})
+}
+
+/** Browser storage and the event other parts of the page and other tabs listen to (spec 000 §3). */
+export const CART_STORAGE_KEY = 'hmh-cart'
+export const CART_EVENT = 'cart-updated'

@@ -1,0 +1,197 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import { db } from '#db/client.ts'
+import { orderItems, orders, qrCodes, users, type ShippingAddress } from '#db/schema.ts'
+import { sendEmail } from '#app/adapters/mail.server.ts'
+import { isUniqueViolation } from '#app/domain/accounts/accounts.server.ts'
+import { PIN_ALPHABET } from '#app/domain/accounts/schemas.ts'
+import { env } from '#app/utils/env.server.ts'
+import type { CartItem } from './cart.ts'
+import { productsById } from './cart.server.ts'
+import { findDiscount } from './discounts.server.ts'
+import { CONFIRMATION_PREFIX, estimatedDelivery } from './orders.ts'
+import { formatCents, orderTotals } from './pricing.ts'
+import { CHECKOUT_MESSAGES } from './schemas.ts'
+import { COUNTRIES, NO_SHIPPING, shippingOption } from './shipping.ts'
+
+export type OrderInput = {
+	items: CartItem[]
+	address: ShippingAddress
+	shippingMethod: string
+	discountCode?: string | null
+	selectedQrCodeId: number
+	/** The same key twice gives the same order: a double click or a retry never orders twice. */
+	idempotencyKey: string
+	/** Totals a client computed and showed; refused unless they are exactly the server's. */
+	claimed?: Partial<Record<'subtotalCents' | 'discountCents' | 'shippingCents' | 'totalCents', number>>
+}
+
+export type OrderResult =
+	| { ok: true; created: boolean; order: { id: string; confirmationNumber: string; free72: boolean } }
+	| { ok: false; status: 400 | 404; message: string }
+
+export const TOTALS_MISMATCH = 'The order total does not match your cart. Please review your order and try again.'
+
+const refuse = (message: string, status: 400 | 404 = 400) => ({ ok: false as const, status, message })
+
+function newConfirmationNumber() {
+	return CONFIRMATION_PREFIX + Array.from({ length: 8 }, () => PIN_ALPHABET[randomInt(PIN_ALPHABET.length)]).join('')
+}
+
+async function existingOrder(userId: string, idempotencyKey: string) {
+	const row = await db.query.orders.findFirst({
+		columns: { id: true, confirmationNumber: true, discountCode: true },
+		where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, `${userId}:${idempotencyKey}`)),
+	})
+	return row ? { id: row.id, confirmationNumber: row.confirmationNumber, free72: row.discountCode === 'FREE72' } : null
+}
+
+/** Records a shop order from the catalogue's prices and the spec's shipping and discount rules, in one transaction. */
+export async function createShopOrder(userId: string, input: OrderInput): Promise<OrderResult> {
+	if (!input.items.length) return refuse(CHECKOUT_MESSAGES.cannotCheckout.description)
+	const previous = await existingOrder(userId, input.idempotencyKey)
+	if (previous) return { ok: true, created: false, order: previous }
+
+	const [user, code] = await Promise.all([
+		db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, userId) }),
+		db.query.qrCodes.findFirst({ columns: { id: true }, where: and(eq(qrCodes.id, input.selectedQrCodeId), eq(qrCodes.userId, userId)) }),
+	])
+	if (!user) return refuse('Your account could not be found.', 404)
+	if (!code) return refuse(CHECKOUT_MESSAGES.cannotCheckout.description)
+
+	const discount = input.discountCode ? await findDiscount(input.discountCode) : null
+	if (input.discountCode && !discount) return refuse(CHECKOUT_MESSAGES.invalidDiscount)
+	const catalogue = await productsById([...new Set(input.items.map((i) => i.productId))])
+	const totals = orderTotals(input.items, catalogue, { country: input.address.country, method: input.shippingMethod }, discount)
+	if ('error' in totals) return refuse(totals.error === 'no-shipping' ? NO_SHIPPING : 'One of the items in your cart is no longer available.')
+	const claimed = input.claimed ?? {}
+	for (const key of ['subtotalCents', 'discountCents', 'shippingCents', 'totalCents'] as const) {
+		if (claimed[key] !== undefined && claimed[key] !== totals[key]) return refuse(TOTALS_MISMATCH)
+	}
+
+	const id = randomUUID()
+	const free72 = Boolean(discount?.marksFreeOrder)
+	for (let attempt = 0; ; attempt++) {
+		const confirmationNumber = newConfirmationNumber()
+		try {
+			await db.transaction(async (tx) => {
+				await tx.insert(orders).values({
+					id,
+					confirmationNumber,
+					userId,
+					customerName: input.address.name,
+					customerEmail: user.email,
+					subtotalCents: totals.subtotalCents,
+					discountCode: discount?.code ?? null,
+					discountCents: totals.discountCents,
+					shippingCents: totals.shippingCents,
+					totalCents: totals.totalCents,
+					shippingMethod: input.shippingMethod,
+					shippingCountry: input.address.country,
+					shippingAddress: input.address,
+					selectedQrCodeId: code.id,
+					qrShape: totals.lines[0]?.qrShape ?? null,
+					isFree: true,
+					paymentStatus: 'completed',
+					idempotencyKey: `${userId}:${input.idempotencyKey}`,
+				})
+				await tx.insert(orderItems).values(
+					totals.lines.map((line) => ({
+						orderId: id,
+						productId: line.productId,
+						name: line.name,
+						quantity: line.quantity,
+						unitPriceCents: line.unitPriceCents,
+						color: line.color,
+						addSticker: line.addSticker,
+						transparentBackground: line.transparentBackground,
+						qrShape: line.qrShape,
+						customText: line.customText ?? null,
+						stickerSize: line.stickerSize ?? null,
+						qrCodeUrl: line.qrCodeUrl ?? null,
+					})),
+				)
+			})
+		} catch (error) {
+			if (!isUniqueViolation(error)) throw error
+			// A simultaneous submission with the same key won; otherwise the confirmation number collided: draw again.
+			const winner = await existingOrder(userId, input.idempotencyKey)
+			if (winner) return { ok: true, created: false, order: winner }
+			if (attempt < 3) continue
+			throw error
+		}
+		await sendOrderConfirmation(id)
+		return { ok: true, created: true, order: { id, confirmationNumber, free72 } }
+	}
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' })
+
+function describeLine(line: { name: string; quantity: number; color: string | null; qrShape: string | null; addSticker: boolean; transparentBackground: boolean; customText: string | null; stickerSize: string | null }) {
+	const options = [
+		line.color,
+		line.qrShape ? `${line.qrShape} QR` : null,
+		line.stickerSize ? `size ${line.stickerSize}` : null,
+		line.addSticker ? 'with QR sticker' : null,
+		line.transparentBackground ? 'transparent background' : null,
+		line.customText ? `text "${line.customText}"` : null,
+	].filter(Boolean)
+	return `${line.quantity} × ${line.name}${options.length ? ` (${options.join(', ')})` : ''}`
+}
+
+export function formatAddress(a: ShippingAddress | null) {
+	if (!a) return ''
+	const country = COUNTRIES.find((c) => c.code === a.country)?.name ?? a.country
+	return [a.name, a.address1, a.address2, [a.city, a.state, a.postalCode].filter(Boolean).join(' '), country].filter(Boolean).join('\n')
+}
+
+async function sendOrderConfirmation(orderId: string) {
+	const order = await getOrder(orderId)
+	if (!order) return
+	const option = shippingOption(order.shippingCountry ?? 'US', order.shippingMethod ?? 'standard')
+	await sendEmail({
+		to: order.customerEmail,
+		userId: order.userId ?? undefined,
+		type: 'order-confirmation',
+		subject: `Your order ${order.confirmationNumber} is confirmed`,
+		text: [
+			`Thank you${order.customerName ? `, ${order.customerName}` : ''}. Your order ${order.confirmationNumber} is confirmed.`,
+			order.items.map(describeLine).join('\n'),
+			`Total: Free (catalogue value ${formatCents(order.subtotalCents)}${order.discountCents ? `, discount ${formatCents(order.discountCents)}` : ''}, shipping ${formatCents(order.shippingCents)})`,
+			`Shipping ${option?.label.toLowerCase() ?? ''} to:\n${formatAddress(order.shippingAddress)}`,
+			`We prepare orders within 1-2 business days; estimated delivery by ${dateFormat.format(estimatedDelivery(order.createdAt, order.shippingCountry, order.shippingMethod))}. Tracking follows by e-mail when it ships.`,
+			`Track your order with its confirmation number and this e-mail address: ${new URL('/order-tracking', env.PUBLIC_URL)}`,
+			`Questions? Write to ${env.SUPPORT_EMAIL}.`,
+		].join('\n\n'),
+	})
+}
+
+async function getOrder(orderId: string) {
+	const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) })
+	if (!order) return null
+	const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id)
+	return { ...order, items }
+}
+
+export type OrderView = NonNullable<Awaited<ReturnType<typeof getOrder>>>
+
+/** The order-complete page: only the person who placed it sees it. */
+export async function getOwnOrder(userId: string, confirmationNumber: string) {
+	const row = await db.query.orders.findFirst({
+		columns: { id: true },
+		where: and(eq(orders.userId, userId), eq(sql`upper(${orders.confirmationNumber})`, confirmationNumber.trim().toUpperCase())),
+	})
+	return row ? getOrder(row.id) : null
+}
+
+/** Order tracking: the confirmation number and the e-mail the order was placed with, both required to match. */
+export async function findOrderForTracking(confirmationNumber: string, email: string) {
+	const row = await db.query.orders.findFirst({
+		columns: { id: true },
+		where: and(
+			eq(sql`upper(${orders.confirmationNumber})`, confirmationNumber.trim().toUpperCase()),
+			eq(sql`lower(${orders.customerEmail})`, email.trim().toLowerCase()),
+		),
+	})
+	return row ? getOrder(row.id) : null
+}

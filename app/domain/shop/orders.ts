@@ -1,0 +1,27 @@
+import { addBusinessDays, PROCESSING_DAYS, shippingOption } from './shipping.ts'
+
+/** Spec 002: the five steps of order tracking. */
+export const TRACKING_STEPS = ['Order Placed', 'Payment Confirmed', 'Processing', 'Shipped', 'Delivered'] as const
+
+const STATUS = {
+	pending: { label: 'Order Placed', done: 2 },
+	processing: { label: 'Processing', done: 3 },
+	fulfilled: { label: 'Processing', done: 3 },
+	shipped: { label: 'Shipped', done: 4 },
+	delivered: { label: 'Delivered', done: 5 },
+	cancelled: { label: 'Cancelled', done: 0 },
+} as const satisfies Record<string, { label: string; done: number }>
+
+/** How many tracking steps an order's fulfilment status has completed, and how it reads. */
+export function trackingStatus(fulfillmentStatus: string) {
+	return STATUS[fulfillmentStatus as keyof typeof STATUS] ?? { label: 'Processing', done: 2 }
+}
+
+/** Prepared within PROCESSING_DAYS business days, then the shipping method's longest estimate. */
+export function estimatedDelivery(placedAt: Date, country: string | null, method: string | null) {
+	const option = shippingOption(country ?? 'US', method ?? 'standard')
+	return addBusinessDays(placedAt, PROCESSING_DAYS + (option?.maxDays ?? 7))
+}
+
+export const CONFIRMATION_PREFIX = 'HMH-'
+export const ConfirmationNumberPattern = /^HMH-[A-Z0-9]{8}$/

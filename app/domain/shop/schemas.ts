@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_METHOD } from './shipping.ts'
+
+const required = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`)
+const optional = (max = 120) =>
+	z
+		.string()
+		.trim()
+		.max(max, `At most ${max} characters`)
+		.optional()
+		.transform((v) => v || undefined)
+
+const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [string, ...string[]]
+
+/** Spec 000 §5: name, address1, city and postal code are required; state and address2 are not. */
+export const ShippingAddressSchema = z.object({
+	name: required('Name is required', 100),
+	address1: required('Address is required', 200),
+	address2: optional(200),
+	city: required('City is required', 100),
+	state: optional(100),
+	postalCode: required('Postal code is required', 20),
+	country: z
+		.string()
+		.trim()
+		.toUpperCase()
+		.pipe(z.enum(COUNTRY_CODES, { error: 'Please choose a country from the list' }))
+		.default(DEFAULT_COUNTRY),
+})
+
+export const DiscountCodeSchema = z.object({
+	code: z
+		.string({ error: 'Please enter a discount code' })
+		.trim()
+		.min(1, 'Please enter a discount code')
+		.max(40, 'Invalid discount code')
+		.toUpperCase(),
+})
+
+/** What the checkout form carries besides the cart. */
+export const CheckoutSchema = ShippingAddressSchema.extend({
+	shippingMethod: z.enum(['standard', 'express', 'overnight'], { error: 'Please choose a shipping method' }).default(DEFAULT_METHOD),
+	selectedQrCodeId: z
+		.string({ error: 'Please add items to cart and select a QR code' })
+		.trim()
+		.regex(/^\d+(:.*)?$/, 'Please add items to cart and select a QR code')
+		.transform((v) => Number(v.split(':')[0])),
+	discountCode: optional(40).transform((v) => v?.toUpperCase()),
+})
+
+export const CHECKOUT_MESSAGES = {
+	cannotCheckout: { title: 'Cannot Checkout', description: 'Please add items to cart and select a QR code' },
+	addressRequired: { title: 'Address Required', description: 'Please complete your address information' },
+	checkoutFailed: 'Checkout Failed',
+	invalidDiscount: 'Invalid discount code',
+	discountRemoved: { title: 'Discount Removed', description: 'Discount code has been removed from your order' },
+} as const
+
+export type AddressSuggestion = {
+	display_name: string
+	address: Record<string, string | undefined>
+}
+
+/** Spec 000 §3: the parts of a suggestion's address, whichever names the service used. */
+export function addressFromSuggestion(suggestion: AddressSuggestion) {
+	const a = suggestion.address
+	const pick = (...keys: string[]) => keys.map((k) => a[k]).find((v) => v && v.trim())?.trim()
+	const number = pick('house_number', 'building_number')
+	const street = pick('road', 'street')
+	return {
+		address1: [number, street].filter(Boolean).join(' ') || suggestion.display_name.split(',')[0]!.trim(),
+		city: pick('city', 'town', 'village', 'municipality'),
+		state: pick('state', 'province', 'region', 'county'),
+		postalCode: pick('postcode', 'postal_code', 'zip'),
+		country: pick('country'),
+	}
+}

@@ -1,0 +1,27 @@
+import { Link, useLocation, useRouteLoaderData } from 'react-router'
+import { cartCount, type CartItem } from '#app/domain/shop/cart.ts'
+import { buttonClass } from './forms.tsx'
+
+/** Opens the cart over the current page (?cart=open), with or without JavaScript. */
+export function cartHref(location: { pathname: string; search: string }) {
+	const params = new URLSearchParams(location.search)
+	params.set('cart', 'open')
+	return `${location.pathname}?${params}`
+}
+
+export function CartButton({ className }: { className?: string }) {
+	const location = useLocation()
+	const items = useRouteLoaderData<{ cart?: CartItem[] }>('root')?.cart ?? []
+	const count = cartCount(items)
+	return (
+		<Link to={cartHref(location)} preventScrollReset className={buttonClass('secondary', `relative min-h-10 px-3 py-1.5 text-sm ${className ?? ''}`)}>
+			<span aria-hidden="true">🛒</span> Cart
+			{count > 0 ? (
+				<span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white" data-testid="cart-badge">
+					<span className="sr-only">, items: </span>
+					{count}
+				</span>
+			) : null}
+		</Link>
+	)
+}

@@ -1,0 +1,33 @@
+import { Link, useRouteLoaderData } from 'react-router'
+import { Logo } from './brand.tsx'
+import { CartButton } from './cart-button.tsx'
+import { buttonClass } from './forms.tsx'
+
+const navLink = buttonClass('ghost', 'min-h-10 px-3 py-1.5 text-sm')
+
+/** The header of the shop and order pages, for guests and signed-in people alike. */
+export function ShopHeader() {
+	const signedIn = Boolean(useRouteLoaderData<{ user?: unknown }>('root')?.user)
+	return (
+		<header className="border-b border-gray-300 bg-white">
+			<div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+				<Link to="/" className="flex items-center gap-3 rounded text-lg font-semibold">
+					<Logo className="size-9" />
+					Hit Me Helpers
+				</Link>
+				<nav aria-label="Shop" className="flex flex-wrap items-center gap-1">
+					<Link to="/shop" className={navLink}>
+						Shop
+					</Link>
+					<Link to="/order-tracking" className={navLink}>
+						Track Order
+					</Link>
+					<Link to={signedIn ? '/dashboard' : '/auth'} className={navLink}>
+						{signedIn ? 'Dashboard' : 'Sign In'}
+					</Link>
+					<CartButton />
+				</nav>
+			</div>
+		</header>
+	)
+}
