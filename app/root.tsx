@@ -11,9 +11,11 @@ import { GeneralErrorBoundary } from './ui/error-boundary.tsx'
 import { PendingIndicator } from './ui/pending-indicator.tsx'
 import { Toaster } from './ui/toaster.tsx'
 import { getCart } from './domain/shop/cart.server.ts'
+import { loadCartView } from './domain/shop/checkout.server.ts'
+import { CartDialog } from './routes/shop/cart-dialog.tsx'
 import { getUser } from './utils/auth.server.ts'
 import { isCyberBannerHidden } from './utils/cyber-banner.ts'
-import { combineHeaders } from './utils/http.ts'
+import { combineHeaders, pageUrl } from './utils/http.ts'
 import { useNonce } from './utils/nonce-provider.ts'
 import { getToast, requestToastContext } from './utils/toast.server.ts'
 
@@ -30,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const toast = context.get(requestToastContext) ?? flash.toast
 	const consentNotice = user ? await getConsentNotice(request, user.id) : null
 	const hideCyberBanner = isCyberBannerHidden(request.headers.get('cookie'))
-	return data({ user, toast, consentNotice, hideCyberBanner, cart }, { headers: combineHeaders(flash.headers) })
+	// The cart opens over whatever page asks for it, with or without JavaScript.
+	const cartView = pageUrl(request).searchParams.get('cart') === 'open' ? await loadCartView(request) : null
+	return data({ user, toast, consentNotice, hideCyberBanner, cart, cartView }, { headers: combineHeaders(flash.headers) })
 }
 
 /** A failed action may carry a toast in its flash cookie: read it even though the action answered 4xx. */
@@ -68,6 +72,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 			<Outlet />
 			<CyberBanner hiddenByCookie={loaderData.hideCyberBanner} />
 			<PendingIndicator />
+			{loaderData.cartView ? <CartDialog view={loaderData.cartView} /> : null}
 			<CartSync items={loaderData.cart} />
 			<Toaster toast={loaderData.toast} />
 		</>

@@ -18,6 +18,9 @@ export default [
 	route('dashboard/qr-codes/:id/print', 'routes/qr/print.tsx'),
 	route('dashboard/profile', 'routes/account/profile.tsx'),
 	route('files/:kind/:id', 'routes/files.ts'),
+	route('shop', 'routes/shop/shop.tsx'),
+	route('shop/preview.svg', 'routes/shop/preview.ts'),
+	route('cart', 'routes/shop/cart.tsx'),
 	route('scan/:token', 'routes/scan/scan.ts'),
 	route('scan/:token/:kind', 'routes/scan/scan-file.ts'),
 	route('qr/:token', 'routes/scan/qr-redirect.ts'),
@@ -55,6 +58,11 @@ export default [
 	route('api/user/profile', 'routes/api/user-profile.ts'),
 	route('api/user/email', 'routes/api/user-email.ts'),
 	route('api/account', 'routes/api/account.ts'),
+	// The shop (spec 000 §7).
+	route('api/products', 'routes/api/products.ts'),
+	route('api/address-suggestions', 'routes/api/address-suggestions.ts'),
+	route('api/validate-discount', 'routes/api/validate-discount.ts'),
+	route('api/create-shop-order', 'routes/api/create-shop-order.ts'),
 	// QR codes (spec 001 §7, spec 002 §7); the image and download routes are above.
 	route('api/qr-codes/preview', 'routes/api/qr-code-preview.ts'),
 	route('api/qr-codes/:id?', 'routes/api/qr-codes.ts'),

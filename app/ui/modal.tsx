@@ -10,12 +10,14 @@ export function Modal({
 	closeHref,
 	children,
 	focusClose = false,
+	wide = false,
 }: {
 	title: string
 	closeHref: string
 	children: React.ReactNode
 	/** For a destructive confirmation: focus starts on "close", never on the action. */
 	focusClose?: boolean
+	wide?: boolean
 }) {
 	const titleId = useId()
 	const ref = useRef<HTMLDivElement>(null)
@@ -42,8 +44,8 @@ export function Modal({
 		return () => document.removeEventListener('keydown', onKey)
 	}, [closeHref, navigate, focusClose])
 	return (
-		<div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-gray-900/60 p-4 sm:items-center">
-			<div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
+		<div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-gray-900/60 p-4">
+			<div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`w-full rounded-xl bg-white p-6 shadow-xl sm:my-auto ${wide ? 'max-w-4xl' : 'max-w-lg'}`}>
 				<div className="mb-4 flex items-start justify-between gap-4">
 					<h2 id={titleId} className="text-xl font-bold text-gray-900">
 						{title}

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +18,7 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 	const baseURL = `http://localhost:${port}`
 	const dataDir = mkdtempSync(join(tmpdir(), 'hmh-app-'))
 	const dbName = `hmh_e2e_${port}`
+	const fixturesFile = join(mkdtempSync(join(tmpdir(), 'hmh-fixtures-')), 'fixtures.json')
 	const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
 		cwd: join(import.meta.dirname, '../..'),
 		env: {
@@ -27,7 +28,7 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 			PUBLIC_URL: baseURL,
 			SESSION_SECRET: 'e2e-session-secret',
 			RATE_LIMIT_STRICT_PER_MINUTE: '1000',
-			E2E_FIXTURES: join(mkdtempSync(join(tmpdir(), 'hmh-fixtures-')), 'fixtures.json'),
+			E2E_FIXTURES: fixturesFile,
 			E2E_DB_NAME: dbName,
 			E2E_DATA_DIR: dataDir,
 			...env,
@@ -48,6 +49,8 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 		baseURL,
 		/** Where its uploads live, and its database (PostgreSQL when DATABASE_URL is set, else PGlite): to inspect once stopped. */
 		dataDir,
+		/** This instance's own sticker codes and accounts (start-server.ts writes them). */
+		fixtures: () => JSON.parse(readFileSync(fixturesFile, 'utf8')) as { codes: Array<{ pin: string; token: string; scanUrl: string }>; users: Array<{ email: string; firstName: string; password: string }> },
 		database: process.env.DATABASE_URL ? { url: withDatabase(process.env.DATABASE_URL, dbName) } : { pgliteDir: join(dataDir, 'db') },
 		stop: () =>
 			new Promise<void>((resolve) => {

@@ -3,13 +3,18 @@ import { SMTPServer } from 'smtp-server'
 
 export type ReceivedMail = { from: string; to: string[]; subject: string; text: string }
 
-/** Quoted-printable soft breaks and escapes, enough to read a plain-text message nodemailer sent. */
+/** Quoted-printable soft breaks and escapes (UTF-8 bytes), enough to read a plain-text message nodemailer sent. */
 function decodeBody(raw: string) {
-	const body = raw.slice(raw.indexOf('\r\n\r\n') + 4)
-	return body
-		.replace(/=\r\n/g, '')
-		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-		.replace(/\r\n/g, '\n')
+	const body = raw.slice(raw.indexOf('\r\n\r\n') + 4).replace(/=\r\n/g, '')
+	const bytes: number[] = []
+	for (let i = 0; i < body.length; i++) {
+		const hex = body[i] === '=' ? body.slice(i + 1, i + 3) : ''
+		if (/^[0-9A-F]{2}$/.test(hex)) {
+			bytes.push(parseInt(hex, 16))
+			i += 2
+		} else bytes.push(...Buffer.from(body[i]!, 'utf8'))
+	}
+	return Buffer.from(bytes).toString('utf8').replace(/\r\n/g, '\n')
 }
 
 /** A real SMTP server on loopback that keeps every message it accepts. */

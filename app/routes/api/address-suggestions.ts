@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { ADDRESS_QUERY_MIN, searchAddresses } from '#app/adapters/address-search.server.ts'
+import { methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
+import type { Route } from './+types/address-suggestions'
+
+const QuerySchema = z.object({
+	query: z
+		.string({ error: `Type at least ${ADDRESS_QUERY_MIN} characters to search for an address.` })
+		.trim()
+		.min(ADDRESS_QUERY_MIN, `Type at least ${ADDRESS_QUERY_MIN} characters to search for an address.`)
+		.max(200, 'The address search is limited to 200 characters.'),
+})
+
+/** POST { query }: { suggestions }; with no service, or when it fails, the one suggestion built from the text. */
+export async function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') return methodNotAllowed(['POST'])
+	const parsed = QuerySchema.safeParse(await readBody(request))
+	if (!parsed.success) return validationError(parsed.error.issues)
+	return Response.json({ suggestions: await searchAddresses(parsed.data.query) })
+}
+
+export function loader() {
+	return methodNotAllowed(['POST'])
+}

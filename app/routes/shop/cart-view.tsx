@@ -1,0 +1,158 @@
+import { Link, useLocation, useNavigation, type Form } from 'react-router'
+import type { CartView } from '#app/domain/shop/checkout.server.ts'
+import { QR_COLORS } from '#app/domain/qr/palette.ts'
+import { formatCents } from '#app/domain/shop/pricing.ts'
+import { buttonClass, ErrorList, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { DiscountBox, ShippingFields } from './checkout-fields.tsx'
+
+export type CartErrors = { fieldErrors?: Record<string, string[]>; message?: string } | undefined
+export const CHECKOUT_FORM = 'checkout-form'
+
+const colorName = (hex: string) => QR_COLORS.find((c) => c.hex === hex.toUpperCase())?.name ?? hex
+
+/** "Shopping Cart & Checkout": the same view in the dialog over any page and on its own page at /cart. */
+export function CartContents({ view, errors, FormComponent, pending }: { view: CartView; errors: CartErrors; FormComponent: typeof Form; pending: string | null }) {
+	const location = useLocation()
+	const returnTo = `${location.pathname}${location.search}`
+	if (!view.lines.length) {
+		return (
+			<div className="space-y-4 py-6 text-center">
+				<p className="text-lg text-gray-800">Your cart is empty.</p>
+				<Link to="/shop" className={buttonClass('primary')}>
+					Continue Shopping
+				</Link>
+			</div>
+		)
+	}
+	return (
+		<div className="grid gap-6 md:grid-cols-2">
+			<section aria-labelledby="cart-items-title">
+				<h3 id="cart-items-title" className="mb-2 text-lg font-bold">
+					Items
+				</h3>
+				{/* Enter in a text field saves the form rather than pressing the first quantity button. */}
+				<button type="submit" form={CHECKOUT_FORM} name="intent" value="update-shipping" className="sr-only" tabIndex={-1} aria-hidden="true" formNoValidate>
+					Save
+				</button>
+				<ul className="divide-y divide-gray-200">
+					{view.lines.map(({ key, item, product }) => (
+						<li key={key} className="py-3">
+							<div className="flex items-start justify-between gap-3">
+								<div>
+									<p className="font-semibold">{product.name}</p>
+									<p className="text-sm text-gray-700">
+										{[colorName(item.color), `${item.qrShape} QR`, item.stickerSize ? `size ${item.stickerSize}` : null, item.addSticker ? 'QR sticker' : null, item.transparentBackground ? 'transparent background' : null]
+											.filter(Boolean)
+											.join(' · ')}
+										{item.customText ? ` · “${item.customText}”` : ''}
+									</p>
+									<p className="text-sm text-gray-700">
+										FREE <span className="sr-only">(catalogue value {formatCents(product.priceCents)} each)</span>
+									</p>
+								</div>
+								<button type="submit" form={CHECKOUT_FORM} name="intent" value={`remove:${key}`} className="-m-1 rounded p-2 text-xl leading-none text-gray-700 hover:bg-gray-100" aria-label={`Remove ${product.name}`} formNoValidate>
+									×
+								</button>
+							</div>
+							<div className="mt-2 flex items-center gap-2">
+								<button type="submit" form={CHECKOUT_FORM} name="intent" value={`decrease:${key}`} className={buttonClass('secondary', 'min-h-9 px-3 py-1')} aria-label={`One fewer ${product.name}`} formNoValidate>
+									−
+								</button>
+								<span aria-label={`Quantity of ${product.name}`} className="min-w-8 text-center font-semibold">
+									{item.quantity}
+								</span>
+								<button type="submit" form={CHECKOUT_FORM} name="intent" value={`increase:${key}`} className={buttonClass('secondary', 'min-h-9 px-3 py-1')} aria-label={`One more ${product.name}`} formNoValidate>
+									+
+								</button>
+							</div>
+						</li>
+					))}
+				</ul>
+			</section>
+			<FormComponent method="post" action="/cart" id={CHECKOUT_FORM} key={draftKey(view)} preventScrollReset className="space-y-5">
+				<input type="hidden" name="returnTo" value={returnTo} />
+				<input type="hidden" name="checkoutKey" value={view.draft.key} />
+				<ShippingFields view={view} errors={errors?.fieldErrors} />
+				<QrCodeSelector view={view} errors={errors?.fieldErrors?.selectedQrCodeId} />
+				<DiscountBox view={view} errors={errors?.fieldErrors?.discountInput} pending={pending === 'apply-discount'} />
+				<OrderSummary view={view} />
+				<ErrorList errors={errors?.message && !errors.fieldErrors ? [errors.message] : undefined} />
+				{view.signedIn ? (
+					<StatusButton type="submit" name="intent" value="checkout" className="w-full" pending={pending === 'checkout'} pendingLabel="Processing...">
+						Complete FREE Order
+					</StatusButton>
+				) : (
+					<div className="space-y-2 rounded-lg bg-blue-50 p-3">
+						<p className="text-gray-900">Sign in to check out: every order is tied to one of your QR codes. Your cart stays as it is.</p>
+						<StatusButton type="submit" name="intent" value="checkout" className="w-full" variant="blue" formNoValidate>
+							Sign In to Check Out
+						</StatusButton>
+					</div>
+				)}
+			</FormComponent>
+		</div>
+	)
+}
+
+/** A new server draft (after a submission) remounts the form so its fields show what was saved. */
+function draftKey(view: CartView) {
+	const { suggestions: _s, ...fields } = view.draft
+	return JSON.stringify(fields)
+}
+
+function QrCodeSelector({ view, errors }: { view: CartView; errors?: string[] }) {
+	if (!view.signedIn) return null
+	if (!view.codes.length)
+		return (
+			<div className="rounded-lg bg-amber-50 p-3 text-gray-900" role="note">
+				<p className="font-semibold">Create a QR Code First</p>
+				<p className="text-sm">
+					Every order carries one of your QR codes. <Link to="/dashboard/qr-codes" className="font-semibold text-blue-800 underline">Claim or create one</Link>, then come back.
+				</p>
+			</div>
+		)
+	return (
+		<SelectField
+			label="QR code for this order"
+			errors={errors}
+			placeholder="Choose one of your QR codes"
+			selectProps={{ name: 'selectedQrCodeId', defaultValue: view.codes.find((c) => c.value === view.draft.selectedQrCodeId || c.value.startsWith(`${view.draft.selectedQrCodeId}:`))?.value ?? '', 'aria-required': true }}
+			options={view.codes}
+		/>
+	)
+}
+
+function OrderSummary({ view }: { view: CartView }) {
+	const rows: Array<[string, string]> = [
+		['Subtotal', 'FREE'],
+		...(view.discount ? ([[`Discount (${view.discount.code})`, 'FREE']] as Array<[string, string]>) : []),
+		['Shipping', 'FREE'],
+	]
+	return (
+		<section aria-labelledby="summary-title" className="rounded-lg border border-gray-300 p-3">
+			<h3 id="summary-title" className="mb-2 font-bold">
+				Order summary
+			</h3>
+			<dl className="grid grid-cols-[1fr_auto] gap-1">
+				{rows.map(([label, value]) => (
+					<div key={label} className="contents">
+						<dt className="text-gray-800">{label}</dt>
+						<dd className="text-right">{value}</dd>
+					</div>
+				))}
+				<dt className="border-t border-gray-300 pt-1 font-bold">Total</dt>
+				<dd className="border-t border-gray-300 pt-1 text-right font-bold">FREE</dd>
+			</dl>
+			<p className="mt-2 text-sm text-gray-700">Orders are free: the foundation covers them, and donations keep it that way.</p>
+		</section>
+	)
+}
+
+/** Which cart intent is in flight, for pending labels. */
+export function usePendingIntent(fetcherFormData?: FormData) {
+	const navigation = useNavigation()
+	const hydrated = useHydrated()
+	const formData = fetcherFormData ?? navigation.formData
+	return hydrated && formData ? String(formData.get('intent') ?? '').split(':')[0]! : null
+}

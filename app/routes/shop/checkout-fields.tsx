@@ -1,0 +1,179 @@
+import { useEffect, useRef, useState } from 'react'
+import type { CartView } from '#app/domain/shop/checkout.server.ts'
+import { addressFromSuggestion, type AddressSuggestion } from '#app/domain/shop/schemas.ts'
+import { COUNTRIES, countryCode, estimateLabel, NO_SHIPPING, shippingOptions } from '#app/domain/shop/shipping.ts'
+import { ErrorList, Field, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+
+const SEARCH_DEBOUNCE_MS = 300
+const AUTOFILL_BADGE_MS = 3000
+type Errors = Record<string, string[]> | undefined
+
+/** Shipping information: the address (typed or found by search), the country and the shipping method. */
+export function ShippingFields({ view, errors }: { view: CartView; errors: Errors }) {
+	const hydrated = useHydrated()
+	const draft = view.draft
+	const [country, setCountry] = useState(draft.country)
+	const [autofilled, setAutofilled] = useState(false)
+	const fields = useRef<HTMLFieldSetElement>(null)
+	const options = shippingOptions(country)
+	const fill = (suggestion: AddressSuggestion) => {
+		const found = addressFromSuggestion(suggestion)
+		const set = (name: string, value: string | undefined) => {
+			const input = fields.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)
+			if (input && value !== undefined) input.value = value
+		}
+		set('address1', found.address1)
+		set('city', found.city)
+		set('state', found.state)
+		set('postalCode', found.postalCode)
+		const code = countryCode(found.country)
+		if (code) setCountry(code)
+		setAutofilled(true)
+		setTimeout(() => setAutofilled(false), AUTOFILL_BADGE_MS)
+	}
+	return (
+		<fieldset ref={fields} className="space-y-3">
+			<legend className="mb-1 text-lg font-bold">Shipping information</legend>
+			<AddressSearch view={view} errors={errors?.addressQuery} onPick={fill} />
+			{autofilled || (!hydrated && draft.autofilled) ? (
+				<p className={`inline-block rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 ${hydrated ? '' : 'badge-timed'}`} role="status">
+					Auto-filled ✓
+				</p>
+			) : null}
+			<Field label="Name" errors={errors?.name} inputProps={{ name: 'name', defaultValue: draft.name, autoComplete: 'name', 'aria-required': true, maxLength: 100 }} />
+			<Field label="Address" errors={errors?.address1} inputProps={{ name: 'address1', defaultValue: draft.address1, autoComplete: 'address-line1', 'aria-required': true, maxLength: 200 }} />
+			<Field label="Address line 2 (optional)" errors={errors?.address2} inputProps={{ name: 'address2', defaultValue: draft.address2, autoComplete: 'address-line2', maxLength: 200 }} />
+			<div className="grid gap-3 sm:grid-cols-2">
+				<Field label="City" errors={errors?.city} inputProps={{ name: 'city', defaultValue: draft.city, autoComplete: 'address-level2', 'aria-required': true, maxLength: 100 }} />
+				<Field label="State (optional)" errors={errors?.state} inputProps={{ name: 'state', defaultValue: draft.state, autoComplete: 'address-level1', maxLength: 100 }} />
+				<Field label="Postal code" errors={errors?.postalCode} inputProps={{ name: 'postalCode', defaultValue: draft.postalCode, autoComplete: 'postal-code', 'aria-required': true, maxLength: 20 }} />
+				<SelectField
+					label="Country"
+					errors={errors?.country}
+					selectProps={{ name: 'country', value: country, onChange: (e) => setCountry(e.currentTarget.value), autoComplete: 'country' }}
+					options={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+				/>
+			</div>
+			<fieldset>
+				<legend className="mb-1 text-sm font-semibold text-gray-800">Shipping method</legend>
+				{options.length ? (
+					<div className="space-y-1">
+						{options.map((o) => (
+							<label key={o.method} className="flex items-center gap-2">
+								<input type="radio" name="shippingMethod" value={o.method} defaultChecked={o.method === draft.shippingMethod || (!options.some((x) => x.method === draft.shippingMethod) && o === options[0])} className="size-4 accent-red-700" />
+								<span>
+									{o.label} ({estimateLabel(o)}): FREE <span className="sr-only">(value {`$${o.cents / 100}`})</span>
+								</span>
+							</label>
+						))}
+					</div>
+				) : (
+					<p className="text-gray-800">{NO_SHIPPING}</p>
+				)}
+				<ErrorList errors={errors?.shippingMethod} />
+			</fieldset>
+			{hydrated ? null : (
+				<StatusButton type="submit" name="intent" value="update-shipping" variant="secondary" formNoValidate>
+					Update shipping options
+				</StatusButton>
+			)}
+		</fieldset>
+	)
+}
+
+/** With JavaScript, suggestions follow typing (3+ characters, 300 ms); without it, a Search button. */
+function AddressSearch({ view, errors, onPick }: { view: CartView; errors?: string[]; onPick: (s: AddressSuggestion) => void }) {
+	const hydrated = useHydrated()
+	const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([])
+	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	useEffect(() => () => clearTimeout(timer.current), [])
+	const search = (query: string) => {
+		clearTimeout(timer.current)
+		if (query.trim().length < 3) return setSuggestions([])
+		timer.current = setTimeout(async () => {
+			try {
+				const response = await fetch('/api/address-suggestions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+				const body = (await response.json()) as { suggestions?: AddressSuggestion[] }
+				setSuggestions(body.suggestions?.length ? body.suggestions : [{ display_name: query, address: { road: query } }])
+			} catch {
+				setSuggestions([{ display_name: query, address: { road: query } }])
+			}
+		}, SEARCH_DEBOUNCE_MS)
+	}
+	const shown = hydrated ? suggestions : view.draft.suggestions
+	return (
+		<div className="space-y-2">
+			<Field
+				label="Search for your address"
+				errors={errors}
+				hint="Type at least 3 characters, then pick a suggestion to fill the fields below."
+				inputProps={{ name: 'addressQuery', defaultValue: view.draft.addressQuery, autoComplete: 'off', onChange: (e) => search(e.currentTarget.value), onKeyDown: (e) => e.key === 'Enter' && hydrated && e.preventDefault() }}
+			/>
+			{hydrated ? null : (
+				<StatusButton type="submit" name="intent" value="search-address" variant="secondary" formNoValidate>
+					Search
+				</StatusButton>
+			)}
+			{shown.length ? (
+				<ul aria-label="Address suggestions" className="divide-y divide-gray-200 rounded-md border border-gray-300">
+					{shown.map((s, i) => (
+						<li key={`${i}-${s.display_name}`}>
+							{hydrated ? (
+								<button type="button" className="w-full px-3 py-2 text-left hover:bg-gray-100" onClick={() => (onPick(s), setSuggestions([]))}>
+									{s.display_name}
+								</button>
+							) : (
+								<button type="submit" name="intent" value={`use-suggestion:${i}`} className="w-full px-3 py-2 text-left hover:bg-gray-100" formNoValidate>
+									{s.display_name}
+								</button>
+							)}
+						</li>
+					))}
+				</ul>
+			) : null}
+		</div>
+	)
+}
+
+/** Spec 000 §2: the code is upper-cased; Apply is disabled while blank or in flight; once applied, Remove. */
+export function DiscountBox({ view, errors, pending }: { view: CartView; errors?: string[]; pending: boolean }) {
+	const hydrated = useHydrated()
+	const [code, setCode] = useState('')
+	if (view.discount)
+		return (
+			<div className="flex items-center justify-between gap-3 rounded-lg bg-green-50 p-3">
+				<p>
+					<span className="font-semibold">{view.discount.code}</span>: {view.discount.description}
+				</p>
+				<StatusButton type="submit" name="intent" value="remove-discount" variant="secondary" formNoValidate>
+					Remove
+				</StatusButton>
+			</div>
+		)
+	return (
+		<div className="flex items-end gap-2">
+			<Field
+				label="Discount code"
+				className="flex-1"
+				errors={errors}
+				inputProps={{
+					name: 'discountInput',
+					value: hydrated ? code : undefined,
+					autoCapitalize: 'characters',
+					maxLength: 40,
+					className: 'uppercase',
+					onChange: (e) => setCode(e.currentTarget.value.toUpperCase()),
+					onKeyDown: (e) => {
+						if (e.key !== 'Enter' || !hydrated) return
+						e.preventDefault()
+						e.currentTarget.form?.querySelector<HTMLButtonElement>('button[value="apply-discount"]')?.click()
+					},
+				}}
+			/>
+			<StatusButton type="submit" name="intent" value="apply-discount" variant="secondary" pending={pending} pendingLabel="Applying..." disabled={hydrated && (!code.trim() || pending)} formNoValidate>
+				Apply
+			</StatusButton>
+		</div>
+	)
+}

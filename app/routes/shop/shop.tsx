@@ -1,0 +1,53 @@
+import { data, redirect } from 'react-router'
+import { listProducts } from '#app/domain/shop/cart.server.ts'
+import { cartAction } from '#app/domain/shop/checkout.server.ts'
+import { ShopHeader } from '#app/ui/shop-header.tsx'
+import { combineHeaders, pageUrl } from '#app/utils/http.ts'
+import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import type { Route } from './+types/shop'
+import { ProductCard } from './product-card.tsx'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const url = pageUrl(request)
+	// "Preview" without JavaScript: the product's options come back in the query.
+	const previewing = Number(url.searchParams.get('preview'))
+	return { products: await listProducts('shop'), preview: previewing ? { productId: previewing, options: Object.fromEntries(url.searchParams) } : null }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const formData = await request.formData()
+	formData.set('intent', 'add')
+	const productId = String(formData.get('productId') ?? '')
+	const result = await cartAction(request, formData, '/shop')
+	const cookie = result.cookie ? { 'set-cookie': result.cookie } : undefined
+	if (result.ok) return result.toast ? redirectWithToast(result.redirectTo, result.toast, { headers: cookie }) : redirect(result.redirectTo, { headers: cookie })
+	const toast = await actionToast(request, context, { type: 'error', ...result.toast })
+	return data({ productId, fieldErrors: result.fieldErrors ?? {} }, { status: result.status, headers: combineHeaders(cookie, toast) })
+}
+
+export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<div className="min-h-screen">
+			<ShopHeader />
+			<main id="main" className="mx-auto max-w-5xl px-4 py-8">
+				<h1 className="text-2xl font-bold">Shop</h1>
+				<p className="mt-2 max-w-3xl text-gray-800">
+					Stickers and cards that carry your medical QR code. Every order is free: choose the look here, then pick which of your QR codes it
+					carries at checkout.
+				</p>
+				<ul className="mt-6 grid gap-6 md:grid-cols-2">
+					{loaderData.products.map((product) => (
+						<ProductCard
+							key={product.id}
+							product={product}
+							preview={loaderData.preview?.productId === product.id ? loaderData.preview.options : null}
+							errors={actionData?.productId === String(product.id) ? actionData.fieldErrors : undefined}
+						/>
+					))}
+				</ul>
+			</main>
+		</div>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Shop · Hit Me Helpers' }]

@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test'
+import { freePort, startAppServer } from './app-server.ts'
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { startSmtpServer } from './smtp-server.ts'
+
+async function addToCart(page: Page, product: string, options: { color?: string; shape?: 'Circular' | 'Square'; quantity?: number } = {}) {
+	const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: product, exact: true }) })
+	if (options.color) await card.getByLabel('Colour', { exact: true }).selectOption({ label: options.color })
+	if (options.shape) await card.getByLabel(options.shape).check()
+	if (options.quantity) await card.getByLabel('Quantity').fill(String(options.quantity))
+	await card.getByRole('button', { name: 'Add to Cart' }).click()
+	await expect(page.getByText(`${product} was added to your cart.`).last()).toBeVisible()
+}
+
+const badge = (page: Page) => page.getByRole('banner').getByTestId('cart-badge')
+
+test('the catalogue: four products with their options, a preview, and the 25/16 custom-text rule', async ({ page, hasJs }, testInfo) => {
+	await page.goto('/shop')
+	for (const name of ['Small Medical QR Sticker (2x2 in)', 'Large Medical QR Sticker (3x3 in)', 'Medical Alert Card - Acrylic', 'Medical Alert Card - Metal'])
+		await expect(page.getByRole('heading', { name, exact: true })).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+	const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Medical Alert Card - Metal' }) })
+	await expect(card.getByLabel('Add a coloured QR sticker instead of engraving')).toBeVisible()
+	await card.getByLabel('Custom text (optional)').fill('ABCDEFGHIJKLMNOPQ')
+	if (hasJs) {
+		await expect(card.getByText('Too long: 17/16 letters')).toBeVisible()
+		await expect(card.getByRole('button', { name: 'Add to Cart' })).toBeDisabled()
+	} else {
+		await card.getByRole('button', { name: 'Add to Cart' }).click()
+		await expect(page.getByText('Too long: 17/16 letters').first()).toBeVisible()
+		await expect(badge(page)).toHaveCount(0)
+	}
+	await card.getByLabel('Custom text (optional)').fill('CALL 555 0100 NOW')
+	await card.getByLabel('Colour', { exact: true }).selectOption({ label: 'Medical Blue' })
+	if (!hasJs) await card.getByRole('button', { name: 'Preview' }).click()
+	await expect(page.getByRole('img', { name: 'Preview of the Medical Alert Card - Metal QR code' })).toHaveAttribute('src', /color=%232563EB.*customText=CALL/)
+})
+
+test('cart, discount and a free order: from a guest cart to the confirmation e-mail', async ({ page, hasJs }, testInfo) => {
+	test.setTimeout(120_000)
+	const smtp = await startSmtpServer()
+	const app = await startAppServer(await freePort(), { SMTP_URL: smtp.url })
+	const { users, codes } = app.fixtures()
+	const slot = hasJs ? 0 : 1
+	const user = users[60 + slot]!
+	const code = codes[60 + slot]!
+	try {
+		await page.goto(`${app.baseURL}/shop`)
+		await addToCart(page, 'Small Medical QR Sticker (2x2 in)')
+		await addToCart(page, 'Small Medical QR Sticker (2x2 in)', { color: 'Medical Blue', shape: 'Square' })
+		await addToCart(page, 'Small Medical QR Sticker (2x2 in)', { color: 'Medical Red', shape: 'Circular', quantity: 2 })
+		await expect(badge(page)).toHaveText(/4$/)
+
+		await page.getByRole('link', { name: /^Cart/ }).click()
+		const dialog = page.getByRole('dialog', { name: 'Shopping Cart & Checkout' })
+		await expect(dialog.getByRole('listitem')).toHaveCount(2)
+		await expect(dialog.getByLabel('Quantity of Small Medical QR Sticker (2x2 in)').first()).toHaveText('3')
+		await dialog.getByRole('button', { name: 'One more Small Medical QR Sticker (2x2 in)' }).first().click()
+		await expect(dialog.getByLabel('Quantity of Small Medical QR Sticker (2x2 in)').first()).toHaveText('4')
+		await dialog.getByRole('button', { name: 'One fewer Small Medical QR Sticker (2x2 in)' }).last().click()
+		await expect(dialog.getByRole('listitem')).toHaveCount(1)
+		await expect(badge(page)).toHaveText(/4$/)
+		await expectNoAxeViolations(page, testInfo)
+
+		await dialog.getByRole('button', { name: 'Sign In to Check Out' }).click()
+		await expect(page).toHaveURL(/\/login\?redirectTo=/)
+		await page.getByLabel('Email').fill(user.email)
+		await page.getByLabel('Password').fill(user.password)
+		await page.getByRole('button', { name: 'Sign In' }).click()
+		await expect(page.getByRole('dialog', { name: 'Shopping Cart & Checkout' })).toBeVisible()
+		await expect(badge(page)).toHaveText(/4$/)
+
+		// Without a code of their own, the shopper cannot check out.
+		await expect(dialog.getByText('Create a QR Code First')).toBeVisible()
+		await page.goto(`${app.baseURL}/dashboard`)
+		await page.getByLabel('PIN', { exact: true }).fill(code.pin)
+		await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+		await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+		await page.goto(`${app.baseURL}/shop?cart=open`)
+
+		await dialog.getByLabel('Discount code').fill('nope')
+		await dialog.getByRole('button', { name: 'Apply' }).click()
+		await expect(page.getByText('Invalid discount code').first()).toBeVisible()
+		await page.goto(`${app.baseURL}/shop?cart=open`)
+		await dialog.getByLabel('Discount code').fill('free72')
+		await dialog.getByRole('button', { name: 'Apply' }).click()
+		await expect(dialog.getByText('FREE72', { exact: true })).toBeVisible()
+		await dialog.getByRole('button', { name: 'Remove', exact: true }).click()
+		await expect(page.getByText('Discount code has been removed from your order')).toBeVisible()
+		await dialog.getByLabel('Discount code').fill('FREE72')
+		await dialog.getByRole('button', { name: 'Apply' }).click()
+		await expect(dialog.getByText('FREE72', { exact: true })).toBeVisible()
+
+		await dialog.getByRole('button', { name: 'Complete FREE Order' }).click()
+		await expect(page.getByText('Please add items to cart and select a QR code').first()).toBeVisible()
+		// Without JavaScript a refused checkout lands on the same view at /cart.
+		const form = hasJs ? page.getByRole('dialog', { name: 'Shopping Cart & Checkout' }) : page.locator('main')
+		await form.getByLabel('QR code for this order').selectOption({ label: `Sticker ${code.pin}` })
+		await form.getByRole('button', { name: 'Complete FREE Order' }).click()
+		await expect(page.getByText('Please complete your address information').first()).toBeVisible()
+		await expect(form.getByLabel('Name')).toHaveAccessibleDescription('Name is required')
+		await form.getByLabel('Country').selectOption('JP')
+		if (!hasJs) await form.getByRole('button', { name: 'Update shipping options' }).click()
+		await expect(form.getByLabel(/^Overnight/)).toHaveCount(0)
+		await expect(form.getByLabel(/^Express \(7-10 business days\)/)).toBeVisible()
+		await form.getByLabel('Country').selectOption('US')
+		if (!hasJs) await form.getByRole('button', { name: 'Update shipping options' }).click()
+
+		await form.getByLabel('Search for your address').fill('12 Elm Street')
+		if (!hasJs) await form.getByRole('button', { name: 'Search', exact: true }).click()
+		await form.getByRole('list', { name: 'Address suggestions' }).getByRole('button', { name: '12 Elm Street' }).click()
+		await expect(form.getByText('Auto-filled ✓')).toBeVisible()
+		await expect(form.getByLabel('Address', { exact: true })).toHaveValue('12 Elm Street')
+		await form.getByLabel('Name').fill('Rosa Shopper')
+		await form.getByLabel('City').fill('Springfield')
+		await form.getByLabel('Postal code').fill('62701')
+		await form.getByLabel(/^Express/).check()
+		await form.getByLabel('QR code for this order').selectOption({ label: `Sticker ${code.pin}` })
+		await form.getByRole('button', { name: 'Complete FREE Order' }).click()
+
+		await expect(page).toHaveURL(/\/order-complete\?order=HMH-[A-Z0-9]{8}&free72=true$/)
+		const number = new URL(page.url()).searchParams.get('order')!
+		await expect
+			.poll(() => smtp.received.find((m) => m.to.includes(user.email) && m.subject.includes(number))?.subject, { timeout: 15_000 })
+			.toBe(`Your order ${number} is confirmed`)
+		const mail = smtp.received.find((m) => m.subject.includes(number))!
+		expect(mail.text).toContain('4 × Small Medical QR Sticker (2x2 in)')
+		expect(mail.text).toContain('12 Elm Street')
+	} finally {
+		await app.stop()
+		await smtp.close()
+	}
+})
+
+test('a second tab sees the cart badge change', async ({ page, hasJs }) => {
+	test.skip(!hasJs, 'Tabs follow each other through browser storage events, which need JavaScript.')
+	await page.goto('/shop')
+	const other = await page.context().newPage()
+	await other.goto('/shop')
+	await expect(badge(other)).toHaveCount(0)
+	await addToCart(page, 'Large Medical QR Sticker (3x3 in)', { quantity: 3 })
+	await expect(badge(other)).toHaveText(/3$/)
+	await other.close()
+})
+
+test('an unparsable stored cart is dropped, not fatal', async ({ page, hasJs }) => {
+	test.skip(!hasJs, 'Browser storage is only read with JavaScript.')
+	await page.goto('/shop')
+	await page.evaluate(() => localStorage.setItem('hmh-cart', '{not json'))
+	await page.reload()
+	await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible()
+	expect(await page.evaluate(() => localStorage.getItem('hmh-cart'))).toBe('[]')
+})
