@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { freePort, startAppServer } from './app-server.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { expect, expectNoAxeViolations, test } from './fixtures.ts'
 import { startSmtpServer } from './smtp-server.ts'
 
 async function addToCart(page: Page, product: string, options: { color?: string; shape?: 'Circular' | 'Square'; quantity?: number } = {}) {
