@@ -5,6 +5,7 @@ import { orderItems, orders, qrCodes, users, type ShippingAddress } from '#db/sc
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { isUniqueViolation } from '#app/domain/accounts/accounts.server.ts'
 import { PIN_ALPHABET } from '#app/domain/accounts/schemas.ts'
+import { QR_COLORS } from '#app/domain/qr/palette.ts'
 import { env } from '#app/utils/env.server.ts'
 import type { CartItem } from './cart.ts'
 import { productsById } from './cart.server.ts'
@@ -129,7 +130,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZon
 
 function describeLine(line: { name: string; quantity: number; color: string | null; qrShape: string | null; addSticker: boolean; transparentBackground: boolean; customText: string | null; stickerSize: string | null }) {
 	const options = [
-		line.color,
+		line.color ? (QR_COLORS.find((c) => c.hex === line.color!.toUpperCase())?.name ?? line.color) : null,
 		line.qrShape ? `${line.qrShape} QR` : null,
 		line.stickerSize ? `size ${line.stickerSize}` : null,
 		line.addSticker ? 'with QR sticker' : null,
