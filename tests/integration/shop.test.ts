@@ -65,7 +65,8 @@ describe('the cart on the server', () => {
 		expect(refused.status).toBe(400)
 		expect(refused.body).toMatchObject({ productId: '2', fieldErrors: { customText: ['Too long: 17/16 letters'] } })
 		expect(context.get(requestToastContext)).toMatchObject({ type: 'error', description: 'Too long: 17/16 letters' })
-		for (const fields of [{ productId: '999' }, { productId: '2', color: 'red' }, { productId: '2', quantity: '0' }, { productId: '2', qrShape: 'triangle' }]) {
+		const bad: Array<Record<string, string>> = [{ productId: '999' }, { productId: '2', color: 'red' }, { productId: '2', quantity: '0' }, { productId: '2', qrShape: 'triangle' }]
+		for (const fields of bad) {
 			expect((await unwrap((await call(shop.action, formRequest('/shop', fields, { cookie }))).result)).status, JSON.stringify(fields)).toBe(400)
 		}
 		expect(await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) })).toBeUndefined()
