@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { orderItems, orders, qrCodes, users, type ShippingAddress } from '#db/schema.ts'
+import { discounts, orderItems, orders, qrCodes, users, type ShippingAddress } from '#db/schema.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { isUniqueViolation } from '#app/domain/accounts/accounts.server.ts'
 import { PIN_ALPHABET } from '#app/domain/accounts/schemas.ts'
@@ -40,11 +40,12 @@ function newConfirmationNumber() {
 }
 
 async function existingOrder(userId: string, idempotencyKey: string) {
-	const row = await db.query.orders.findFirst({
-		columns: { id: true, confirmationNumber: true, discountCode: true },
-		where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, `${userId}:${idempotencyKey}`)),
-	})
-	return row ? { id: row.id, confirmationNumber: row.confirmationNumber, free72: row.discountCode === 'FREE72' } : null
+	const [row] = await db
+		.select({ id: orders.id, confirmationNumber: orders.confirmationNumber, free72: discounts.marksFreeOrder })
+		.from(orders)
+		.leftJoin(discounts, eq(sql`upper(${discounts.code})`, orders.discountCode))
+		.where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, `${userId}:${idempotencyKey}`)))
+	return row ? { id: row.id, confirmationNumber: row.confirmationNumber, free72: Boolean(row.free72) } : null
 }
 
 /** Records a shop order from the catalogue's prices and the spec's shipping and discount rules, in one transaction. */
