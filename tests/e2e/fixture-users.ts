@@ -8,10 +8,11 @@ export const FIXTURE_PASSWORD = 'Fixture-pass-1!'
 
 /**
  * Accounts for the journeys. They have agreed to every current consent form unless `consents: false`
- * (accounts that the consent view stops), which get their own e-mail prefix.
+ * (accounts that the consent view stops), which get their own e-mail prefix; `isGrandfathered` makes legacy accounts,
+ * which may generate their own QR codes.
  */
-export async function createFixtureUsers(db: Database, count: number, options: { consents?: boolean; prefix?: string } = {}) {
-	const { consents: agreed = true, prefix = 'person' } = options
+export async function createFixtureUsers(db: Database, count: number, options: { consents?: boolean; prefix?: string; isGrandfathered?: boolean } = {}) {
+	const { consents: agreed = true, prefix = 'person', isGrandfathered = false } = options
 	const passwordHash = await hashPassword(FIXTURE_PASSWORD)
 	const rows = Array.from({ length: count }, (_, i) => ({
 		id: randomUUID(),
@@ -20,6 +21,7 @@ export async function createFixtureUsers(db: Database, count: number, options: {
 		firstName: `${prefix[0]!.toUpperCase()}${prefix.slice(1)}${i}`,
 		lastName: 'Example',
 		passwordHash,
+		isGrandfathered,
 	}))
 	await db.insert(users).values(rows)
 	if (agreed) {

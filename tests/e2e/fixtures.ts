@@ -6,6 +6,7 @@ type Fixtures = {
 	codes: Array<{ pin: string; token: string; scanUrl: string }>
 	users: Array<{ email: string; firstName: string; password: string }>
 	usersWithoutConsents: Fixtures['users']
+	legacyUsers: Fixtures['users']
 }
 
 let cached: Fixtures | null = null
@@ -26,11 +27,14 @@ export const test = base.extend<{
 	fixtureCode: (slot: number) => Fixtures['codes'][number]
 	/** An account that has not agreed to any consent form yet. */
 	fixtureUserWithoutConsents: (slot: number) => Fixtures['users'][number]
+	/** Grandfathered accounts, which may generate their own QR codes. */
+	fixtureLegacyUser: (slot: number) => Fixtures['users'][number]
 	hasJs: boolean
 }>({
 	fixtureUser: async ({}, use, testInfo) => use((slot) => pick(fixtures().users, testInfo, slot)),
 	fixtureCode: async ({}, use, testInfo) => use((slot) => pick(fixtures().codes, testInfo, slot)),
 	fixtureUserWithoutConsents: async ({}, use, testInfo) => use((slot) => pick(fixtures().usersWithoutConsents, testInfo, slot)),
+	fixtureLegacyUser: async ({}, use, testInfo) => use((slot) => pick(fixtures().legacyUsers, testInfo, slot)),
 	hasJs: async ({}, use, testInfo) => use(testInfo.project.name !== 'no-js'),
 })
 

@@ -28,6 +28,7 @@ await prepareDatabase(db)
 const codes = await createStickerCodes(100)
 const users = await createFixtureUsers(db, 80)
 const usersWithoutConsents = await createFixtureUsers(db, 12, { consents: false, prefix: 'newcomer' })
-writeFileSync(process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json', JSON.stringify({ codes, users, usersWithoutConsents }, null, 1))
+const legacyUsers = await createFixtureUsers(db, 4, { prefix: 'legacy', isGrandfathered: true })
+writeFileSync(process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json', JSON.stringify({ codes, users, usersWithoutConsents, legacyUsers }, null, 1))
 
 await import('../../server.ts')
