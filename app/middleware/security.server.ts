@@ -12,6 +12,8 @@ const strictBuckets: Array<[bucket: string, test: RegExp]> = [
 	['signup', /^\/(signup|api\/signup)$/],
 	// Each free QR request sends an e-mail to the address given.
 	['qr-request', /^\/(request-qr|api\/qr-request)$/],
+	// Tracking guesses at a confirmation number and e-mail pair.
+	['order-tracking', /^\/order-tracking$/],
 	// POST /api/medical-profile claims a sticker when it creates a family member.
 	['pin', /^\/(auth|register|signin|dashboard|subscribe|api\/pin\/validate|api\/pin\/claim|api\/medical-profile|claim\/[^/]+)?$/],
 ]

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { carts, products } from '#db/schema.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
-import { addToCart, parseCart, type CartItem } from './cart.ts'
+import { addToCart, lineProblem, parseCart, type CartItem } from './cart.ts'
 
 /**
  * The cart lives on the server so it works without JavaScript: in the session for a guest, in the database for a
@@ -54,4 +54,15 @@ export function listProducts(where: 'shop' | 'request' | 'any' = 'shop') {
 export function productsById(ids: number[]) {
 	if (!ids.length) return Promise.resolve([])
 	return db.select().from(products).where(and(eq(products.active, true), inArray(products.id, ids)))
+}
+
+export type AddResult = { ok: true; name: string; cookie: string | null } | { ok: false; field: string; message: string }
+
+/** Adds a line (merged into an identical one), once the product is offered there and has the options asked for. */
+export async function addItemToCart(request: Request, item: CartItem, place: 'shop' | 'request'): Promise<AddResult> {
+	const [product] = await productsById([item.productId])
+	if (!product || !(place === 'shop' ? product.inShop : product.onRequestPage)) return { ok: false, field: 'productId', message: 'This product is not available.' }
+	const problem = lineProblem(item, product)
+	if (problem) return { ok: false, field: problem.field, message: problem.message }
+	return { ok: true, name: product.name, cookie: await saveCart(request, addToCart(await getCart(request), item)) }
 }

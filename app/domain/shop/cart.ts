@@ -78,3 +78,50 @@ export function parseCart(value: unknown): CartItem[] {
 /** Browser storage and the event other parts of the page and other tabs listen to (spec 000 §3). */
 export const CART_STORAGE_KEY = 'hmh-cart'
 export const CART_EVENT = 'cart-updated'
+
+/** What a product allows: the options of a line must be ones it has. */
+export type ProductOptions = {
+	name: string
+	supportsSticker: boolean
+	supportsTransparent: boolean
+	sizes: ReadonlyArray<{ id: string; label: string }>
+}
+
+export const SIZE_REQUIRED = { title: 'Size Required', description: 'Please select a sticker size before adding to cart.' } as const
+
+/** Why a line cannot be ordered as it is, by field; null when it can. */
+export function lineProblem(item: CartItem, product: ProductOptions): { field: keyof CartItem; message: string } | null {
+	if (product.sizes.length && !product.sizes.some((s) => s.id === item.stickerSize)) return { field: 'stickerSize', message: SIZE_REQUIRED.description }
+	if (!product.sizes.length && item.stickerSize) return { field: 'stickerSize', message: `${product.name} comes in one size` }
+	if (item.addSticker && !product.supportsSticker) return { field: 'addSticker', message: `${product.name} has no QR sticker option` }
+	if (item.transparentBackground && !product.supportsTransparent) return { field: 'transparentBackground', message: `${product.name} has no transparent background option` }
+	return null
+}
+
+export type LineDescription = {
+	color: string | null
+	qrShape: string | null
+	addSticker: boolean
+	transparentBackground: boolean
+	customText?: string | null
+	stickerSize?: string | null
+	qrCodeUrl?: string | null
+}
+
+export function colorName(hex: string | null | undefined) {
+	if (!hex) return null
+	return QR_COLORS.find((c) => c.hex === hex.toUpperCase())?.name ?? hex
+}
+
+/** A line's options in words, for the cart, the order pages and the confirmation e-mail. */
+export function lineOptions(line: LineDescription) {
+	return [
+		colorName(line.color),
+		line.qrShape === 'square' ? 'square QR' : line.qrShape === 'circular' ? 'circular QR' : null,
+		line.stickerSize ? `size ${line.stickerSize}` : null,
+		line.addSticker ? 'with QR sticker' : null,
+		line.transparentBackground ? 'transparent background' : null,
+		line.customText ? `text “${line.customText}”` : null,
+		line.qrCodeUrl ? `QR link ${line.qrCodeUrl}` : null,
+	].filter((o): o is string => Boolean(o))
+}

@@ -3,12 +3,12 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { searchAddresses } from '#app/adapters/address-search.server.ts'
 import { listCodes } from '#app/domain/qr/manage.server.ts'
 import { getSession, sessionStorage, type AppSession } from '#app/utils/session.server.ts'
-import { addToCart, CartItemSchema, lineKey, removeLine, setLineQuantity, type CartItem } from './cart.ts'
+import { addToCart, CartItemSchema, lineKey, lineProblem, removeLine, setLineQuantity } from './cart.ts'
 import { getCart, productsById, saveCart } from './cart.server.ts'
 import { findDiscount } from './discounts.server.ts'
 import { createShopOrder } from './orders.server.ts'
 import { orderTotals } from './pricing.ts'
-import { addressFromSuggestion, CHECKOUT_MESSAGES, CheckoutSchema, DiscountCodeSchema, type AddressSuggestion } from './schemas.ts'
+import { addressFromSuggestion, CHECKOUT_MESSAGES, CheckoutSchema, DiscountCodeSchema, ORDER_MESSAGES, type AddressSuggestion } from './schemas.ts'
 import { countryCode, DEFAULT_COUNTRY, DEFAULT_METHOD, NO_SHIPPING, shippingOptions } from './shipping.ts'
 
 /** The checkout form's fields, kept in the session between submissions so nothing typed is lost without JavaScript. */
@@ -114,9 +114,11 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 			})
 			if (!parsed.success) return fail('Could Not Add', parsed.error.issues[0]!.message, fieldErrorsOf(parsed.error.issues))
 			const [product] = await productsById([parsed.data.productId])
-			if (!product) return fail('Could Not Add', 'This product is not available.')
-			items = addToCart(items, normalizeOptions(parsed.data, product))
-			toast = { type: 'success', title: 'Added to Cart', description: `${product.name} was added to your cart.` }
+			if (!product?.inShop) return fail('Could Not Add', 'This product is not available.')
+			const problem = lineProblem(parsed.data, product)
+			if (problem) return fail('Could Not Add', problem.message, { [problem.field]: [problem.message] })
+			items = addToCart(items, parsed.data)
+			toast = { type: 'success', ...ORDER_MESSAGES.added(product.name) }
 			return done(true)
 		}
 		case 'increase':
@@ -189,18 +191,15 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 			idempotencyKey: String(formData.get('checkoutKey') ?? '') || draft.key,
 		})
 		if (!result.ok) return fail(CHECKOUT_MESSAGES.checkoutFailed, result.message, undefined, result.status)
-		return { ok: true, redirectTo: checkoutUrl(result.order), cookie: await commit() }
+		// The order emptied the cart; the next checkout starts from a fresh form (and a fresh key).
+		session.unset('checkout')
+		return { ok: true, redirectTo: checkoutUrl(result.order), cookie: await sessionStorage.commitSession(session) }
 	}
 
 	async function commit() {
 		writeDraft(session, draft)
 		return sessionStorage.commitSession(session)
 	}
-}
-
-/** Options a product does not offer are dropped, so two lines that differ only there merge. */
-function normalizeOptions(item: CartItem, product: { supportsSticker: boolean; supportsTransparent: boolean }): CartItem {
-	return { ...item, addSticker: product.supportsSticker && item.addSticker, transparentBackground: product.supportsTransparent && item.transparentBackground }
 }
 
 function fieldErrorsOf(issues: Array<{ path: PropertyKey[]; message: string }>) {

@@ -1,13 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { discounts, orderItems, orders, qrCodes, users, type ShippingAddress } from '#db/schema.ts'
+import { carts, discounts, orderItems, orders, qrCodes, users, type ShippingAddress } from '#db/schema.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { isUniqueViolation } from '#app/domain/accounts/accounts.server.ts'
 import { PIN_ALPHABET } from '#app/domain/accounts/schemas.ts'
-import { QR_COLORS } from '#app/domain/qr/palette.ts'
 import { env } from '#app/utils/env.server.ts'
-import type { CartItem } from './cart.ts'
+import { lineOptions, lineProblem, type CartItem, type LineDescription } from './cart.ts'
 import { productsById } from './cart.server.ts'
 import { findDiscount } from './discounts.server.ts'
 import { CONFIRMATION_PREFIX, estimatedDelivery } from './orders.ts'
@@ -50,9 +49,10 @@ async function existingOrder(userId: string, idempotencyKey: string) {
 
 /** Records a shop order from the catalogue's prices and the spec's shipping and discount rules, in one transaction. */
 export async function createShopOrder(userId: string, input: OrderInput): Promise<OrderResult> {
-	if (!input.items.length) return refuse(CHECKOUT_MESSAGES.cannotCheckout.description)
+	// A retry after success finds its order, even though the order emptied the cart.
 	const previous = await existingOrder(userId, input.idempotencyKey)
 	if (previous) return { ok: true, created: false, order: previous }
+	if (!input.items.length) return refuse(CHECKOUT_MESSAGES.cannotCheckout.description)
 
 	const [user, code] = await Promise.all([
 		db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, userId) }),
@@ -66,6 +66,10 @@ export async function createShopOrder(userId: string, input: OrderInput): Promis
 	const catalogue = await productsById([...new Set(input.items.map((i) => i.productId))])
 	const totals = orderTotals(input.items, catalogue, { country: input.address.country, method: input.shippingMethod }, discount)
 	if ('error' in totals) return refuse(totals.error === 'no-shipping' ? NO_SHIPPING : 'One of the items in your cart is no longer available.')
+	for (const item of input.items) {
+		const problem = lineProblem(item, catalogue.find((p) => p.id === item.productId)!)
+		if (problem) return refuse(problem.message)
+	}
 	const claimed = input.claimed ?? {}
 	for (const key of ['subtotalCents', 'discountCents', 'shippingCents', 'totalCents'] as const) {
 		if (claimed[key] !== undefined && claimed[key] !== totals[key]) return refuse(TOTALS_MISMATCH)
@@ -113,6 +117,7 @@ export async function createShopOrder(userId: string, input: OrderInput): Promis
 						qrCodeUrl: line.qrCodeUrl ?? null,
 					})),
 				)
+				await tx.update(carts).set({ items: [] }).where(eq(carts.userId, userId))
 			})
 		} catch (error) {
 			if (!isUniqueViolation(error)) throw error
@@ -129,15 +134,8 @@ export async function createShopOrder(userId: string, input: OrderInput): Promis
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' })
 
-function describeLine(line: { name: string; quantity: number; color: string | null; qrShape: string | null; addSticker: boolean; transparentBackground: boolean; customText: string | null; stickerSize: string | null }) {
-	const options = [
-		line.color ? (QR_COLORS.find((c) => c.hex === line.color!.toUpperCase())?.name ?? line.color) : null,
-		line.qrShape ? `${line.qrShape} QR` : null,
-		line.stickerSize ? `size ${line.stickerSize}` : null,
-		line.addSticker ? 'with QR sticker' : null,
-		line.transparentBackground ? 'transparent background' : null,
-		line.customText ? `text "${line.customText}"` : null,
-	].filter(Boolean)
+function describeLine(line: LineDescription & { quantity: number; name: string }) {
+	const options = lineOptions(line)
 	return `${line.quantity} × ${line.name}${options.length ? ` (${options.join(', ')})` : ''}`
 }
 
@@ -195,5 +193,11 @@ export async function findOrderForTracking(confirmationNumber: string, email: st
 			eq(sql`lower(${orders.customerEmail})`, email.trim().toLowerCase()),
 		),
 	})
+	return row ? getOrder(row.id) : null
+}
+
+/** After a payment provider's checkout: the order of that session, for the person who placed it. */
+export async function getOwnOrderBySession(userId: string, paymentSessionId: string) {
+	const row = await db.query.orders.findFirst({ columns: { id: true }, where: and(eq(orders.userId, userId), eq(orders.paymentSessionId, paymentSessionId)) })
 	return row ? getOrder(row.id) : null
 }

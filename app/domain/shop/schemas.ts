@@ -75,3 +75,40 @@ export function addressFromSuggestion(suggestion: AddressSuggestion) {
 		country: pick('country'),
 	}
 }
+
+export const ORDER_MESSAGES = {
+	added: (name: string) => ({ title: 'Added to Cart', description: `${name} was added to your cart.` }),
+} as const
+
+export const TRACKING_MESSAGES = {
+	numberRequired: { title: 'Confirmation Number Required', description: 'Please enter your confirmation number to track your order' },
+	emailRequired: 'Please enter the e-mail address the order was placed with',
+	found: 'Order Found!',
+	notFound: { title: 'Order Not Found', description: 'No order matches that confirmation number and e-mail address. Please check both and try again.' },
+} as const
+
+/** Spec 002 §5: the number must not be blank; the e-mail the order was placed with proves it is yours. */
+export const TrackOrderSchema = z.object({
+	confirmationNumber: z
+		.string({ error: TRACKING_MESSAGES.numberRequired.description })
+		.trim()
+		.min(1, TRACKING_MESSAGES.numberRequired.description)
+		.max(40, TRACKING_MESSAGES.notFound.description)
+		.toUpperCase(),
+	email: z.string({ error: TRACKING_MESSAGES.emailRequired }).trim().pipe(z.email(TRACKING_MESSAGES.emailRequired)),
+})
+
+/** Spec 002 §5, the request-products page (its path is ours). */
+export const REQUEST_PAGE = '/request-products'
+
+export const REQUEST_PRODUCT_MESSAGES = {
+	urlRequired: { title: 'QR Code URL Required', description: 'Please enter your QR code URL to request products.' },
+	invalidUrl: { title: 'Invalid URL', description: 'Please enter a valid QR code URL.' },
+} as const
+
+export const QrCodeUrlSchema = z
+	.string({ error: REQUEST_PRODUCT_MESSAGES.urlRequired.description })
+	.trim()
+	.min(1, REQUEST_PRODUCT_MESSAGES.urlRequired.description)
+	.max(500, REQUEST_PRODUCT_MESSAGES.invalidUrl.description)
+	.pipe(z.url({ protocol: /^https?$/, error: REQUEST_PRODUCT_MESSAGES.invalidUrl.description }))

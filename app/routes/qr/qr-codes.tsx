@@ -101,9 +101,14 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 				) : null}
 				{codes.length ? (
 					<section aria-labelledby="codes-title">
-						<h2 id="codes-title" className="mb-3 text-xl font-bold">
-							Your codes
-						</h2>
+						<div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+							<h2 id="codes-title" className="text-xl font-bold">
+								Your codes
+							</h2>
+							<Link to="/request-products" className={buttonClass('secondary')}>
+								Order free stickers and cards
+							</Link>
+						</div>
 						<ul className="space-y-4">
 							{codes.map((code) => (
 								<CodeCard key={code.id} code={code} profiles={profiles} selected={code.id === selectedId} base={BASE} />

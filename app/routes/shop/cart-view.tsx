@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigation, type Form } from 'react-router'
 import type { CartView } from '#app/domain/shop/checkout.server.ts'
-import { QR_COLORS } from '#app/domain/qr/palette.ts'
+import { lineOptions } from '#app/domain/shop/cart.ts'
 import { formatCents } from '#app/domain/shop/pricing.ts'
 import { buttonClass, ErrorList, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -8,8 +8,6 @@ import { DiscountBox, ShippingFields } from './checkout-fields.tsx'
 
 export type CartErrors = { fieldErrors?: Record<string, string[]>; message?: string } | undefined
 export const CHECKOUT_FORM = 'checkout-form'
-
-const colorName = (hex: string) => QR_COLORS.find((c) => c.hex === hex.toUpperCase())?.name ?? hex
 
 /** "Shopping Cart & Checkout": the same view in the dialog over any page and on its own page at /cart. */
 export function CartContents({ view, errors, FormComponent, pending }: { view: CartView; errors: CartErrors; FormComponent: typeof Form; pending: string | null }) {
@@ -41,12 +39,7 @@ export function CartContents({ view, errors, FormComponent, pending }: { view: C
 							<div className="flex items-start justify-between gap-3">
 								<div>
 									<p className="font-semibold">{product.name}</p>
-									<p className="text-sm text-gray-700">
-										{[colorName(item.color), `${item.qrShape} QR`, item.stickerSize ? `size ${item.stickerSize}` : null, item.addSticker ? 'QR sticker' : null, item.transparentBackground ? 'transparent background' : null]
-											.filter(Boolean)
-											.join(' · ')}
-										{item.customText ? ` · “${item.customText}”` : ''}
-									</p>
+									<p className="text-sm text-gray-700">{lineOptions(item).join(' · ')}</p>
 									<p className="text-sm text-gray-700">
 										FREE <span className="sr-only">(catalogue value {formatCents(product.priceCents)} each)</span>
 									</p>

@@ -1,0 +1,108 @@
+import { useEffect } from 'react'
+import { data, Link } from 'react-router'
+import { presentOrder } from '#app/domain/shop/order-view.server.ts'
+import { getOwnOrder, getOwnOrderBySession } from '#app/domain/shop/orders.server.ts'
+import { buttonClass } from '#app/ui/forms.tsx'
+import { ShopHeader } from '#app/ui/shop-header.tsx'
+import { getUserId } from '#app/utils/auth.server.ts'
+import { clearStoredCart } from '#app/utils/cart-storage.ts'
+import { env } from '#app/utils/env.server.ts'
+import type { Route } from './+types/order-complete'
+import { OrderFacts, OrderItems } from './order-details.tsx'
+
+/** Spec 002: reads order (the confirmation number), session_id (after a payment) and free72. */
+export async function loader({ request }: Route.LoaderArgs) {
+	const params = new URL(request.url).searchParams
+	const number = params.get('order')?.trim() ?? ''
+	const sessionId = params.get('session_id')?.trim() ?? ''
+	const userId = await getUserId(request)
+	if (!userId) return { state: 'signed-out' as const, number }
+	const found = number ? await getOwnOrder(userId, number) : sessionId ? await getOwnOrderBySession(userId, sessionId) : null
+	if (!found) return data({ state: 'not-found' as const, number }, { status: 404 })
+	const order = await presentOrder(found)
+	// free72=true is only a hint: the banner shows when the order really carries the free-order code.
+	return { state: 'found' as const, number: order.confirmationNumber, order, free72: order.free72, supportEmail: env.SUPPORT_EMAIL }
+}
+
+export default function OrderComplete({ loaderData }: Route.ComponentProps) {
+	useEffect(() => {
+		if (loaderData.state === 'found') clearStoredCart()
+	}, [loaderData.state])
+	const trackHref = `/order-tracking${loaderData.number ? `?${new URLSearchParams({ number: loaderData.number })}` : ''}`
+	return (
+		<div className="min-h-screen pb-24">
+			<ShopHeader />
+			<main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+				{loaderData.state === 'found' ? (
+					<>
+						<div>
+							<h1 className="text-3xl font-bold text-gray-900">Order Complete!</h1>
+							<p className="mt-2 text-lg text-gray-800">
+								Thank you. Your order is confirmed and a confirmation e-mail with its number is on its way to {loaderData.order.email}.
+								Physical orders ship within 3-5 business days, and tracking is sent by e-mail.
+							</p>
+						</div>
+						{loaderData.free72 ? (
+							<p className="rounded-lg border border-green-700 bg-green-50 p-3 font-semibold text-green-900">
+								Free order code {loaderData.order.discountCode} applied: products and shipping are on us.
+							</p>
+						) : null}
+						<section aria-labelledby="order-title" className="space-y-5 rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+							<h2 id="order-title" className="sr-only">
+								Your order
+							</h2>
+							<OrderFacts order={loaderData.order} />
+							<OrderItems order={loaderData.order} />
+							<div>
+								<h2 className="text-xl font-bold">Shipping to</h2>
+								<address className="not-italic">
+									{loaderData.order.address.map((line) => (
+										<span key={line} className="block">
+											{line}
+										</span>
+									))}
+								</address>
+							</div>
+						</section>
+						<p className="text-gray-800">
+							Questions about your order? Write to{' '}
+							<a href={`mailto:${loaderData.supportEmail}`} className="font-semibold text-blue-800 underline">
+								{loaderData.supportEmail}
+							</a>
+							.
+						</p>
+					</>
+				) : loaderData.state === 'not-found' ? (
+					<div>
+						<h1 className="text-3xl font-bold text-gray-900">Order not found</h1>
+						<p className="mt-2 text-lg text-gray-800">There is no order with that number on your account. You can look any order up with its confirmation number and e-mail address.</p>
+					</div>
+				) : (
+					<div>
+						<h1 className="text-3xl font-bold text-gray-900">Your order</h1>
+						<p className="mt-2 text-lg text-gray-800">Sign in to see your order, or track it with its confirmation number and the e-mail address it was placed with.</p>
+						<Link to="/auth" className={buttonClass('primary', 'mt-4')}>
+							Sign In
+						</Link>
+					</div>
+				)}
+				<nav aria-label="Next steps" className="flex flex-wrap gap-3">
+					<Link to={trackHref} className={buttonClass('primary')}>
+						Track Your Order
+					</Link>
+					<Link to="/shop" className={buttonClass('secondary')}>
+						Continue Shopping
+					</Link>
+					<Link to="/dashboard" className={buttonClass('secondary')}>
+						Go to Dashboard
+					</Link>
+					<Link to="/" className={buttonClass('ghost')}>
+						Home
+					</Link>
+				</nav>
+			</main>
+		</div>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Order Complete · Hit Me Helpers' }]
