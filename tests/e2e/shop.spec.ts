@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { freePort, startAppServer } from './app-server.ts'
-import { expect, expectNoAxeViolations, test } from './fixtures.ts'
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 import { startSmtpServer } from './smtp-server.ts'
 
 async function addToCart(page: Page, product: string, options: { color?: string; shape?: 'Circular' | 'Square'; quantity?: number } = {}) {
@@ -120,6 +120,32 @@ test('cart, discount and a free order: from a guest cart to the confirmation e-m
 
 		await expect(page).toHaveURL(/\/order-complete\?order=HMH-[A-Z0-9]{8}&free72=true$/)
 		const number = new URL(page.url()).searchParams.get('order')!
+		await expect(page.getByRole('heading', { name: 'Order Complete!' })).toBeVisible()
+		await expect(page.getByText(number, { exact: true })).toBeVisible()
+		await expect(page.getByText('Small Medical QR Sticker (2x2 in) × 4')).toBeVisible()
+		await expect(page.getByText(/Free order code FREE72 applied/)).toBeVisible()
+		await expect(badge(page)).toHaveCount(0)
+		await expectNoAxeViolations(page, testInfo)
+
+		// Tracking: an empty number, then a wrong e-mail (the same answer as an unknown number), then the real pair.
+		await page.getByRole('link', { name: 'Track Your Order' }).click()
+		await page.getByLabel('Confirmation number').fill('')
+		await page.getByLabel('Email').fill(user.email)
+		await page.getByRole('button', { name: 'Track Order' }).click()
+		await expect(page.getByText('Please enter your confirmation number to track your order').first()).toBeVisible()
+		await page.getByLabel('Confirmation number').fill(number)
+		await page.getByLabel('Email').fill('someone-else@e2e.example')
+		await page.getByRole('button', { name: 'Track Order' }).click()
+		await expect(page.getByText('No order matches that confirmation number and e-mail address. Please check both and try again.').first()).toBeVisible()
+		await page.getByLabel('Confirmation number').fill(number.toLowerCase())
+		await page.getByLabel('Email').fill(user.email)
+		await page.getByRole('button', { name: 'Track Order' }).click()
+		await expect(page.getByText('Order Found!')).toBeVisible()
+		const result = page.getByRole('region', { name: `Order ${number}` })
+		await expect(result.getByText('Order Placed: done')).toBeAttached()
+		await expect(result.getByText('Processing: not yet')).toBeAttached()
+		await expect(result.getByText('Small Medical QR Sticker (2x2 in) × 4')).toBeVisible()
+		await expectNoAxeViolations(page, testInfo)
 		await expect
 			.poll(() => smtp.received.find((m) => m.to.includes(user.email) && m.subject.includes(number))?.subject, { timeout: 15_000 })
 			.toBe(`Your order ${number} is confirmed`)
@@ -150,4 +176,36 @@ test('an unparsable stored cart is dropped, not fatal', async ({ page, hasJs }) 
 	await page.reload()
 	await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible()
 	expect(await page.evaluate(() => localStorage.getItem('hmh-cart'))).toBe('[]')
+})
+
+test('request products: a QR URL and a sticker size are required; the product joins the cart', async ({ page, fixtureUser, fixtureCode }, testInfo) => {
+	const code = fixtureCode(36)
+	await signIn(page, fixtureUser(36))
+	await page.getByLabel('First name').fill('Ruth')
+	await page.getByLabel('Last name').fill('Request')
+	await page.getByRole('button', { name: 'Create Medical Profile' }).click()
+	await expect(page.getByText('Medical profile created successfully')).toBeVisible()
+	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+
+	await page.goto('/dashboard/qr-codes')
+	await page.getByRole('link', { name: 'Order free stickers and cards' }).click()
+	await expect(page.getByRole('heading', { name: 'Request Medical Alert Products' })).toBeVisible()
+	await expect(page.getByLabel('QR code URL')).toHaveValue(/\/scan\/[A-Za-z0-9_-]{24}$/)
+	await expect(page.getByRole('img', { name: 'QR code preview' })).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+
+	const stickers = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Medical Alert Stickers' }) })
+	await stickers.getByRole('button', { name: 'Add to Cart' }).click()
+	await expect(page.getByText('Please select a sticker size before adding to cart.').first()).toBeVisible()
+	await page.getByLabel('QR code URL').fill('not a url')
+	await stickers.getByLabel('Large (3x3 in)').check()
+	await stickers.getByRole('button', { name: 'Add to Cart' }).click()
+	await expect(page.getByText('Please enter a valid QR code URL.').first()).toBeVisible()
+	await page.getByLabel('QR code URL').fill(code.scanUrl)
+	await stickers.getByLabel('Large (3x3 in)').check()
+	await stickers.getByRole('button', { name: 'Add to Cart' }).click()
+	await expect(page.getByText('Medical Alert Stickers was added to your cart.')).toBeVisible()
+	await expect(badge(page)).toHaveText(/1$/)
 })

@@ -92,7 +92,7 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 								label="QR code URL"
 								errors={errors.qrCodeUrl}
 								hint="What the printed code opens: your profile's emergency page unless you change it."
-								inputProps={{ name: 'qrCodeUrl', type: 'url', value: url, onChange: (e) => setUrl(e.currentTarget.value), required: true }}
+								inputProps={{ name: 'qrCodeUrl', type: 'text', inputMode: 'url', autoComplete: 'url', value: url, onChange: (e) => setUrl(e.currentTarget.value), 'aria-required': true }}
 							/>
 							<SelectField label="QR colour" errors={errors.color} options={colorOptions} selectProps={{ name: 'color', defaultValue: loaderData.color }} />
 							{hydrated ? null : (

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { db } from '#db/client.ts'
+import * as s from '#db/schema.ts'
+import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { CartItemSchema } from '#app/domain/shop/cart.ts'
+import { trackingStatus } from '#app/domain/shop/orders.ts'
+import { createShopOrder } from '#app/domain/shop/orders.server.ts'
+import * as orderComplete from '#app/routes/shop/order-complete.tsx'
+import * as tracking from '#app/routes/shop/order-tracking.tsx'
+import * as requestProducts from '#app/routes/shop/request-products.tsx'
+import { requestToastContext } from '#app/utils/toast.server.ts'
+import { call, cookieFrom, createCode, createUser, formRequest, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+
+const ADDRESS = { name: 'Rosa Shopper', address1: '12 Elm Street', city: 'Springfield', postalCode: '62701', country: 'US' }
+
+async function orderFor() {
+	const user = await createUser()
+	const sticker = await createCode()
+	await claimCode(user.id, sticker.pin)
+	const code = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
+	await db.insert(s.carts).values({ userId: user.id, items: [CartItemSchema.parse({ productId: 2, quantity: 2 })] })
+	const result = await createShopOrder(user.id, { items: [CartItemSchema.parse({ productId: 2, quantity: 2 })], address: ADDRESS, shippingMethod: 'standard', selectedQrCodeId: code.id, idempotencyKey: randomUUID() })
+	if (!result.ok) throw new Error(result.message)
+	return { user, code, number: result.order.confirmationNumber, cookie: await sessionCookie(user.id) }
+}
+
+async function track(fields: Record<string, string>, cookie?: string) {
+	const { result, context } = await call(tracking.action, formRequest('/order-tracking', fields, { cookie }))
+	return { ...(await unwrap(result)), toast: context.get(requestToastContext) }
+}
+
+describe('order tracking', () => {
+	test('finds a real order by its number and e-mail, in any case, and shows its progress', async () => {
+		const { user, number } = await orderFor()
+		const found = await track({ confirmationNumber: ` ${number.toLowerCase()} `, email: user.email.toUpperCase() })
+		expect(found.status).toBe(302)
+		expect(found.headers.get('location')).toBe(`/order-tracking?number=${number}`)
+		const cookie = cookieFrom(found.headers, 'hmh_session')!
+		const page = (await unwrap((await call(tracking.loader, getRequest(`/order-tracking?number=${number}`, cookie))).result)).body as { order: { status: string; steps: Array<{ step: string; completed: boolean }>; items: unknown[] } }
+		expect(page.order.status).toBe('Order Placed')
+		expect(page.order.steps.map((st) => st.completed)).toEqual([true, true, false, false, false])
+		expect(page.order.items).toHaveLength(1)
+		// Without the proof of the e-mail, the same URL shows nothing.
+		const stranger = (await unwrap((await call(tracking.loader, getRequest(`/order-tracking?number=${number}`))).result)).body as { order: unknown }
+		expect(stranger.order).toBeNull()
+	})
+
+	test('a wrong e-mail and an unknown number get the same answer; an empty number its own message', async () => {
+		const { number } = await orderFor()
+		const wrongEmail = await track({ confirmationNumber: number, email: 'nobody@example.com' })
+		const unknown = await track({ confirmationNumber: 'HMH-ZZZZZZZZ', email: 'nobody@example.com' })
+		expect(wrongEmail.status).toBe(404)
+		const answer = (r: { body: unknown }) => (r.body as { result: { error: unknown } }).result.error
+		expect(answer(wrongEmail)).toEqual(answer(unknown))
+		expect(unknown.status).toBe(404)
+		expect(wrongEmail.toast).toMatchObject({ title: 'Order Not Found' })
+		const empty = await track({ confirmationNumber: '  ', email: 'nobody@example.com' })
+		expect(empty.status).toBe(400)
+		expect(empty.toast).toMatchObject({ title: 'Confirmation Number Required', description: 'Please enter your confirmation number to track your order' })
+	})
+
+	test('the steps follow the fulfilment status', () => {
+		expect(trackingStatus('pending')).toEqual({ label: 'Order Placed', done: 2 })
+		expect(trackingStatus('processing').done).toBe(3)
+		expect(trackingStatus('fulfilled').done).toBe(3)
+		expect(trackingStatus('shipped')).toEqual({ label: 'Shipped', done: 4 })
+		expect(trackingStatus('delivered').done).toBe(5)
+		expect(trackingStatus('cancelled')).toEqual({ label: 'Cancelled', done: 0 })
+	})
+})
+
+describe('order complete', () => {
+	test('shows the order only to the person who placed it; the order emptied their cart', async () => {
+		const { user, number, cookie } = await orderFor()
+		expect((await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) }))!.items).toEqual([])
+		const own = await unwrap((await call(orderComplete.loader, getRequest(`/order-complete?order=${number}`, cookie))).result)
+		expect(own.body).toMatchObject({ state: 'found', number })
+		const other = await orderFor()
+		const notTheirs = await unwrap((await call(orderComplete.loader, getRequest(`/order-complete?order=${number}`, other.cookie))).result)
+		expect(notTheirs).toMatchObject({ status: 404, body: { state: 'not-found' } })
+		expect(JSON.stringify(notTheirs.body)).not.toContain('Elm Street')
+		const signedOut = await unwrap((await call(orderComplete.loader, getRequest(`/order-complete?order=${number}`))).result)
+		expect(signedOut.body).toMatchObject({ state: 'signed-out' })
+	})
+})
+
+describe('request products', () => {
+	test('a QR URL, a valid one, and a sticker size are required; then the line joins the cart', async () => {
+		const { user, code, cookie } = await orderFor()
+		const add = async (fields: Record<string, string>) => {
+			const { result, context } = await call(requestProducts.action, formRequest('/request-products', fields, { cookie }))
+			return { ...(await unwrap(result)), toast: context.get(requestToastContext) }
+		}
+		const scanUrl = `http://localhost:3000/scan/${code.token}`
+		expect((await add({ productId: '1', qrCodeUrl: '', color: '#DC2626', 'size-1': 'small' })).toast).toMatchObject({ title: 'QR Code URL Required', description: 'Please enter your QR code URL to request products.' })
+		expect((await add({ productId: '1', qrCodeUrl: 'not a url', color: '#DC2626', 'size-1': 'small' })).toast).toMatchObject({ title: 'Invalid URL', description: 'Please enter a valid QR code URL.' })
+		const noSize = await add({ productId: '1', qrCodeUrl: scanUrl, color: '#DC2626' })
+		expect(noSize.status).toBe(400)
+		expect(noSize.toast).toMatchObject({ title: 'Size Required', description: 'Please select a sticker size before adding to cart.' })
+		expect((await add({ productId: '2', qrCodeUrl: scanUrl, color: '#DC2626' })).status).toBe(400)
+		expect((await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) }))!.items).toEqual([])
+
+		expect((await add({ productId: '1', qrCodeUrl: scanUrl, color: '#2563EB', 'size-1': 'large' })).status).toBe(302)
+		expect((await add({ productId: '1', qrCodeUrl: scanUrl, color: '#2563EB', 'size-1': 'large' })).status).toBe(302)
+		expect((await add({ productId: '1', qrCodeUrl: scanUrl, color: '#2563EB', 'size-1': 'small' })).status).toBe(302)
+		const items = (await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) }))!.items
+		expect(items.map((i) => [i.productId, i.stickerSize, i.quantity, i.qrCodeUrl])).toEqual([
+			[1, 'large', 2, scanUrl],
+			[1, 'small', 1, scanUrl],
+		])
+	})
+})
