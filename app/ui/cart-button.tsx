@@ -15,7 +15,12 @@ export function CartButton({ className }: { className?: string }) {
 	const count = cartCount(items)
 	return (
 		<Link to={cartHref(location)} preventScrollReset className={buttonClass('secondary', `relative min-h-10 px-3 py-1.5 text-sm ${className ?? ''}`)}>
-			<span aria-hidden="true">🛒</span> Cart
+			<svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+				<circle cx="9" cy="20" r="1.5" />
+				<circle cx="18" cy="20" r="1.5" />
+				<path d="M2 3h3l2.6 12.4a1 1 0 0 0 1 .8h9.8a1 1 0 0 0 1-.8L21 7H6" />
+			</svg>
+			Cart
 			{count > 0 ? (
 				<span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white" data-testid="cart-badge">
 					<span className="sr-only">, items: </span>
