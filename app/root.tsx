@@ -16,6 +16,7 @@ import { CartDialog } from './routes/shop/cart-dialog.tsx'
 import { getUser } from './utils/auth.server.ts'
 import { isCyberBannerHidden } from './utils/cyber-banner.ts'
 import { combineHeaders, pageUrl } from './utils/http.ts'
+import type { NetworkFailure } from './utils/network-failure.ts'
 import { useNonce } from './utils/nonce-provider.ts'
 import { getToast, requestToastContext } from './utils/toast.server.ts'
 
@@ -37,9 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return data({ user, toast, consentNotice, hideCyberBanner, cart, cartView }, { headers: combineHeaders(flash.headers) })
 }
 
-/** A failed action may carry a toast in its flash cookie: read it even though the action answered 4xx. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-	formMethod ? true : defaultShouldRevalidate
+/**
+ * A failed action may carry a toast in its flash cookie: read it even though the action answered 4xx.
+ * A submission that never reached the server has nothing to read, and reloading would fail the same way.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
+	formMethod ? !(actionResult as Partial<NetworkFailure> | undefined)?.networkFailure : defaultShouldRevalidate
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()

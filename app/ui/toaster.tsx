@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import type { Toast } from '#app/utils/toast.ts'
+import { CLIENT_TOAST_EVENT } from '#app/utils/network-failure.ts'
+import { ToastSchema, type Toast, type ToastInput } from '#app/utils/toast.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { cx } from './cx.ts'
 
@@ -12,6 +13,12 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 	const regionRef = useRef<HTMLElement>(null)
 
 	useEffect(() => setCurrent(toast), [toast])
+
+	useEffect(() => {
+		const onClientToast = (event: Event) => setCurrent(ToastSchema.parse((event as CustomEvent<ToastInput>).detail))
+		window.addEventListener(CLIENT_TOAST_EVENT, onClientToast)
+		return () => window.removeEventListener(CLIENT_TOAST_EVENT, onClientToast)
+	}, [])
 
 	useEffect(() => {
 		if (!current) return

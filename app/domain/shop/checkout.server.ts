@@ -179,7 +179,7 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 			const addressOnly = Object.keys(errors).every((k) => ['name', 'address1', 'address2', 'city', 'state', 'postalCode', 'country'].includes(k))
 			return addressOnly
 				? fail(CHECKOUT_MESSAGES.addressRequired.title, CHECKOUT_MESSAGES.addressRequired.description, errors as Record<string, string[]>)
-				: fail(CHECKOUT_MESSAGES.checkoutFailed, Object.values(errors).flat()[0] ?? 'Failed to process checkout', errors as Record<string, string[]>)
+				: fail(CHECKOUT_MESSAGES.checkoutFailed, Object.values(errors).flat()[0] ?? CHECKOUT_MESSAGES.checkoutFailedFallback, errors as Record<string, string[]>)
 		}
 		const { shippingMethod, selectedQrCodeId, discountCode: _ignored, ...address } = submission.value
 		const result = await createShopOrder(userId, {

@@ -52,6 +52,8 @@ export const CHECKOUT_MESSAGES = {
 	cannotCheckout: { title: 'Cannot Checkout', description: 'Please add items to cart and select a QR code' },
 	addressRequired: { title: 'Address Required', description: 'Please complete your address information' },
 	checkoutFailed: 'Checkout Failed',
+	checkoutFailedFallback: 'Failed to process checkout',
+	discountUnreachable: 'Failed to validate discount code',
 	invalidDiscount: 'Invalid discount code',
 	discountRemoved: { title: 'Discount Removed', description: 'Discount code has been removed from your order' },
 } as const

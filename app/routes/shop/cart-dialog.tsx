@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from 'react-router'
+import { PrefetchPageLinks, useFetcher, useLocation } from 'react-router'
 import type { CartView } from '#app/domain/shop/checkout.server.ts'
 import { Modal } from '#app/ui/modal.tsx'
 import { CartContents, usePendingIntent, type CartErrors } from './cart-view.tsx'
@@ -13,6 +13,8 @@ export function CartDialog({ view }: { view: CartView }) {
 	return (
 		<Modal title="Shopping Cart & Checkout" closeHref={closeHref} wide>
 			<CartContents view={view} errors={fetcher.data} FormComponent={fetcher.Form} pending={usePendingIntent(fetcher.formData)} />
+			{/* The forms run /cart's clientAction: load it now, so a connection lost later is reported, not a reload. */}
+			<PrefetchPageLinks page="/cart" />
 		</Modal>
 	)
 }
