@@ -63,7 +63,10 @@ test('the notice shows on other pages while consents are missing, leads to the f
 	await expect(notice).toHaveCount(0)
 
 	await page.goto(claimPath)
+	// With JavaScript the notice hides at once; the reload below must come after the server has set its cookie.
+	const dismissed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/consent') && r.request().method() === 'POST')
 	await notice.getByRole('button', { name: 'Close notice' }).click()
+	await dismissed
 	await expect(notice).toHaveCount(0)
 	await expect(page).toHaveURL(claimPath)
 	await expect(page.getByRole('heading', { name: 'Claim your QR code' })).toBeVisible()
