@@ -16,11 +16,12 @@ import { CartDialog } from './routes/shop/cart-dialog.tsx'
 import { getUser } from './utils/auth.server.ts'
 import { isCyberBannerHidden } from './utils/cyber-banner.ts'
 import { combineHeaders, pageUrl } from './utils/http.ts'
-import type { NetworkFailure } from './utils/network-failure.ts'
+import { keepPageWhenUnreachable, type NetworkFailure } from './utils/network-failure.ts'
 import { useNonce } from './utils/nonce-provider.ts'
 import { getToast, requestToastContext } from './utils/toast.server.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [securityMiddleware]
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenUnreachable]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesUrl },

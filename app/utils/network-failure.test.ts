@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { CLIENT_TOAST_EVENT, isNetworkFailure, serverActionOrToast } from './network-failure.ts'
+import { data, type DataStrategyResult } from 'react-router'
+import { CLIENT_TOAST_EVENT, isNetworkFailure, keepPageWhenUnreachable } from './network-failure.ts'
 
 describe('isNetworkFailure', () => {
 	test.each([
@@ -14,23 +15,38 @@ describe('isNetworkFailure', () => {
 	})
 })
 
-describe('serverActionOrToast', () => {
+describe('keepPageWhenUnreachable', () => {
 	afterEach(() => vi.unstubAllGlobals())
 
-	test("passes the server's answer and its redirects through untouched", async () => {
-		vi.stubGlobal('window', new EventTarget())
-		await expect(serverActionOrToast(async () => ({ ok: true }), { title: 'T', description: 'D' })).resolves.toEqual({ ok: true })
-		const redirect = new Response(null, { status: 302 })
-		await expect(serverActionOrToast(() => Promise.reject(redirect), { title: 'T', description: 'D' })).rejects.toBe(redirect)
-	})
-
-	test('a lost connection becomes a 503 answer with the message, and a toast', async () => {
-		const target = new EventTarget()
+	function run(request: Request, results: Record<string, DataStrategyResult>) {
 		const toasts: unknown[] = []
+		const target = new EventTarget()
 		target.addEventListener(CLIENT_TOAST_EVENT, (event) => toasts.push((event as CustomEvent).detail))
 		vi.stubGlobal('window', target)
-		const result = await serverActionOrToast(() => Promise.reject(new TypeError('Failed to fetch')), { title: 'Checkout Failed', description: 'Failed to process checkout' })
-		expect(result).toMatchObject({ data: { networkFailure: true, message: 'Failed to process checkout' }, init: { status: 503 } })
-		expect(toasts).toEqual([{ type: 'error', title: 'Checkout Failed', description: 'Failed to process checkout' }])
+		const args = { request } as Parameters<typeof keepPageWhenUnreachable>[0]
+		const answer = Promise.resolve(keepPageWhenUnreachable(args, async () => results)).then((r) => r as Record<string, DataStrategyResult>)
+		return { toasts, answer }
+	}
+	const post = (intent: string) => new Request('http://x/cart', { method: 'POST', body: new URLSearchParams({ intent }) })
+
+	test("passes the server's answers, its errors and every GET through untouched", async () => {
+		const served = { 'routes/shop/cart': { type: 'data', result: { ok: true } } } as const
+		expect(await run(post('checkout'), { ...served }).answer).toEqual(served)
+		const refused = { root: { type: 'error', result: new Error('Unexpected Server Error') } } as const
+		expect(await run(post('checkout'), { ...refused }).answer).toEqual(refused)
+		const offlineLoad = run(new Request('http://x/shop'), { root: { type: 'error', result: data(new TypeError('Failed to fetch')) } })
+		expect((await offlineLoad.answer).root!.type).toBe('error')
+		expect(offlineLoad.toasts).toEqual([])
+	})
+
+	test.each([
+		['checkout', 'Checkout Failed', 'Failed to process checkout'],
+		['apply-discount', 'Discount Code', 'Failed to validate discount code'],
+		['save-contact', 'No Connection', 'Nothing was saved: the server could not be reached. Check your connection and try again.'],
+	])('a %s sent while offline answers 503 with its message and a toast', async (intent, title, description) => {
+		const failed = data(new TypeError('Failed to fetch'), { status: 200 })
+		const { answer, toasts } = run(post(intent), { 'routes/shop/cart': { type: 'error', result: failed } })
+		expect((await answer)['routes/shop/cart']).toMatchObject({ type: 'data', result: { data: { networkFailure: true, message: description }, init: { status: 503 } } })
+		expect(toasts).toEqual([{ type: 'error', title, description }])
 	})
 })

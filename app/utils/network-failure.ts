@@ -1,4 +1,5 @@
-import { data } from 'react-router'
+import { data, type DataStrategyResult, type MiddlewareFunction } from 'react-router'
+import { CHECKOUT_MESSAGES } from '#app/domain/shop/schemas.ts'
 import type { ToastInput } from './toast.ts'
 
 export const CLIENT_TOAST_EVENT = 'hmh-toast'
@@ -15,16 +16,39 @@ export function isNetworkFailure(error: unknown) {
 
 export type NetworkFailure = { networkFailure: true; message: string }
 
+type Unreachable = { title: string; description: string }
+const GENERIC: Unreachable = { title: 'No Connection', description: 'Nothing was saved: the server could not be reached. Check your connection and try again.' }
+
+/** Spec 000 §8 names what a shopper is told for two of the cart's buttons. */
+const BY_INTENT: Record<string, Unreachable> = {
+	'apply-discount': { title: 'Discount Code', description: CHECKOUT_MESSAGES.discountUnreachable },
+	checkout: { title: CHECKOUT_MESSAGES.checkoutFailed, description: CHECKOUT_MESSAGES.checkoutFailedFallback },
+}
+
+export function unreachableToast(intent: FormDataEntryValue | null): Unreachable {
+	return (typeof intent === 'string' && BY_INTENT[intent]) || GENERIC
+}
+
+/** Single fetch hands an action's outcome over as data(outcome, { status }), a thrown error included. */
+function unwrap(result: unknown) {
+	const wrapped = result as { type?: unknown; data?: unknown } | null
+	return wrapped && typeof wrapped === 'object' && wrapped.type === 'DataWithResponseInit' ? wrapped.data : result
+}
+
 /**
- * Runs a route's server action from its clientAction. When the server cannot be reached the page stays as it
- * was (with everything typed in it), a toast says what failed, and the 503 status stops loaders revalidating.
+ * A form sent while the connection is down would otherwise replace the page with the error screen and lose what was
+ * typed. Instead the submission answers 503 with a message (the 503 stops loaders revalidating), a toast says what
+ * failed, and the page stays as it was, ready to send again.
  */
-export async function serverActionOrToast<T>(serverAction: () => Promise<T>, toast: { title: string; description: string }) {
-	try {
-		return await serverAction()
-	} catch (error) {
-		if (!isNetworkFailure(error)) throw error
+export const keepPageWhenUnreachable: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ request }, next) => {
+	if (request.method === 'GET') return next()
+	const intent = request.body ? (await request.clone().formData().catch(() => null))?.get('intent') ?? null : null
+	const results = await next()
+	for (const [routeId, result] of Object.entries(results)) {
+		if (result.type !== 'error' || !isNetworkFailure(unwrap(result.result))) continue
+		const toast = unreachableToast(intent)
 		showClientToast({ type: 'error', ...toast })
-		return data<NetworkFailure>({ networkFailure: true, message: toast.description }, { status: 503 })
+		results[routeId] = { type: 'data', result: data<NetworkFailure>({ networkFailure: true, message: toast.description }, { status: 503 }) }
 	}
+	return results
 }

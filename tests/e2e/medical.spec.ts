@@ -321,3 +321,34 @@ test('family member by PIN: a wrong PIN is refused; created and selected; delete
 	// The last profile cannot be deleted, so the button is not offered.
 	await expect(page.getByRole('link', { name: 'Delete Selected Profile' })).toHaveCount(0)
 })
+
+test('a lost connection loses nothing: a contact saved offline stays in its dialog, a page asked for offline says so, both work again online', async ({ page, hasJs, fixtureUser }) => {
+	test.skip(!hasJs, 'Without JavaScript the browser itself reports a failed form submission.')
+	await openDashboard(page, fixtureUser(38))
+	await createOwnProfile(page, 'Hedy', 'Lamarr')
+	const dialog = await openDialog(page, 'Add Contact', 'Add Emergency Contact')
+	await dialog.getByLabel('Name', { exact: true }).fill('Anthony Lamarr')
+	await dialog.getByLabel('Relationship').fill('Son')
+	await dialog.getByLabel('Phone number').fill('+1 555 010 3000')
+
+	await page.context().setOffline(true)
+	await dialog.getByRole('button', { name: 'Add Contact' }).click()
+	await expect(errorToast(page, 'Nothing was saved: the server could not be reached.')).toBeVisible()
+	await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Anthony Lamarr')
+	await expect(dialog.getByLabel('Phone number')).toHaveValue('+1 555 010 3000')
+
+	await page.context().setOffline(false)
+	await dialog.getByRole('button', { name: 'Add Contact' }).click()
+	await expect(successToast(page, 'Emergency contact added successfully')).toBeVisible()
+	await expect(dialog).toBeHidden()
+	await expect(page.getByText('Anthony Lamarr')).toBeVisible()
+
+	// A page asked for while offline says so, and Try Again loads it once the connection is back.
+	await page.context().setOffline(true)
+	await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Medical Info' }).click()
+	await expect(page.getByRole('heading', { name: 'No connection' })).toBeVisible()
+	await page.context().setOffline(false)
+	await page.getByRole('link', { name: 'Try Again' }).click()
+	await expect(page.getByRole('heading', { name: 'Medical Information', level: 1 })).toBeVisible()
+	await expect(page.getByText('Anthony Lamarr')).toBeVisible()
+})

@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function QrCodes({ loaderData, actionData }: Route.ComponentProps) {
 	const { user, access, codes, profiles, selectedId, look, previewSvg, previewError, history, dialog } = loaderData
 	const selected = codes.find((c) => c.id === selectedId) ?? null
-	const errors = actionData?.result.error ? Object.values(actionData.result.error).flat().filter((e): e is string => Boolean(e)) : undefined
+	const errors = actionData?.result?.error ? Object.values(actionData.result.error).flat().filter((e): e is string => Boolean(e)) : undefined
 	return (
 		<div className="min-h-screen">
 			<DashboardHeader user={user} />

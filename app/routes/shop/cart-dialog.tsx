@@ -13,7 +13,7 @@ export function CartDialog({ view }: { view: CartView }) {
 	return (
 		<Modal title="Shopping Cart & Checkout" closeHref={closeHref} wide>
 			<CartContents view={view} errors={fetcher.data} FormComponent={fetcher.Form} pending={usePendingIntent(fetcher.formData)} />
-			{/* The forms run /cart's clientAction: load it now, so a connection lost later is reported, not a reload. */}
+			{/* The forms post to /cart, whose module React Router fetches first (reloading the page if that fails): load it now. */}
 			<PrefetchPageLinks page="/cart" />
 		</Modal>
 	)

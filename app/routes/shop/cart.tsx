@@ -1,9 +1,7 @@
 import { data, Form, redirect } from 'react-router'
 import { cartAction, loadCartView } from '#app/domain/shop/checkout.server.ts'
-import { CHECKOUT_MESSAGES } from '#app/domain/shop/schemas.ts'
 import { ShopHeader } from '#app/ui/shop-header.tsx'
 import { combineHeaders, safeRedirect } from '#app/utils/http.ts'
-import { serverActionOrToast } from '#app/utils/network-failure.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/cart'
 import { CartContents, usePendingIntent } from './cart-view.tsx'
@@ -20,18 +18,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (result.ok) return result.toast ? redirectWithToast(result.redirectTo, result.toast, { headers: cookie }) : redirect(result.redirectTo, { headers: cookie })
 	const toast = await actionToast(request, context, { type: 'error', ...result.toast })
 	return data({ fieldErrors: result.fieldErrors, message: result.toast.description }, { status: result.status, headers: combineHeaders(cookie, toast) })
-}
-
-/** Spec 000 §8: what a shopper is told when the server cannot be reached. */
-function unreachableToast(intent: FormDataEntryValue | null) {
-	if (intent === 'apply-discount') return { title: 'Discount Code', description: CHECKOUT_MESSAGES.discountUnreachable }
-	if (intent === 'checkout') return { title: CHECKOUT_MESSAGES.checkoutFailed, description: CHECKOUT_MESSAGES.checkoutFailedFallback }
-	return { title: 'No Connection', description: 'The cart could not be updated. Check your connection and try again.' }
-}
-
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-	const intent = (await request.clone().formData()).get('intent')
-	return serverActionOrToast(serverAction, unreachableToast(intent))
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
