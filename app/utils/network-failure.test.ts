@@ -42,7 +42,7 @@ describe('keepPageWhenUnreachable', () => {
 	test.each([
 		['checkout', 'Checkout Failed', 'Failed to process checkout'],
 		['apply-discount', 'Discount Code', 'Failed to validate discount code'],
-		['save-contact', 'No Connection', 'Nothing was saved: the server could not be reached. Check your connection and try again.'],
+		['save-contact', 'No Connection', 'The connection to the server failed, so this may not have been saved. Check your connection and try again.'],
 	])('a %s sent while offline answers 503 with its message and a toast', async (intent, title, description) => {
 		const failed = data(new TypeError('Failed to fetch'), { status: 200 })
 		const { answer, toasts } = run(post(intent), { 'routes/shop/cart': { type: 'error', result: failed } })

@@ -17,7 +17,7 @@ export function isNetworkFailure(error: unknown) {
 export type NetworkFailure = { networkFailure: true; message: string }
 
 type Unreachable = { title: string; description: string }
-const GENERIC: Unreachable = { title: 'No Connection', description: 'Nothing was saved: the server could not be reached. Check your connection and try again.' }
+const GENERIC: Unreachable = { title: 'No Connection', description: 'The connection to the server failed, so this may not have been saved. Check your connection and try again.' }
 
 /** Spec 000 §8 names what a shopper is told for two of the cart's buttons. */
 const BY_INTENT: Record<string, Unreachable> = {
@@ -36,7 +36,7 @@ function unwrap(result: unknown) {
 }
 
 /**
- * A form sent while the connection is down would otherwise replace the page with the error screen and lose what was
+ * A form whose request fails on the network would otherwise replace the page with the error screen and lose what was
  * typed. Instead the submission answers 503 with a message (the 503 stops loaders revalidating), a toast says what
  * failed, and the page stays as it was, ready to send again.
  */

@@ -333,7 +333,7 @@ test('a lost connection loses nothing: a contact saved offline stays in its dial
 
 	await page.context().setOffline(true)
 	await dialog.getByRole('button', { name: 'Add Contact' }).click()
-	await expect(errorToast(page, 'Nothing was saved: the server could not be reached.')).toBeVisible()
+	await expect(errorToast(page, 'The connection to the server failed, so this may not have been saved.')).toBeVisible()
 	await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Anthony Lamarr')
 	await expect(dialog.getByLabel('Phone number')).toHaveValue('+1 555 010 3000')
 
