@@ -27,7 +27,7 @@ describe('keepPageWhenUnreachable', () => {
 		const answer = Promise.resolve(keepPageWhenUnreachable(args, async () => results)).then((r) => r as Record<string, DataStrategyResult>)
 		return { toasts, answer }
 	}
-	const post = (intent: string) => new Request('http://x/cart', { method: 'POST', body: new URLSearchParams({ intent }) })
+	const post = (intent: string, path = '/cart') => new Request(`http://x${path}`, { method: 'POST', body: new URLSearchParams({ intent }) })
 
 	test("passes the server's answers, its errors and every GET through untouched", async () => {
 		const served = { 'routes/shop/cart': { type: 'data', result: { ok: true } } } as const
@@ -40,12 +40,18 @@ describe('keepPageWhenUnreachable', () => {
 	})
 
 	test.each([
-		['checkout', 'Checkout Failed', 'Failed to process checkout'],
-		['apply-discount', 'Discount Code', 'Failed to validate discount code'],
-		['save-contact', 'No Connection', 'The connection to the server failed, so this may not have been saved. Check your connection and try again.'],
-	])('a %s sent while offline answers 503 with its message and a toast', async (intent, title, description) => {
+		['checkout', '/cart.data', 'Checkout Failed', 'Failed to process checkout'],
+		['apply-discount', '/cart', 'Discount Code', 'Failed to validate discount code'],
+		['add-contact', '/dashboard.data', 'No Connection', 'The connection to the server failed, so this may not have been saved. Check your connection and try again.'],
+		['delete-profile', '/dashboard.data', 'Error', 'Failed to delete profile. Please try again.'],
+		['toggle', '/dashboard/qr-codes.data', 'Error', 'Failed to toggle QR code status'],
+		['delete-account', '/dashboard/profile.data', 'Deletion Failed', 'Failed to delete account. Please try again.'],
+		['', '/signup.data', 'Signup Error', 'Unable to create account. Please try again.'],
+		['', '/claim/ABCD2345.data', 'Claim Failed', 'Failed to claim QR code'],
+		['', '/request-qr.data', 'Request Failed', 'Failed to submit request. Please try again.'],
+	])('"%s" to %s sent while offline answers 503 with its message and a toast', async (intent, path, title, description) => {
 		const failed = data(new TypeError('Failed to fetch'), { status: 200 })
-		const { answer, toasts } = run(post(intent), { 'routes/shop/cart': { type: 'error', result: failed } })
+		const { answer, toasts } = run(post(intent, path), { 'routes/shop/cart': { type: 'error', result: failed } })
 		expect((await answer)['routes/shop/cart']).toMatchObject({ type: 'data', result: { data: { networkFailure: true, message: description }, init: { status: 503 } } })
 		expect(toasts).toEqual([{ type: 'error', title, description }])
 	})
