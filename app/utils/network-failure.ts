@@ -1,5 +1,6 @@
 import { data, type DataStrategyResult, type MiddlewareFunction } from 'react-router'
 import { CONSENT_INTENTS } from '#app/domain/consent/schemas.ts'
+import { REQUEST_FAILED } from '#app/domain/requests/schemas.ts'
 import { CHECKOUT_MESSAGES } from '#app/domain/shop/schemas.ts'
 import { PROFILE_INTENTS } from '#app/routes/account/intents.ts'
 import { INTENTS } from '#app/routes/medical/intents.ts'
@@ -45,7 +46,7 @@ const BY_INTENT: Record<string, Unreachable> = {
 const BY_PATH: [RegExp, Unreachable][] = [
 	[/^\/signup$/, { title: 'Signup Error', description: 'Unable to create account. Please try again.' }],
 	[/^\/claim\/[^/]+$/, { title: 'Claim Failed', description: 'Failed to claim QR code' }],
-	[/^\/request-qr$/, { title: 'Request Failed', description: 'Failed to submit request. Please try again.' }],
+	[/^\/request-qr$/, { title: 'Request Failed', description: REQUEST_FAILED }],
 	[/^\/api\/auth\/logout$/, { title: 'Logout Error', description: 'There was an issue logging out. Please try again.' }],
 ]
 
@@ -67,13 +68,13 @@ function unwrap(result: unknown) {
  */
 export const keepPageWhenUnreachable: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ request }, next) => {
 	if (request.method === 'GET') return next()
-	const intent = request.body ? (await request.clone().formData().catch(() => null))?.get('intent') ?? null : null
+	const copy = request.body ? request.clone() : null
 	const results = await next()
-	for (const [routeId, result] of Object.entries(results)) {
-		if (result.type !== 'error' || !isNetworkFailure(unwrap(result.result))) continue
-		const toast = unreachableToast(new URL(request.url), intent)
-		showClientToast({ type: 'error', ...toast })
-		results[routeId] = { type: 'data', result: data<NetworkFailure>({ networkFailure: true, message: toast.description }, { status: 503 }) }
-	}
+	const failed = Object.keys(results).filter((routeId) => results[routeId]!.type === 'error' && isNetworkFailure(unwrap(results[routeId]!.result)))
+	if (!failed.length) return results
+	const intent = (await copy?.formData().catch(() => null))?.get('intent') ?? null
+	const toast = unreachableToast(new URL(request.url), intent)
+	showClientToast({ type: 'error', ...toast })
+	for (const routeId of failed) results[routeId] = { type: 'data', result: data<NetworkFailure>({ networkFailure: true, message: toast.description }, { status: 503 }) }
 	return results
 }
