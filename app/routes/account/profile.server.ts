@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { changeEmail, deleteAccount, updateName } from '#app/domain/accounts/accounts.server.ts'
@@ -10,7 +11,7 @@ const HERE = '/dashboard/profile'
 
 export async function profileAction(request: Request, context: Readonly<RouterContextProvider>) {
 	const user = await requireDashboardUser(request)
-	const formData = await request.formData()
+	const formData = await readPageForm(request)
 	const intent = String(formData.get('intent') ?? '')
 	const updateFailed = async (description: string, status = 400) =>
 		({ status, headers: await actionToast(request, context, { type: 'error', title: 'Update Failed', description }) }) as const

@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { redirect } from 'react-router'
 import { getUser } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/landing'
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readPageForm(request)
 	return pinAction(request, context, formData)
 }
 

@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	if (env.oidcEnabled) throw redirect('/api/login')
-	const formData = await request.clone().formData()
+	const formData = await readPageForm(request.clone())
 	const submission = parseWithZod(formData, { schema: LoginSchema })
 	if (submission.status !== 'success')
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })

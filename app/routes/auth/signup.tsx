@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
@@ -11,7 +12,7 @@ import type { Route } from './+types/signup'
 import { PasswordMeter } from './password-meter.tsx'
 
 export async function action({ request }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: SignupSchema })
 	if (submission.status !== 'success')
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })

@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { data, Form, redirect } from 'react-router'
 import {
 	agreeToMissingConsents,
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const formData = await request.formData()
+	const formData = await readPageForm(request)
 	const redirectTo = safeRedirect(formData.get('redirectTo'), '/dashboard')
 	if (formData.get('intent') === CONSENT_INTENTS.dismissNotice) {
 		const headers = { 'set-cookie': await dismissNoticeCookie(user.id) }

@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { getAccessLevel } from '#app/domain/claims/claims.server.ts'
@@ -39,7 +40,7 @@ export type QrCodesData = Awaited<ReturnType<typeof qrCodesLoader>>
 export async function qrCodesAction(request: Request) {
 	const userId = await requireUserId(request)
 	const base = pageUrl(request).pathname
-	const formData = await request.formData()
+	const formData = await readPageForm(request)
 	const intent = String(formData.get('intent') ?? '')
 	const codeId = IdSchema.safeParse(formData.get('codeId')).data
 	const here = (id = codeId) => `${base}${id ? `?code=${id}` : ''}`

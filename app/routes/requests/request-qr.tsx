@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { submitQrRequest } from '#app/domain/requests/requests.server.ts'
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: QrRequestSchema })
 	const fail = async (message: string, status: number, result = submission.reply()) => {
 		const headers = await actionToast(request, context, { type: 'error', title: 'Request Failed', description: message })

@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { data, Form, redirect } from 'react-router'
 import { cartAction, loadCartView } from '#app/domain/shop/checkout.server.ts'
 import { ShopHeader } from '#app/ui/shop-header.tsx'
@@ -12,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readPageForm(request)
 	const result = await cartAction(request, formData, safeRedirect(formData.get('returnTo'), '/cart'))
 	const cookie = result.cookie ? { 'set-cookie': result.cookie } : undefined
 	if (result.ok) return result.toast ? redirectWithToast(result.redirectTo, result.toast, { headers: cookie }) : redirect(result.redirectTo, { headers: cookie })

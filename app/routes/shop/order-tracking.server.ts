@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { presentOrder } from '#app/domain/shop/order-view.server.ts'
@@ -26,7 +27,7 @@ export async function trackingLoader(request: Request) {
 }
 
 export async function trackingAction(request: Request, context: Readonly<RouterContextProvider>) {
-	const submission = parseWithZod(await request.formData(), { schema: TrackOrderSchema })
+	const submission = parseWithZod(await readPageForm(request), { schema: TrackOrderSchema })
 	if (submission.status !== 'success') {
 		const numberMissing = Boolean(submission.error?.confirmationNumber)
 		const toast = numberMissing

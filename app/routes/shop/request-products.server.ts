@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
@@ -52,7 +53,7 @@ export function requestPreview(qrCodeUrl: string, color: string) {
 /** Add to Cart for one product: a QR URL that is a URL, a palette colour, and a size for sticker products. */
 export async function requestProductsAction(request: Request, context: Readonly<RouterContextProvider>) {
 	await requireUserId(request)
-	const form = await request.formData()
+	const form = await readPageForm(request)
 	const productId = Number(form.get('productId')) || 0
 	const color = ColorSchema.safeParse(form.get('color') ?? DEFAULT_QR_COLOR)
 	const url = QrCodeUrlSchema.safeParse(form.get('qrCodeUrl') ?? '')

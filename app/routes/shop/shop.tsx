@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/request.server.ts'
 import { data, redirect } from 'react-router'
 import { listProducts } from '#app/domain/shop/cart.server.ts'
 import { cartAction } from '#app/domain/shop/checkout.server.ts'
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readPageForm(request)
 	formData.set('intent', 'add')
 	const productId = String(formData.get('productId') ?? '')
 	const result = await cartAction(request, formData, '/shop')
