@@ -38,6 +38,8 @@ function refuse(path: string, status: number, message: string, headers?: Headers
 }
 
 export const securityMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	// No text anywhere here may hold a NUL (PostgreSQL refuses it), so an address with one is refused up front.
+	if (/%00/.test(request.url)) throw refuse(pageUrl(request).pathname, 400, 'This address contains a character that is not allowed.')
 	if (!isSafeMethod(request.method)) {
 		const path = pageUrl(request).pathname
 		if (!sameOrigin(request)) throw refuse(path, 403, 'This request came from another site and was refused.')

@@ -15,7 +15,8 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 	const text = await request.text()
 	if (!text.trim()) return {}
 	try {
-		const value: unknown = JSON.parse(text)
+		// PostgreSQL text cannot hold a NUL character: drop it from every string.
+		const value: unknown = JSON.parse(text, (_key, v: unknown) => (typeof v === 'string' ? v.replaceAll('\0', '') : v))
 		if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
 	} catch {
 		// fall through

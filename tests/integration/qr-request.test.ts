@@ -162,6 +162,17 @@ describe('POST /api/qr-request', () => {
 		if (typeof body.email === 'string') expect(await rowsFor(body.email)).toHaveLength(0)
 	})
 
+	test('NUL characters in a JSON body or a form are dropped, not a database error', async () => {
+		const body = payload({ fullName: 'Ada\u0000 Responder', notes: 'Side\u0000 door' })
+		const response = await json(api.action, 'POST', '/api/qr-request', body)
+		expect(response.status).toBe(201)
+		expect(response.body).toMatchObject({ request: { fullName: 'Ada Responder', notes: 'Side door' } })
+		const fields = formFields({ fullName: 'Grace\u0000 Hopper' })
+		const { response: page } = await submitForm(fields)
+		expect(page.status).toBe(302)
+		expect(await rowsFor(fields.email)).toMatchObject([{ fullName: 'Grace Hopper' }])
+	})
+
 	test('a malformed body is a 400, and GET is not allowed', async () => {
 		expect((await json(api.action, 'POST', '/api/qr-request', '{not json')).status).toBe(400)
 		expect((await unwrap(api.loader())).status).toBe(405)

@@ -66,3 +66,12 @@ describe('origin check', () => {
 		expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
 	})
 })
+
+describe('NUL characters (PostgreSQL text cannot hold them)', () => {
+	test('an address holding one is a 400 before any route runs, for pages and JSON alike', async () => {
+		const get = (path: string) => new Request(`http://localhost:3000${path}`)
+		expect(await outcome(run(get('/order-tracking?number=HMH-%00'), '192.0.2.2'))).toEqual({ status: 400, body: 'This address contains a character that is not allowed.' })
+		expect(await outcome(run(get('/api/qr-codes/%00'), '192.0.2.2'))).toEqual({ status: 400, body: { message: 'This address contains a character that is not allowed.' } })
+		expect((await outcome(run(get('/order-tracking?number=HMH-0000'), '192.0.2.2'))).status).toBe(200)
+	})
+})

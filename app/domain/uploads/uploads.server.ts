@@ -32,10 +32,20 @@ export async function readForm(request: Request, purpose?: UploadPurpose): Promi
 			body: request.body.pipeThrough(counter.stream),
 			duplex: 'half',
 		} as RequestInit).formData()
-		return { ok: true, formData }
+		return { ok: true, formData: withoutNul(formData) }
 	} catch {
 		return counter.exceeded() ? tooLarge : { ok: false, message: NO_FILE_MESSAGE, status: 400 }
 	}
+}
+
+/** PostgreSQL text cannot hold a NUL character, and no one types one: drop it from every field and file name. */
+function withoutNul(form: FormData) {
+	const clean = new FormData()
+	for (const [name, value] of form) {
+		const cleanValue = typeof value === 'string' ? value.replaceAll('\0', '') : value.name.includes('\0') ? new File([value], value.name.replaceAll('\0', ''), { type: value.type }) : value
+		clean.append(name.replaceAll('\0', ''), cleanValue)
+	}
+	return clean
 }
 
 /** Checks the file in one field of a form already read: size, extension and real content type. */
