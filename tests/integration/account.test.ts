@@ -170,7 +170,7 @@ describe('deleting the account from the Danger Zone', () => {
 		expect(uploadedFiles(user.id)).toBeGreaterThanOrEqual(2)
 
 		const sticker = await createCode()
-		expect((await claimCode(user.id, sticker.pin, own.id)).ok).toBe(true)
+		expect((await claimCode(user.id, sticker.pin, { profileId: own.id })).ok).toBe(true)
 		const stickerRow = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
 		await recordScan(stickerRow.id, new Request('http://x', { headers: { 'user-agent': 'iPhone' } }))
 		await db.insert(s.qrCodes).values({ token: randomUUID().replaceAll('-', ''), userId: user.id, medicalProfileId: own.id, source: 'self' })

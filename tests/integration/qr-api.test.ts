@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
-import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { checkPin, claimCode } from '#app/domain/claims/claims.server.ts'
 import { PREVIEW_TOKEN } from '#app/domain/qr/manage.server.ts'
 import * as profileApi from '#app/routes/api/medical-profile.ts'
 import * as profileCodesApi from '#app/routes/api/profile-qr-codes.ts'
@@ -52,7 +52,7 @@ async function legacyWithCode() {
 async function claimedSticker() {
 	const p = await person()
 	const sticker = await createCode()
-	const claimed = await claimCode(p.user.id, sticker.pin, p.profileId)
+	const claimed = await claimCode(p.user.id, sticker.pin, { profileId: p.profileId })
 	expect(claimed.ok).toBe(true)
 	return { ...p, sticker, codeId: sticker.id, id: String(sticker.id) }
 }
@@ -237,12 +237,21 @@ describe('DELETE /api/qr-codes/{id}', () => {
 		expect((await json(codesApi.action, 'DELETE', `/api/qr-codes/${a.id}`, '', a.cookie, { id: a.id })).status).toBe(404)
 	})
 
-	test('a claimed sticker is turned off and unlinked from its profile; it stays on the account, so scans show the neutral page', async () => {
+	test('a claimed sticker returns to unclaimed: no owner, profile, look or scan history; its PIN claims it again', async () => {
 		const c = await claimedSticker()
+		await scanPage(c.sticker.token)
+		await json(codesApi.action, 'PATCH', `/api/qr-codes/${c.id}`, { ...LOOK, customText: 'Ada' }, c.cookie, { id: c.id })
 		const deleted = await json(codesApi.action, 'DELETE', `/api/qr-codes/${c.id}`, '', c.cookie, { id: c.id })
 		expect(deleted).toMatchObject({ status: 200, body: { success: true, message: 'QR code deleted successfully' } })
-		expect(await codeRow(c.codeId)).toMatchObject({ isActive: false, medicalProfileId: null, userId: c.user.id, pin: c.sticker.pin })
-		expect(await scanPage(c.sticker.token)).toContain('This code is not active')
+		expect(await codeRow(c.codeId)).toMatchObject({ userId: null, medicalProfileId: null, customization: null, claimedAt: null, pin: c.sticker.pin })
+		expect(await db.select().from(s.qrScans).where(eq(s.qrScans.qrCodeId, c.codeId))).toEqual([])
+		const page = await scanPage(c.sticker.token)
+		expect(page).toContain('This QR code has not been activated yet')
+		expect(page).not.toContain('Ada Lovelace')
+		expect((await checkPin(c.sticker.pin)).valid).toBe(true)
+		const again = await createUser()
+		expect(await claimCode(again.id, c.sticker.pin)).toMatchObject({ ok: true, qrCodeId: c.codeId })
+		expect(await scanPage(c.sticker.token)).not.toContain('Ada Lovelace')
 	})
 })
 
@@ -297,7 +306,7 @@ describe('scans and refresh', () => {
 
 	test('POST /api/profiles/{id}/update-qr-codes counts the profile\'s codes and confirms its information', async () => {
 		const c = await claimedSticker()
-		await claimCode(c.user.id, (await createCode()).pin, c.profileId)
+		await claimCode(c.user.id, (await createCode()).pin, { profileId: c.profileId })
 		const refreshed = await json(refreshApi.action, 'POST', `/api/profiles/${c.pid}/update-qr-codes`, '', c.cookie, { id: c.pid })
 		expect(refreshed).toMatchObject({ status: 200, body: { updated: 2, message: 'Updated 2 QR codes with current medical information' } })
 		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, c.profileId) }))?.confirmedAt).toBeInstanceOf(Date)
@@ -333,7 +342,7 @@ describe('ownership: another person gets 404, as for an unknown id, and changes 
 	test('every endpoint on A\'s code and profile', async () => {
 		const a = await legacyWithCode()
 		const sticker = await createCode()
-		await claimCode(a.user.id, sticker.pin, a.profileId)
+		await claimCode(a.user.id, sticker.pin, { profileId: a.profileId })
 		const stickerId = String(sticker.id)
 		await scanPage(sticker.token)
 		const snapshot = async () =>

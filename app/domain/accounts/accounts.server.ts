@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { auditLog, connections, donations, emails, orders, qrCodes, qrRequests, qrScans, users, visits, type User } from '#db/schema.ts'
+import { auditLog, connections, donations, emails, orders, qrCodes, qrRequests, users, visits, type User } from '#db/schema.ts'
+import { releaseStickers } from '#app/domain/qr/manage.server.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { storage } from '#app/adapters/storage.server.ts'
 import { env } from '#app/utils/env.server.ts'
@@ -212,12 +213,7 @@ export async function deleteAccount(userId: string) {
 		await tx.update(visits).set({ userId: null, ipAddress: null, userAgent: null }).where(eq(visits.userId, userId))
 		await tx.update(auditLog).set({ actorUserId: null, ipAddress: null }).where(eq(auditLog.actorUserId, userId))
 		await tx.delete(qrCodes).where(and(eq(qrCodes.userId, userId), isNull(qrCodes.pin)))
-		const stickers = tx.select({ id: qrCodes.id }).from(qrCodes).where(eq(qrCodes.userId, userId))
-		await tx.delete(qrScans).where(inArray(qrScans.qrCodeId, stickers))
-		await tx
-			.update(qrCodes)
-			.set({ userId: null, medicalProfileId: null, customization: null, isActive: true, claimedAt: null, scanAlertSentAt: null })
-			.where(eq(qrCodes.userId, userId))
+		await releaseStickers(tx, eq(qrCodes.userId, userId))
 		await tx.delete(users).where(eq(users.id, userId))
 	})
 	return true

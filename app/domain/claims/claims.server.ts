@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { medicalProfiles, qrCodes, users } from '#db/schema.ts'
+import { ensureOwnProfile, insertFamilyProfile, ProfileError, type Executor, type FamilyMember } from '#app/domain/profiles/profiles.server.ts'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { TOO_MANY_ATTEMPTS } from '#app/middleware/security.server.ts'
 import { env } from '#app/utils/env.server.ts'
@@ -33,32 +34,49 @@ export async function checkPin(input: unknown, userId?: string | null): Promise<
 }
 
 export type ClaimResult =
-	| { ok: true; qrCodeId: number; token: string }
-	| { ok: false; message: string; status: 400 | 404 | 429 }
+	| { ok: true; qrCodeId: number; token: string; medicalProfileId: number }
+	| { ok: false; message: string; status: 400 | 404 | 429; field?: string }
+
+/** Which profile a claimed code will show: one of the claimant's, a new family member's, or (by default) their own. */
+export type ClaimTarget = { profileId: number } | { newProfile: FamilyMember } | { own: true }
 
 /**
- * One conditional UPDATE: of two simultaneous claims of one PIN exactly one matches the row.
- * A profile, when given, must be the claimant's own.
+ * Claims an unclaimed code for one of the claimant's profiles, in one transaction: the profile is chosen (or created)
+ * and the code linked to it, or nothing happens. The claim is one conditional UPDATE, so of two simultaneous claims of
+ * one PIN exactly one matches the row. A code is never claimed without a profile to show.
  */
-export async function claimCode(userId: string, pinInput: unknown, medicalProfileId?: number | null): Promise<ClaimResult> {
+export async function claimCode(userId: string, pinInput: unknown, target: ClaimTarget = { own: true }): Promise<ClaimResult> {
 	const parsed = PinSchema.safeParse({ pin: pinInput })
 	if (!parsed.success) return { ok: false, message: PIN_FORMAT, status: 400 }
 	if (await tooManyWrongPins(userId)) return { ok: false, message: TOO_MANY_ATTEMPTS, status: 429 }
-	if (medicalProfileId != null) {
-		const profile = await db.query.medicalProfiles.findFirst({
-			columns: { id: true },
-			where: and(eq(medicalProfiles.id, medicalProfileId), eq(medicalProfiles.userId, userId)),
+	const pin = parsed.data.pin
+	try {
+		return await db.transaction(async (tx) => {
+			const profileId = await targetProfile(tx, userId, target)
+			const [claimed] = await tx
+				.update(qrCodes)
+				.set({ userId, medicalProfileId: profileId, claimedAt: new Date(), isActive: true })
+				.where(and(eq(qrCodes.pin, pin), isNull(qrCodes.userId)))
+				.returning({ id: qrCodes.id, token: qrCodes.token })
+			if (!claimed) throw new ProfileError(PIN_REJECTED, 400, 'pin')
+			return { ok: true as const, qrCodeId: claimed.id, token: claimed.token, medicalProfileId: profileId }
 		})
-		if (!profile) return { ok: false, message: 'Profile not found', status: 404 }
+	} catch (error) {
+		if (!(error instanceof ProfileError)) throw error
+		if (error.message === PIN_REJECTED) await countWrongPin(userId)
+		return { ok: false, message: error.message, status: error.status, field: error.field }
 	}
-	const [claimed] = await db
-		.update(qrCodes)
-		.set({ userId, medicalProfileId: medicalProfileId ?? null, claimedAt: new Date(), isActive: true })
-		.where(and(eq(qrCodes.pin, parsed.data.pin), isNull(qrCodes.userId)))
-		.returning({ id: qrCodes.id, token: qrCodes.token })
-	if (claimed) return { ok: true, qrCodeId: claimed.id, token: claimed.token }
-	await countWrongPin(userId)
-	return { ok: false, message: PIN_REJECTED, status: 400 }
+}
+
+async function targetProfile(tx: Executor, userId: string, target: ClaimTarget) {
+	if ('newProfile' in target) return (await insertFamilyProfile(tx, userId, target.newProfile)).id
+	if ('own' in target) return ensureOwnProfile(tx, userId)
+	const [profile] = await tx
+		.select({ id: medicalProfiles.id })
+		.from(medicalProfiles)
+		.where(and(eq(medicalProfiles.id, target.profileId), eq(medicalProfiles.userId, userId)))
+	if (!profile) throw new ProfileError('Profile not found', 404, 'medicalProfileId')
+	return profile.id
 }
 
 /** Spec 001 §6: a grandfathered account, or the first code the person claimed by PIN. */
@@ -75,9 +93,8 @@ export async function getAccessLevel(userId: string) {
 }
 
 /** A PIN validated before sign-in, or by a signed-in person, is claimed for their own profile in the same request. */
-export async function claimValidatedPin(userId: string, pin: string) {
-	const { ownProfileId } = await import('#app/domain/profiles/profiles.server.ts')
-	return claimCode(userId, pin, await ownProfileId(userId))
+export function claimValidatedPin(userId: string, pin: string) {
+	return claimCode(userId, pin)
 }
 
 export function claimToast(result: ClaimResult) {

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm'
-import { db } from '#db/client.ts'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { db, type Database } from '#db/client.ts'
 import {
 	allergies,
 	emergencyContacts,
@@ -9,19 +9,24 @@ import {
 	medicalProfiles,
 	medications,
 	qrCodes,
+	users,
 } from '#db/schema.ts'
 import { storage } from '#app/adapters/storage.server.ts'
-import { countWrongPin, tooManyWrongPins } from '#app/domain/claims/claims.server.ts'
-import { PIN_REJECTED } from '#app/domain/claims/schemas.ts'
-import { TOO_MANY_ATTEMPTS } from '#app/middleware/security.server.ts'
 import type { PersonalInfo } from './schemas.ts'
 
 export const LAST_PROFILE = 'You must have at least one profile.'
+
+/** The database, or a transaction on it. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** The relationship that marks the account holder's own profile. */
+export const OWN = 'self'
 
 export class ProfileError extends Error {
 	constructor(
 		message: string,
 		readonly status: 400 | 404 = 400,
+		readonly field?: string,
 	) {
 		super(message)
 	}
@@ -75,13 +80,12 @@ export async function getProfileDetail(userId: string, profileId: number) {
 }
 export type ProfileDetail = NonNullable<Awaited<ReturnType<typeof getProfileDetail>>>
 
-/** The person's own profile: the one about themselves, else their first. */
-export async function ownProfileId(userId: string) {
-	const own = await db.query.medicalProfiles.findFirst({
-		columns: { id: true },
-		where: eq(medicalProfiles.userId, userId),
-		orderBy: [desc(eq(medicalProfiles.relationshipToUser, 'self')), asc(medicalProfiles.id)],
-	})
+/** The account holder's own profile: the one marked 'self' (one per account), never a family member's. */
+export async function ownProfileId(userId: string, tx: Executor = db) {
+	const [own] = await tx
+		.select({ id: medicalProfiles.id })
+		.from(medicalProfiles)
+		.where(and(eq(medicalProfiles.userId, userId), eq(medicalProfiles.relationshipToUser, OWN)))
 	return own?.id ?? null
 }
 
@@ -89,26 +93,44 @@ function fullNameOf(info: Pick<PersonalInfo, 'firstName' | 'middleName' | 'lastN
 	return [info.firstName, info.middleName, info.lastName].filter(Boolean).join(' ') || null
 }
 
-/** Personal Information: creates the person's own profile on first save, else updates the chosen profile. */
+/**
+ * Personal Information: updates the chosen profile, or without one the person's own (created on first save, even
+ * when the account so far holds only family members' profiles).
+ */
 export async function savePersonalInfo(userId: string, info: PersonalInfo, profileId?: number | null) {
 	const values = { ...nullify(info), confirmedAt: new Date() }
 	const name = fullNameOf(info)
-	if (profileId) {
-		await ownedProfile(userId, profileId)
+	const target = profileId ?? (await ownProfileId(userId))
+	if (target) {
 		const [profile] = await db
 			.update(medicalProfiles)
 			.set({ ...values, ...(name ? { fullName: name } : {}) })
-			.where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
+			.where(and(eq(medicalProfiles.id, target), eq(medicalProfiles.userId, userId)))
 			.returning()
-		return { created: false, profile: profile! }
+		if (!profile) throw new ProfileError('Profile not found', 404)
+		return { created: false, profile }
 	}
-	const existing = await ownProfileId(userId)
-	if (existing) return savePersonalInfo(userId, info, existing)
 	const [profile] = await db
 		.insert(medicalProfiles)
-		.values({ ...values, userId, relationshipToUser: 'self', fullName: name })
+		.values({ ...values, userId, relationshipToUser: OWN, fullName: name })
+		.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
 		.returning()
-	return { created: true, profile: profile! }
+	// Another request created the own profile first: this save updates it.
+	if (!profile) return savePersonalInfo(userId, info, await ownProfileId(userId))
+	return { created: true, profile }
+}
+
+/** The own profile's id, created (named after the account) when the person has none yet. */
+export async function ensureOwnProfile(tx: Executor, userId: string) {
+	const existing = await ownProfileId(userId, tx)
+	if (existing) return existing
+	const [user] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId))
+	const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || null
+	await tx
+		.insert(medicalProfiles)
+		.values({ userId, relationshipToUser: OWN, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null, fullName: name, confirmedAt: new Date() })
+		.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
+	return (await ownProfileId(userId, tx))!
 }
 
 /** Undefined (a cleared optional field) is stored as NULL so clearing a field really clears it. */
@@ -117,45 +139,51 @@ function nullify<T extends Record<string, unknown>>(values: T) {
 }
 export { nullify }
 
-type FamilyMember = { fullName: string; relationshipToUser: string; gender?: string; dateOfBirth?: string; pin: string }
+export type FamilyMember = { fullName: string; relationshipToUser: string; gender?: string; dateOfBirth?: string }
 
-/** The new profile and the claim of its sticker happen together or not at all. */
-export async function createFamilyProfile(userId: string, member: FamilyMember) {
-	if (await tooManyWrongPins(userId)) throw new ProfileError(TOO_MANY_ATTEMPTS)
-	return db.transaction(async (tx) => {
-		const [profile] = await tx
-			.insert(medicalProfiles)
-			.values({
-				userId,
-				fullName: member.fullName,
-				relationshipToUser: member.relationshipToUser,
-				gender: member.gender ?? null,
-				dateOfBirth: member.dateOfBirth ?? null,
-				confirmedAt: new Date(),
-			})
-			.returning()
-		const [claimed] = await tx
-			.update(qrCodes)
-			.set({ userId, medicalProfileId: profile!.id, claimedAt: new Date(), isActive: true })
-			.where(and(eq(qrCodes.pin, member.pin), isNull(qrCodes.userId)))
-			.returning({ id: qrCodes.id })
-		if (!claimed) tx.rollback()
-		return profile!
-	}).catch(async (error: unknown) => {
-		if (!(error instanceof Error && error.constructor.name === 'TransactionRollbackError')) throw error
-		await countWrongPin(userId)
-		throw new ProfileError(PIN_REJECTED)
-	})
+export const OWN_PROFILE_EXISTS = 'You already have a profile for yourself. Please choose another relationship.'
+
+/** A new family member's profile, inside the caller's transaction (the claim of its sticker goes with it). */
+export async function insertFamilyProfile(tx: Executor, userId: string, member: FamilyMember) {
+	const [profile] = await tx
+		.insert(medicalProfiles)
+		.values({
+			userId,
+			fullName: member.fullName,
+			relationshipToUser: member.relationshipToUser,
+			gender: member.gender ?? null,
+			dateOfBirth: member.dateOfBirth ?? null,
+			confirmedAt: new Date(),
+		})
+		.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
+		.returning()
+	if (!profile) throw new ProfileError(OWN_PROFILE_EXISTS, 400, 'relationshipToUser')
+	return profile
 }
 
-/** Refused for the last profile; the profile's files go with it. */
-export async function deleteProfile(userId: string, profileId: number) {
+export type UnlinkedCode = { id: number; pin: string | null }
+
+/**
+ * Refused for the last profile. Its codes are unlinked and turned off in the same transaction (a sticker never falls
+ * back to another profile), and returned so the person can be told which need a profile now; its files go after.
+ */
+export async function deleteProfile(userId: string, profileId: number): Promise<UnlinkedCode[]> {
 	const profile = await ownedProfile(userId, profileId)
-	const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(medicalProfiles).where(eq(medicalProfiles.userId, userId))
-	if (n <= 1) throw new ProfileError(LAST_PROFILE)
 	const keys = await profileFileKeys(profile.id)
-	await db.delete(medicalProfiles).where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
+	const unlinked = await db.transaction(async (tx) => {
+		// Locked, so two deletions at once cannot both see another profile left.
+		const all = await tx.select({ id: medicalProfiles.id }).from(medicalProfiles).where(eq(medicalProfiles.userId, userId)).for('update')
+		if (all.length <= 1) throw new ProfileError(LAST_PROFILE)
+		const codes = await tx
+			.update(qrCodes)
+			.set({ medicalProfileId: null, isActive: false })
+			.where(and(eq(qrCodes.userId, userId), eq(qrCodes.medicalProfileId, profileId)))
+			.returning({ id: qrCodes.id, pin: qrCodes.pin })
+		await tx.delete(medicalProfiles).where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
+		return codes
+	})
 	await Promise.all([...keys, profile.profilePictureKey, profile.dnrDocumentKey].filter((k): k is string => Boolean(k)).map((k) => storage.delete(k)))
+	return unlinked
 }
 
 async function profileFileKeys(profileId: number) {

@@ -149,6 +149,6 @@ export const ScanningSchema = z.object({
 export const IdSchema = z.coerce.number({ error: 'Not found' }).int().positive().max(2_147_483_647)
 
 export function profileLabel(profile: { id: number; fullName: string | null; relationshipToUser: string | null }) {
-	const relationship = RELATIONSHIP_LABELS[(profile.relationshipToUser ?? 'self') as keyof typeof RELATIONSHIP_LABELS] ?? 'Yourself'
+	const relationship = RELATIONSHIP_LABELS[(profile.relationshipToUser ?? 'self') as keyof typeof RELATIONSHIP_LABELS] ?? 'Family'
 	return profile.fullName ? `${profile.fullName} (${relationship})` : `Profile ${profile.id}`
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, max } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, type SQL } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { medicalProfiles, qrCodes, qrScans, users, type QrCustomization as StoredCustomization } from '#db/schema.ts'
-import { ownedProfile } from '#app/domain/profiles/profiles.server.ts'
+import { ownedProfile, type Executor } from '#app/domain/profiles/profiles.server.ts'
+import { QR_MESSAGES } from './messages.ts'
 import { newScanToken, scanUrl } from './codes.server.ts'
 import { DEFAULT_QR_COLOR, DEFAULT_TEXT_COLOR, type QrCustomization } from './palette.ts'
 import { renderQrPng, renderQrSvg } from './render.server.ts'
@@ -117,13 +118,18 @@ export async function customizeCode(userId: string, codeId: number, customizatio
 	return getOwnedCode(userId, codeId)
 }
 
+/** Relinks an owned code to another of the owner's profiles; a code that had lost its profile is turned back on. */
 export async function assignCodeToProfile(userId: string, codeId: number, profileId: number) {
-	await Promise.all([getOwnedCode(userId, codeId), ownedProfile(userId, profileId)])
-	await db.update(qrCodes).set({ medicalProfileId: profileId }).where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
+	const [code] = await Promise.all([getOwnedCode(userId, codeId), ownedProfile(userId, profileId)])
+	await db
+		.update(qrCodes)
+		.set({ medicalProfileId: profileId, ...(code.medicalProfileId ? {} : { isActive: true }) })
+		.where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
 }
 
 export async function toggleCode(userId: string, codeId: number) {
 	const code = await getOwnedCode(userId, codeId)
+	if (!code.isActive && !code.medicalProfileId) throw new QrError(QR_MESSAGES.needsProfile)
 	const [row] = await db
 		.update(qrCodes)
 		.set({ isActive: !code.isActive })
@@ -133,16 +139,29 @@ export async function toggleCode(userId: string, codeId: number) {
 }
 
 /**
- * A self-generated code is deleted with its scan history. A printed sticker cannot be deleted (it still exists in
- * someone's wallet): it is released from the account and turned off, so its scans show the neutral page.
+ * A self-generated code is deleted with its scan history. A printed sticker still exists in someone's wallet: it
+ * returns to unclaimed, so the PIN printed on it can claim it again and a scan shows how to activate it.
  */
 export async function deleteCode(userId: string, codeId: number) {
-	const code = await getOwnedCode(userId, codeId)
-	if (code.source === 'self') {
-		await db.delete(qrCodes).where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
-		return
-	}
-	await db.update(qrCodes).set({ isActive: false, medicalProfileId: null }).where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
+	await getOwnedCode(userId, codeId)
+	await db.transaction(async (tx) => {
+		const owned = and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId))
+		await tx.delete(qrCodes).where(and(owned, isNull(qrCodes.pin)))
+		await releaseStickers(tx, owned!)
+	})
+}
+
+/**
+ * Printed stickers matching `where` go back to unclaimed: no owner, profile, look, alert time or scan history. Codes
+ * without a PIN (self-generated) are left to the caller.
+ */
+export async function releaseStickers(tx: Executor, where: SQL) {
+	const stickers = and(where, isNotNull(qrCodes.pin))!
+	await tx.delete(qrScans).where(inArray(qrScans.qrCodeId, tx.select({ id: qrCodes.id }).from(qrCodes).where(stickers)))
+	await tx
+		.update(qrCodes)
+		.set({ userId: null, medicalProfileId: null, customization: null, isActive: true, claimedAt: null, scanAlertSentAt: null })
+		.where(stickers)
 }
 
 export async function scanHistory(userId: string, codeId: number, limit = 50) {

@@ -8,15 +8,16 @@ const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const e = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => escapes[c]!)
 
 const CSS = `*{box-sizing:border-box}body{margin:0;font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#111;background:#fff}
-main{max-width:40rem;margin:0 auto;padding:0 12px 32px}header{background:#991b1b;color:#fff;padding:10px 12px}header h1{margin:0;font-size:1.15rem;max-width:40rem;margin:0 auto}
+main{max-width:40rem;margin:0 auto;padding:0 12px 32px;overflow-wrap:anywhere}header{background:#991b1b;color:#fff;padding:10px 12px}header h1{margin:0;font-size:1.15rem;max-width:40rem;margin:0 auto}
 .call{margin:0 auto;max-width:40rem;font-weight:700}nav{font-size:.9rem;padding:6px 0;text-align:right}nav a{color:#1e3a8a;margin-left:10px}
 h2{font-size:1rem;text-transform:uppercase;letter-spacing:.04em;margin:20px 0 6px;border-bottom:2px solid #111;padding-bottom:2px}
 .status{border:4px solid #111;padding:10px 12px;margin-top:8px}.status b{display:block;font-size:1.6rem;line-height:1.2}.status.dnr{border-color:#b91c1c;background:#fef2f2}
 .flags{background:#111;color:#fff;padding:8px 12px;margin-top:12px}.flags h2{color:#fff;border-color:#fff;margin-top:4px}.flags li{font-weight:700}
 ul{margin:0;padding-left:1.1rem}li{margin:4px 0}.sev{font-weight:700}.severe{color:#b91c1c}.muted{color:#374151}
 a.tel{display:block;background:#166534;color:#fff;text-decoration:none;font-weight:700;padding:12px;margin:8px 0;border-radius:6px;font-size:1.1rem}
-.who{display:flex;gap:12px;align-items:flex-start}.who img{width:96px;height:96px;object-fit:cover;border:2px solid #111}
-dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 12px}dt{font-weight:700}dd{margin:0}
+.person{display:flex;gap:12px;align-items:center;margin-top:8px}.person img{flex:none;width:80px;height:80px;object-fit:cover;border:2px solid #111}
+.person div{min-width:0}.person p{margin:0}.person .name{font-size:1.5rem;font-weight:800;line-height:1.2}
+dl{margin:0;display:grid;grid-template-columns:auto minmax(0,1fr);gap:2px 12px}dt{font-weight:700}dd{margin:0;min-width:0}
 .blood{font-size:1.6rem;font-weight:800}footer{margin-top:24px;font-size:.9rem;color:#374151}a{color:#1e3a8a}`
 
 function shell(lang: Language, title: string, body: string, token: string | null) {
@@ -73,14 +74,17 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 	const label = (key: string) => (t as Record<string, string>)[key] ?? key
 	const name = profile.fullName ?? ([profile.firstName, profile.lastName].filter(Boolean).join(' ') || null)
 	const identity: Array<[string, string | null]> = [
-		[t.born, profile.dateOfBirth ? `${dateFormat(lang, profile.dateOfBirth)} (${t.age} ${age(profile.dateOfBirth)})` : null],
+		[t.born, profile.dateOfBirth ? dateFormat(lang, profile.dateOfBirth) : null],
 		[t.height, profile.height],
 		[t.weight, profile.weight],
 		[t.hair, profile.hairColor],
 		[t.eyes, profile.eyeColor],
 		[t.marks, profile.distinguishingMarks],
 	]
+	// Identify before acting: who the page is about sits with the code status, above everything else.
+	const person = `<section class="person" aria-label="${e(t.person)}">${profile.profilePictureKey ? `<img src="${base}/photo" alt="${e(t.photoOf)} ${e(name ?? '')}" width="80" height="80">` : ''}<div><p class="name">${e(name ?? t.unnamed)}</p>${profile.dateOfBirth ? `<p>${e(t.ageNow)} ${age(profile.dateOfBirth)} · ${e(t.born)} ${e(dateFormat(lang, profile.dateOfBirth))}</p>` : ''}</div></section>`
 	const body = [
+		person,
 		`<section aria-labelledby="s-status"><h2 id="s-status">${e(t.codeStatus)}</h2><div class="status${dnr === 'DNR' || dnr === 'POLST' ? ' dnr' : ''}"><b>${e(statusText)}</b>${statusDetails.map((d) => `<div>${d}</div>`).join('')}</div></section>`,
 		flags.length
 			? `<section class="flags" aria-labelledby="s-flags"><h2 id="s-flags">${e(t.critical)}</h2><ul>${flags.map((f) => `<li>${e(label(`flag_${f.kind}`))}: ${e(f.detail)}</li>`).join('')}</ul></section>`
@@ -89,7 +93,7 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 		`<section aria-labelledby="s-all"><h2 id="s-all">${e(t.allergies)}</h2>${list(profile.allergies, t, (a) => `<span class="sev${a.severity === 'Severe' ? ' severe' : ''}">${e(a.allergen)}</span> (${e(label(a.severity))})${a.reaction ? `: ${e(t.reaction)} ${e(a.reaction)}` : ''}`)}</section>`,
 		`<section aria-labelledby="s-med"><h2 id="s-med">${e(t.medications)}</h2>${list(profile.medications, t, (m) => `<b>${e(m.name)}</b>${[m.dosage, m.frequency].filter(Boolean).map((x) => ` ${e(x)}`).join(',')}`)}</section>`,
 		`<section aria-labelledby="s-con"><h2 id="s-con">${e(t.contacts)}</h2>${profile.emergencyContacts.length ? profile.emergencyContacts.map((c) => `<a class="tel" href="tel:${e(c.phoneNumber.replace(/[^+\d]/g, ''))}">${e(t.call)} ${e(c.name)} (${e(c.relationship)}): ${e(c.phoneNumber)}</a>`).join('') : `<p class="muted">${e(t.none)}</p>`}</section>`,
-		`<section aria-labelledby="s-id"><h2 id="s-id">${e(t.identity)}</h2><div class="who">${profile.profilePictureKey ? `<img src="${base}/photo" alt="${e(t.photoOf)} ${e(name ?? '')}" width="96" height="96">` : ''}<div>${name ? `<p><b>${e(name)}</b></p>` : ''}<dl>${identity.filter(([, v]) => v).map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join('')}</dl></div></div></section>`,
+		identity.some(([, v]) => v) ? `<section aria-labelledby="s-id"><h2 id="s-id">${e(t.identity)}</h2><dl>${identity.filter(([, v]) => v).map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join('')}</dl></section>` : '',
 		profile.insurancePolicies.length || profile.insurance
 			? `<section aria-labelledby="s-ins"><h2 id="s-ins">${e(t.insurance)}</h2>${list(profile.insurancePolicies, t, (p) => `<b>${e(p.provider)}</b>${p.policyNumber ? ` · ${e(t.policy)} ${e(p.policyNumber)}` : ''}${p.groupNumber ? ` · ${e(t.group)} ${e(p.groupNumber)}` : ''}${p.providerPhone ? ` · <a href="tel:${e(p.providerPhone.replace(/[^+\d]/g, ''))}">${e(p.providerPhone)}</a>` : ''}`)}${profile.insurance ? `<p>${e(profile.insurance)}</p>` : ''}</section>`
 			: '',

@@ -20,9 +20,6 @@ const codeByToken = db.query.qrCodes
 		with: { medicalProfile: { with: sections } },
 	})
 	.prepare('responder_code')
-const firstProfileOf = db.query.medicalProfiles
-	.findFirst({ where: eq(medicalProfiles.userId, sql.placeholder('userId')), orderBy: asc(medicalProfiles.id), with: sections })
-	.prepare('responder_first_profile')
 
 /** What a scan may show. Only an active code of a profile with scanning on reveals anything about the person. */
 export async function loadResponderView(token: string) {
@@ -30,8 +27,8 @@ export async function loadResponderView(token: string) {
 	const code = await codeByToken.execute({ token })
 	if (!code) return { state: 'unknown' as const }
 	if (!code.userId) return { state: 'unclaimed' as const, codeId: code.id }
-	// A sticker claimed before any profile existed shows its owner's own profile.
-	const profile = code.medicalProfile ?? (await firstProfileOf.execute({ userId: code.userId }))
+	// Exactly the linked profile (a constraint keeps it the owner's); an unlinked code shows nothing, never another profile.
+	const profile = code.medicalProfile
 	const expired = code.expiresAt != null && code.expiresAt < new Date()
 	if (!code.isActive || expired || !profile || !profile.isScannable) return { state: 'inactive' as const, codeId: code.id }
 	return { state: 'active' as const, codeId: code.id, ownerId: code.userId, profile }

@@ -1,9 +1,8 @@
+import { claimCode } from '#app/domain/claims/claims.server.ts'
 import {
-	createFamilyProfile,
 	deleteProfile,
 	getProfileDetail,
 	ownProfileId,
-	ProfileError,
 	savePersonalInfo,
 	updateProfileFields,
 } from '#app/domain/profiles/profiles.server.ts'
@@ -33,8 +32,8 @@ export function action({ request, params }: Route.ActionArgs) {
 		if (params.id === undefined) return create(userId, await readBody(request))
 		const id = pathId(params.id, NOT_FOUND)
 		if (request.method === 'DELETE') {
-			await deleteProfile(userId, id)
-			return json({ success: true, id })
+			const unlinked = await deleteProfile(userId, id)
+			return json({ success: true, id, unlinkedQrCodes: unlinked })
 		}
 		const body = await readBody(request)
 		return request.method === 'PUT' ? update(userId, id, body) : patch(userId, id, body)
@@ -45,13 +44,10 @@ async function create(userId: string, body: Record<string, unknown>) {
 	if (FAMILY_FIELDS.some((field) => Object.hasOwn(body, field))) {
 		const parsed = FamilyMemberSchema.safeParse(body)
 		if (!parsed.success) return validationError(parsed.error.issues)
-		try {
-			const profile = await createFamilyProfile(userId, parsed.data)
-			return json({ id: profile.id, fullName: profile.fullName }, 201)
-		} catch (error) {
-			if (!(error instanceof ProfileError)) throw error
-			return jsonError(400, error.message, { errors: { pin: [error.message] } })
-		}
+		const { pin, ...member } = parsed.data
+		const result = await claimCode(userId, pin, { newProfile: member })
+		if (!result.ok) return jsonError(result.status, result.message, { errors: { [result.field ?? 'pin']: [result.message] } })
+		return json({ id: result.medicalProfileId, fullName: member.fullName }, 201)
 	}
 	const parsed = PersonalInfoSchema.safeParse(body)
 	if (!parsed.success) return validationError(parsed.error.issues)

@@ -11,8 +11,8 @@ export async function action({ request }: Route.ActionArgs) {
 	const body = await readBody(request)
 	const profileId = ProfileIdSchema.safeParse(body.medicalProfileId || undefined)
 	if (!profileId.success) return jsonError(400, 'Invalid profile')
-	const result = await claimCode(userId, body.pin, profileId.data)
-	if (!result.ok) return jsonError(result.status, result.message)
+	const result = await claimCode(userId, body.pin, profileId.data ? { profileId: profileId.data } : undefined)
+	if (!result.ok) return jsonError(result.status, result.message, result.field ? { errors: { [result.field]: [result.message] } } : undefined)
 	const cookie = await clearPendingPin(request)
 	return Response.json(
 		{ success: true, qrCodeId: result.qrCodeId, qrCodeToken: result.token },

@@ -14,7 +14,8 @@ import {
 	PersonalInfoSchema,
 	ScanningSchema,
 } from '#app/domain/profiles/schemas.ts'
-import { createFamilyProfile, deleteProfile, refreshProfileCodes, getProfileDetail, listProfiles, ProfileError, savePersonalInfo, updateProfileFields } from '#app/domain/profiles/profiles.server.ts'
+import { deleteProfile, refreshProfileCodes, getProfileDetail, listProfiles, ProfileError, savePersonalInfo, updateProfileFields } from '#app/domain/profiles/profiles.server.ts'
+import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { addRow, deleteRow, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
 import { clearDnr, deleteDocument, removePicture, saveDnr, savePolicy, uploadDocument, uploadPicture } from '#app/domain/profiles/files.server.ts'
 import { readForm } from '#app/domain/uploads/uploads.server.ts'
@@ -94,25 +95,24 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 		if (intent === INTENTS.addFamily) {
 			const submission = parseWithZod(formData, { schema: FamilyMemberSchema })
 			if (submission.status !== 'success') return invalid(submission)
-			try {
-				const profile = await createFamilyProfile(userId, submission.value)
-				return success({ title: 'Profile Created', description: `${profile.fullName} has been created and QR code activated successfully.` }, profile.id)
-			} catch (error) {
-				if (!(error instanceof ProfileError)) throw error
-				return fail({ intent, result: submission.reply({ fieldErrors: { pin: [error.message] } }) }, { title: 'Error', description: error.message })
-			}
+			const { pin, ...member } = submission.value
+			const result = await claimCode(userId, pin, { newProfile: member })
+			if (!result.ok)
+				return fail({ intent, result: submission.reply({ fieldErrors: { [result.field ?? 'pin']: [result.message] } }) }, { title: 'Error', description: result.message }, result.status)
+			return success({ title: 'Profile Created', description: `${member.fullName} has been created and QR code activated successfully.` }, result.medicalProfileId)
 		}
 		if (!profileId) return fail({ intent, result: { status: 'error', error: { '': [CREATE_PROFILE_FIRST] } } as Failure['result'] }, { title: 'Create Profile First', description: CREATE_PROFILE_FIRST })
 
 		if (intent === INTENTS.deleteProfile) {
+			let unlinked
 			try {
-				await deleteProfile(userId, profileId)
+				unlinked = await deleteProfile(userId, profileId)
 			} catch (error) {
 				if (error instanceof ProfileError && error.status === 400)
 					return fail({ intent, result: { status: 'error', error: { '': [error.message] } } as Failure['result'] }, { title: 'Cannot Delete', description: error.message })
 				throw error
 			}
-			return success({ title: 'Profile Deleted', description: 'Profile has been deleted successfully.' }, null)
+			return success({ title: 'Profile Deleted', description: `Profile has been deleted successfully.${QR_MESSAGES.unlinked(unlinked)}` }, null)
 		}
 		if (intent === INTENTS.setScanning) {
 			const { isScannable } = ScanningSchema.parse({ isScannable: formData.get('isScannable') })

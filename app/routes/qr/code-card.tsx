@@ -28,9 +28,15 @@ export function CodeCard({ code, profiles, selected, base }: { code: Code; profi
 							{code.scanUrl.replace('/scan/', '/qr/')}
 						</a>
 					</p>
-					<p className="text-sm text-gray-700">
-						Shows: {code.medicalProfileId ? profileLabel({ id: code.medicalProfileId, fullName: code.profileName, relationshipToUser: code.relationshipToUser }) : 'your own profile'} · scanned {code.scanCount} {code.scanCount === 1 ? 'time' : 'times'}
-					</p>
+					{code.medicalProfileId ? (
+						<p className="text-sm text-gray-700">
+							Shows: {profileLabel({ id: code.medicalProfileId, fullName: code.profileName, relationshipToUser: code.relationshipToUser })} · scanned {code.scanCount} {code.scanCount === 1 ? 'time' : 'times'}
+						</p>
+					) : (
+						<p className="rounded bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-900">
+							Needs a profile: scanning it shows that the code is not active until you link it to a profile below.
+						</p>
+					)}
 				</div>
 			</div>
 			<div className="mt-3 flex flex-wrap gap-2">
@@ -62,14 +68,14 @@ export function CodeCard({ code, profiles, selected, base }: { code: Code; profi
 					Delete
 				</Link>
 			</div>
-			{profiles.length > 1 ? (
+			{profiles.length > 1 || (!code.medicalProfileId && profiles.length) ? (
 				<Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-end gap-2">
 					<input type="hidden" name="codeId" value={code.id} />
 					<SelectField
 						label="Profile this code shows"
 						className="min-w-56"
-						selectProps={{ name: 'profileId', defaultValue: String(code.medicalProfileId ?? '') }}
-						placeholder="Your own profile"
+						selectProps={{ name: 'profileId', required: true, defaultValue: String(code.medicalProfileId ?? '') }}
+						placeholder="Choose a profile"
 						options={profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))}
 					/>
 					<StatusButton type="submit" name="intent" value={QR_INTENTS.assign} variant="secondary">

@@ -99,6 +99,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 						{errors.join(' ')}
 					</p>
 				) : null}
+				<UnlinkedNotice codes={codes} />
 				{codes.length ? (
 					<section aria-labelledby="codes-title">
 						<div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -122,7 +123,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 						<p className="text-gray-800">
 							{selected.source === 'self'
 								? 'The code and its scan history are deleted. Printed copies will show “Unknown QR code”.'
-								: 'This printed sticker is released from your account and turned off: scanning it shows no information.'}
+								: 'This printed sticker leaves your account and returns to unclaimed: its colours and scan history are removed, and scanning it shows only how to activate it. The PIN printed on it can claim it again.'}
 						</p>
 						<Form method="post" className="mt-6 flex justify-end gap-2">
 							<input type="hidden" name="codeId" value={selected.id} />
@@ -137,6 +138,19 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 				) : null}
 			</main>
 		</div>
+	)
+}
+
+/** Codes whose profile was deleted show the neutral page; the person is told which, and how to fix it. */
+function UnlinkedNotice({ codes }: { codes: Route.ComponentProps['loaderData']['codes'] }) {
+	const unlinked = codes.filter((c) => !c.medicalProfileId)
+	if (!unlinked.length) return null
+	return (
+		<p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+			<strong>{unlinked.length === 1 ? '1 QR code needs a profile' : `${unlinked.length} QR codes need a profile`}:</strong>{' '}
+			{unlinked.map((c) => (c.pin ? `sticker ${c.pin}` : `code #${c.id}`)).join(', ')}. Until you link {unlinked.length === 1 ? 'it' : 'each'} to a profile below, scanning shows only that the code is not
+			active.
+		</p>
 	)
 }
 
