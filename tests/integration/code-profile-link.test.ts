@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
+import * as claimPage from '#app/routes/claims/claim.tsx'
 import * as home from '#app/routes/home.tsx'
 import * as accountApi from '#app/routes/api/account.ts'
 import * as profileApi from '#app/routes/api/medical-profile.ts'
@@ -128,6 +129,31 @@ describe('a code shows its own profile or nothing', () => {
 		expect(page).toContain('Pat Parent')
 		expect(page).not.toContain('Tiny Tim')
 		expect(await scanPage(first.token)).toContain('Tiny Tim')
+	})
+
+	test('the claim page asks whose information the code will show: a family member, or a new own profile; never another account\'s', async () => {
+		const user = await createUser({ firstName: 'Pat', lastName: 'Parent' })
+		const cookie = await sessionCookie(user.id)
+		const first = await createCode()
+		const child = await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Tiny Tim', relationshipToUser: 'child', pin: first.pin }, cookie)
+		const second = await createCode()
+		const page = await unwrap((await call(claimPage.loader, getRequest(`/claim/${second.pin}`, cookie), { pin: second.pin })).result)
+		expect(page.body).toMatchObject({ state: 'ready', profiles: [{ id: child.body.id, fullName: 'Tiny Tim' }] })
+
+		const stranger = await family()
+		const refused = await unwrap((await call(claimPage.action, formRequest(`/claim/${second.pin}`, { profileId: String(stranger.ownId) }, { cookie }), { pin: second.pin })).result)
+		expect(refused.status).toBe(404)
+		expect(await codeRow(second.id)).toMatchObject({ userId: null })
+
+		const forChild = await unwrap((await call(claimPage.action, formRequest(`/claim/${second.pin}`, { profileId: String(child.body.id) }, { cookie }), { pin: second.pin })).result)
+		expect(forChild.status).toBe(302)
+		expect(await scanPage(second.token)).toContain('Tiny Tim')
+
+		const third = await createCode()
+		await unwrap((await call(claimPage.action, formRequest(`/claim/${third.pin}`, { profileId: 'own' }, { cookie }), { pin: third.pin })).result)
+		const own = await scanPage(third.token)
+		expect(own).toContain('Pat Parent')
+		expect(own).not.toContain('Tiny Tim')
 	})
 
 	test('"own profile" calls never touch a child profile: they create the own profile instead', async () => {

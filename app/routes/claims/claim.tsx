@@ -7,8 +7,11 @@ import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { PIN_REJECTED } from '#app/domain/claims/schemas.ts'
 import { limitPinLookups } from '#app/domain/claims/rate-limit.server.ts'
+import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
+import { IdSchema, profileLabel } from '#app/domain/profiles/schemas.ts'
+import { readPageForm } from '#app/utils/request.server.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
-import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
+import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { clearPendingPin, getUserId, requireUserId } from '#app/utils/auth.server.ts'
 import { getSession } from '#app/utils/session.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
@@ -23,18 +26,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const parsed = PinSchema.safeParse({ pin: params.pin })
 	const pin = parsed.success ? parsed.data.pin : params.pin.toUpperCase()
 	const userId = await getUserId(request)
-	if (!userId) return { state: 'unauthenticated' as ClaimState, pin, autoClaim: false }
-	if (!parsed.success) return { state: 'error' as ClaimState, pin, autoClaim: false }
+	if (!userId) return { state: 'unauthenticated' as ClaimState, pin, autoClaim: false, profiles: [] }
+	if (!parsed.success) return { state: 'error' as ClaimState, pin, autoClaim: false, profiles: [] }
 	await limitPinLookups(request, context, userId)
 	const code = await db.query.qrCodes.findFirst({ columns: { userId: true }, where: eq(qrCodes.pin, pin) })
 	const state: ClaimState = !code ? 'error' : code.userId === userId ? 'success' : code.userId ? 'error' : 'ready'
 	const session = await getSession(request)
-	return { state, pin, autoClaim: state === 'ready' && session.get('pendingPin') === pin }
+	const profiles = state === 'ready' ? await listProfiles(userId) : []
+	return { state, pin, autoClaim: state === 'ready' && session.get('pendingPin') === pin, profiles }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const userId = await requireUserId(request)
-	const result = await claimCode(userId, params.pin)
+	// Without a choice (or with 'own'), the code shows the person's own profile, created when they have none yet.
+	const profileId = IdSchema.safeParse((await readPageForm(request)).get('profileId')).data
+	const result = await claimCode(userId, params.pin, profileId ? { profileId } : undefined)
 	if (!result.ok) {
 		const headers = await actionToast(request, context, { type: 'error', title: 'Claim Failed', description: result.message })
 		return data({ message: result.message }, { status: result.status, headers })
@@ -48,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Claim({ loaderData, actionData }: Route.ComponentProps) {
-	const { pin, autoClaim } = loaderData
+	const { pin, autoClaim, profiles } = loaderData
 	const state: ClaimState = actionData?.message ? 'error' : loaderData.state
 	return (
 		<AuthShell title="Claim your QR code" subtitle={`PIN ${pin}`}>
@@ -66,7 +72,7 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
 					</Link>
 				</div>
 			) : state === 'ready' ? (
-				<ClaimForm auto={autoClaim} />
+				<ClaimForm auto={autoClaim} profiles={profiles} />
 			) : state === 'success' ? (
 				<div className="space-y-4">
 					<p className="text-lg font-semibold text-green-800">This QR code is linked to your account.</p>
@@ -88,7 +94,8 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 /** A PIN validated just before sign-in is claimed at once when JavaScript runs; otherwise one press. */
-function ClaimForm({ auto }: { auto: boolean }) {
+function ClaimForm({ auto, profiles }: { auto: boolean; profiles: Array<{ id: number; fullName: string | null; relationshipToUser: string }> }) {
+	const own = profiles.find((p) => p.relationshipToUser === 'self')
 	const formRef = useRef<HTMLFormElement>(null)
 	const pending = useIsPending()
 	const hydrated = useHydrated()
@@ -98,6 +105,15 @@ function ClaimForm({ auto }: { auto: boolean }) {
 	return (
 		<Form method="post" ref={formRef} className="space-y-4">
 			<p className="text-gray-800">This QR code is ready to be linked to your account.</p>
+			{profiles.length ? (
+				<SelectField
+					label="Whose information will this code show?"
+					selectProps={{ name: 'profileId', defaultValue: own ? String(own.id) : 'own' }}
+					options={[...(own ? [] : [{ value: 'own', label: 'Yourself (a new profile)' }]), ...profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))]}
+				/>
+			) : (
+				<p className="text-gray-700">It will show your own medical profile, which you can fill in next.</p>
+			)}
 			<StatusButton type="submit" className="w-full" pending={pending || (auto && hydrated)} pendingLabel="Claiming...">
 				Claim QR Code
 			</StatusButton>
