@@ -1,14 +1,15 @@
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
-import { createRequestListener } from '@react-router/node'
 import compression from 'compression'
-import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import sirv from 'sirv'
 import { closeDb, db } from './db/client.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { env } from './app/utils/env.server.ts'
 import { startMailWorker } from './app/adapters/mail.server.ts'
+import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
+import { createRequestListener } from './server/request-listener.ts'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -22,15 +23,15 @@ const { clientAddressContext } = build.entry.module as unknown as {
 	clientAddressContext: Parameters<RouterContextProvider['set']>[0]
 }
 
-const handleRequest = createRequestListener({
-	build,
-	mode: env.NODE_ENV,
-	getLoadContext: (_request, client) => {
+const handleFetch = createRequestHandler(build, env.NODE_ENV)
+const handleRequest = createRequestListener(
+	(request, client) => {
 		const context = new RouterContextProvider()
-		context.set(clientAddressContext, client.address)
-		return context
+		context.set(clientAddressContext, client.address ?? null)
+		return handleFetch(request, context)
 	},
-})
+	{ maxBodyBytes: MAX_REQUEST_BYTES },
+)
 
 const assets = sirv('build/client', {
 	etag: true,
@@ -57,8 +58,8 @@ const server = createServer((req, res) => {
 // Messages whose first delivery failed are retried from the database, so none is lost across restarts.
 const stopMailWorker = startMailWorker()
 
-server.listen(env.PORT, () => {
-	console.log(`Hit Me Helpers is running at http://localhost:${env.PORT}`)
+server.listen(env.PORT, env.HOST, () => {
+	console.log(`Hit Me Helpers is running at http://${env.HOST ?? 'localhost'}:${env.PORT}`)
 })
 
 function claimEmbeddedDatabase() {

@@ -12,7 +12,9 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 		if (!form.ok) throw jsonError(form.status, form.status === 413 ? form.message : 'The request body could not be read')
 		return Object.fromEntries(form.formData)
 	}
-	const text = await request.text()
+	if (type && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) throw jsonError(415, 'The request body must be JSON (Content-Type: application/json)')
+	const text = await readText(request, MAX_JSON_BYTES)
+	if (text === null) throw jsonError(413, 'The request body is too large')
 	if (!text.trim()) return {}
 	try {
 		// PostgreSQL text cannot hold a NUL character: drop it from every string.
@@ -22,6 +24,32 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 		// fall through
 	}
 	throw Response.json({ message: 'The request body must be a JSON object' }, { status: 400 })
+}
+
+const MAX_JSON_BYTES = 1024 * 1024
+
+/** The body as text, or null as soon as it grows past the limit (the rest is left unread). */
+async function readText(request: Request, limit: number) {
+	if (Number(request.headers.get('content-length')) > limit) return null
+	if (!request.body) return ''
+	const reader = request.body.getReader()
+	const chunks: Uint8Array[] = []
+	let size = 0
+	try {
+		for (;;) {
+			const { done, value } = await reader.read()
+			if (done) break
+			size += value.byteLength
+			if (size > limit) {
+				await reader.cancel().catch(() => undefined)
+				return null
+			}
+			chunks.push(value)
+		}
+	} catch {
+		throw jsonError(400, 'The request body could not be read')
+	}
+	return Buffer.concat(chunks).toString('utf8')
 }
 
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>) {

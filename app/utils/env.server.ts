@@ -12,6 +12,7 @@ const optional = z
 const EnvSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 	PORT: z.coerce.number().int().positive().default(3000),
+	HOST: optional,
 	PUBLIC_URL: z.url().default('http://localhost:3000'),
 	DATA_DIR: z.string().default('.data'),
 	DATABASE_URL: optional,

@@ -59,7 +59,7 @@ export const SignupSchema = z.object({
 export const LoginSchema = z.object({
 	email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).toLowerCase(),
 	password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
-	redirectTo: z.string().optional(),
+	redirectTo: z.string().max(2000).optional(),
 })
 
 export const PIN_LENGTH = 8
@@ -88,5 +88,5 @@ export const EMAIL_REQUIRED = 'Email is required'
 export const EMAIL_UNCHANGED = 'The new email must be different from your current email'
 
 export const ChangeEmailSchema = z.object({
-	email: z.string({ error: EMAIL_REQUIRED }).trim().min(1, EMAIL_REQUIRED).pipe(EmailSchema),
+	email: z.string({ error: EMAIL_REQUIRED }).trim().min(1, EMAIL_REQUIRED).max(254, 'Please enter a valid email address').pipe(EmailSchema),
 })

@@ -141,12 +141,30 @@ export const DnrSchema = z.object({
 
 export const NotesSchema = z.object({ additionalNotes: text(5000) })
 
+/** The page's checkbox: present ('on') or absent. */
 export const ScanningSchema = z.object({
 	isScannable: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()),
 })
 
-/** Row ids are PostgreSQL integers: a larger number is refused here, not by the database. */
-export const IdSchema = z.coerce.number({ error: 'Not found' }).int().positive().max(2_147_483_647)
+/** A JSON client's switch: a boolean (or its spelling in a form body), nothing else. */
+export const ScanningSwitchSchema = z.object({
+	isScannable: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: 'isScannable must be true or false' }),
+})
+
+export const MAX_ID = 2_147_483_647
+
+/**
+ * A row id: a PostgreSQL integer, as a JSON number or written in decimal digits. `true`, `"0x10"`, `"1e3"` or a number
+ * past the integer range are refused here, never coerced or left for the database to refuse.
+ */
+export function idSchema(message = 'Not found') {
+	return z.preprocess(
+		(value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+		z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
+	)
+}
+
+export const IdSchema = idSchema()
 
 export function profileLabel(profile: { id: number; fullName: string | null; relationshipToUser: string | null }) {
 	const relationship = RELATIONSHIP_LABELS[(profile.relationshipToUser ?? 'self') as keyof typeof RELATIONSHIP_LABELS] ?? 'Family'

@@ -28,6 +28,10 @@ export type CustomTextStatus = { valid: boolean; letters: number; length: number
 
 /** Spec 002 §5: at most 25 typed characters, and at most 16 of them other than spaces and digits. */
 export function customTextStatus(text: string): CustomTextStatus {
+	// Counting what a person sees as characters costs far more than counting code points: long input is refused first.
+	const codePoints = codePointCount(text)
+	if (codePoints > CUSTOM_TEXT_MAX_CODE_POINTS)
+		return { valid: false, letters: codePoints, length: codePoints, message: `Too long: ${codePoints}/${CUSTOM_TEXT_MAX_CHARACTERS} characters` }
 	const length = characterCount(text)
 	const letters = characterCount(text.replace(/[\s\d]/g, ''))
 	if (length > CUSTOM_TEXT_MAX_CHARACTERS)
@@ -63,6 +67,19 @@ export const QrCustomizationSchema = z.object({
 })
 
 export type QrCustomization = z.infer<typeof QrCustomizationSchema>
+
+/** Room for 25 characters typed with accents or as emoji sequences (several code points each). */
+const CUSTOM_TEXT_MAX_CODE_POINTS = CUSTOM_TEXT_MAX_CHARACTERS * 8
+
+function codePointCount(text: string) {
+	let count = 0
+	for (let i = 0; i < text.length; i++) {
+		count++
+		const unit = text.charCodeAt(i)
+		if (unit >= 0xd800 && unit <= 0xdbff) i++
+	}
+	return count
+}
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { CartItem } from '#db/schema.ts'
+import { idSchema } from '#app/domain/profiles/schemas.ts'
 import { CustomTextSchema, DEFAULT_QR_COLOR, QR_COLORS } from '#app/domain/qr/palette.ts'
 
 export type { CartItem }
@@ -8,7 +9,7 @@ export const MAX_LINE_QUANTITY = 99
 const QR_HEXES = QR_COLORS.map((c) => c.hex) as [string, ...string[]]
 
 export const CartItemSchema = z.object({
-	productId: z.coerce.number().int().positive('Please choose a product'),
+	productId: idSchema('Please choose a product'),
 	quantity: z.coerce
 		.number({ error: `Quantity must be between 1 and ${MAX_LINE_QUANTITY}` })
 		.int(`Quantity must be between 1 and ${MAX_LINE_QUANTITY}`)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema } from '#app/domain/profiles/schemas.ts'
 import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_METHOD } from './shipping.ts'
 
 const required = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`)
@@ -37,14 +38,17 @@ export const DiscountCodeSchema = z.object({
 		.toUpperCase(),
 })
 
+const SELECT_CODE = 'Please add items to cart and select a QR code'
+
 /** What the checkout form carries besides the cart. */
 export const CheckoutSchema = ShippingAddressSchema.extend({
 	shippingMethod: z.enum(['standard', 'express', 'overnight'], { error: 'Please choose a shipping method' }).default(DEFAULT_METHOD),
 	selectedQrCodeId: z
-		.string({ error: 'Please add items to cart and select a QR code' })
+		.string({ error: SELECT_CODE })
 		.trim()
-		.regex(/^\d+(:.*)?$/, 'Please add items to cart and select a QR code')
-		.transform((v) => Number(v.split(':')[0])),
+		.max(200, SELECT_CODE)
+		.transform((v) => v.split(':')[0])
+		.pipe(idSchema(SELECT_CODE) as z.ZodType<number, string | undefined>),
 	discountCode: optional(40).transform((v) => v?.toUpperCase()),
 })
 
@@ -97,7 +101,7 @@ export const TrackOrderSchema = z.object({
 		.min(1, TRACKING_MESSAGES.numberRequired.description)
 		.max(40, TRACKING_MESSAGES.notFound.description)
 		.toUpperCase(),
-	email: z.string({ error: TRACKING_MESSAGES.emailRequired }).trim().pipe(z.email(TRACKING_MESSAGES.emailRequired)),
+	email: z.string({ error: TRACKING_MESSAGES.emailRequired }).trim().max(254, TRACKING_MESSAGES.emailRequired).pipe(z.email(TRACKING_MESSAGES.emailRequired)),
 })
 
 /** Spec 002 §5, the request-products page (its path is ours). */

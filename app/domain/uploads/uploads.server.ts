@@ -12,6 +12,9 @@ export type FormResult = { ok: true; formData: FormData } | { ok: false; message
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_RULES).map((rule) => rule.maxBytes))
 
+/** The server's cap on any body: a little above every route's own limit, so a route answers with its own message. */
+export const MAX_REQUEST_BYTES = LARGEST_UPLOAD + 2 * MULTIPART_OVERHEAD
+
 /**
  * Reads a form (urlencoded or multipart) without letting its body grow past the given upload purpose's limit
  * (default: the largest any upload may be). Never throws for bad input.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import { IdSchema, idSchema } from '#app/domain/profiles/schemas.ts'
 import { CartItemSchema } from '#app/domain/shop/cart.ts'
 import { listProducts } from '#app/domain/shop/cart.server.ts'
 import { checkoutUrl } from '#app/domain/shop/checkout.server.ts'
@@ -12,7 +13,7 @@ const dollars = z.coerce.number().finite().nonnegative().optional()
 
 /** Spec 000 §7's payload. Items name their product by productId or, as the earlier app did, by name; amounts are dollars. */
 const OrderRequestSchema = z.object({
-	items: z.array(z.looseObject({ productId: z.coerce.number().int().positive().optional(), name: z.string().optional(), price: dollars })).max(50),
+	items: z.array(z.looseObject({ productId: idSchema('Please choose a product').optional(), name: z.string().optional(), price: dollars })).max(50),
 	subtotal: dollars,
 	discountCode: z.string().trim().max(40).nullish(),
 	discountAmount: dollars,
@@ -35,8 +36,8 @@ export async function action({ request }: Route.ActionArgs) {
 	const parsed = OrderRequestSchema.safeParse(body)
 	if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid order', { errors: parsed.error.flatten().fieldErrors })
 	const input = parsed.data
-	const selected = Number(String(input.selectedQrCodeId ?? '').split(':')[0])
-	if (!input.items.length || !Number.isInteger(selected) || selected <= 0) return jsonError(400, CHECKOUT_MESSAGES.cannotCheckout.description)
+	const selected = IdSchema.safeParse(String(input.selectedQrCodeId ?? '').split(':')[0]).data
+	if (!input.items.length || !selected) return jsonError(400, CHECKOUT_MESSAGES.cannotCheckout.description)
 
 	const catalogue = await listProducts('any')
 	const items = []

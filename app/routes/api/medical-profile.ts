@@ -6,7 +6,7 @@ import {
 	savePersonalInfo,
 	updateProfileFields,
 } from '#app/domain/profiles/profiles.server.ts'
-import { FamilyMemberSchema, NotesSchema, PersonalInfoSchema, ScanningSchema } from '#app/domain/profiles/schemas.ts'
+import { FamilyMemberSchema, NotesSchema, PersonalInfoSchema, ScanningSwitchSchema } from '#app/domain/profiles/schemas.ts'
 import { toScreenProfile } from '#app/routes/medical/screen-data.server.ts'
 import { jsonError, methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
 import { json, pathId, profileApi } from './profile-api.server.ts'
@@ -66,7 +66,11 @@ async function update(userId: string, id: number, body: Record<string, unknown>)
 /** Scanning on or off, and the notes; as on the page, a notes change confirms the information. */
 async function patch(userId: string, id: number, body: Record<string, unknown>) {
 	const values: Parameters<typeof updateProfileFields>[2] = {}
-	if (Object.hasOwn(body, 'isScannable')) values.isScannable = ScanningSchema.parse({ isScannable: body.isScannable }).isScannable
+	if (Object.hasOwn(body, 'isScannable')) {
+		const scanning = ScanningSwitchSchema.safeParse(body)
+		if (!scanning.success) return validationError(scanning.error.issues)
+		values.isScannable = scanning.data.isScannable
+	}
 	if (Object.hasOwn(body, 'additionalNotes')) {
 		const notes = NotesSchema.safeParse(body)
 		if (!notes.success) return validationError(notes.error.issues)

@@ -1,16 +1,16 @@
-import { z } from 'zod'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { jsonError, methodNotAllowed, readBody, requireApiUserId } from '#app/utils/api.server.ts'
 import { clearPendingPin } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/pin-claim'
 
-const ProfileIdSchema = z.coerce.number().int().positive().optional()
+const ProfileIdSchema = IdSchema.optional()
 
 export async function action({ request }: Route.ActionArgs) {
 	const userId = await requireApiUserId(request)
 	const body = await readBody(request)
 	const profileId = ProfileIdSchema.safeParse(body.medicalProfileId || undefined)
-	if (!profileId.success) return jsonError(400, 'Invalid profile')
+	if (!profileId.success) return jsonError(400, 'Invalid profile', { errors: { medicalProfileId: ['Invalid profile'] } })
 	const result = await claimCode(userId, body.pin, profileId.data ? { profileId: profileId.data } : undefined)
 	if (!result.ok) return jsonError(result.status, result.message, result.field ? { errors: { [result.field]: [result.message] } } : undefined)
 	const cookie = await clearPendingPin(request)

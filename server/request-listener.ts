@@ -1,0 +1,115 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+
+export type FetchHandler = (request: Request, client: { address: string | undefined }) => Promise<Response>
+
+export const BODY_TOO_LARGE = 'This request is too large.'
+
+/**
+ * Node's request as a Fetch request, and the Fetch response written back. The body is read with backpressure and a hard
+ * byte cap, declared or chunked alike; once the app stops reading (a limit hit, a route that ignores the body), the
+ * rest is discarded rather than buffered, so no body can fill memory or write into a closed stream.
+ */
+export function createRequestListener(handler: FetchHandler, { maxBodyBytes }: { maxBodyBytes: number }) {
+	return async (req: IncomingMessage, res: ServerResponse) => {
+		if (Number(req.headers['content-length']) > maxBodyBytes) {
+			res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
+			res.end(BODY_TOO_LARGE)
+			req.resume()
+			return
+		}
+		const abort = new AbortController()
+		res.on('close', () => abort.abort())
+		const body = hasBody(req) ? bodyStream(req, maxBodyBytes) : null
+		const request = new Request(requestUrl(req), {
+			method: req.method,
+			headers: headersOf(req),
+			signal: abort.signal,
+			...(body ? { body: body.stream, duplex: 'half' } : {}),
+		} as RequestInit)
+
+		let response: Response
+		try {
+			response = await handler(request, { address: req.socket.remoteAddress })
+		} catch (error) {
+			console.error(error)
+			response = new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain' } })
+		}
+		body?.discardRest()
+		const headers: string[] = []
+		for (const [key, value] of response.headers) headers.push(key, value)
+		res.writeHead(response.status, headers)
+		if (response.body && req.method !== 'HEAD') {
+			// A client that goes away mid-response is not an error worth more than stopping.
+			await pipeline(Readable.fromWeb(response.body as never), res).catch(() => undefined)
+		} else res.end()
+	}
+}
+
+function hasBody(req: IncomingMessage) {
+	return req.method !== 'GET' && req.method !== 'HEAD'
+}
+
+function requestUrl(req: IncomingMessage) {
+	const host = req.headers.host && /^[\w.:[\]-]+$/.test(req.headers.host) ? req.headers.host : 'localhost'
+	try {
+		return new URL(req.url ?? '/', `http://${host}`)
+	} catch {
+		return new URL('/', `http://${host}`)
+	}
+}
+
+function headersOf(req: IncomingMessage) {
+	const headers = new Headers()
+	for (let i = 0; i < req.rawHeaders.length; i += 2) {
+		try {
+			headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
+		} catch {
+			// Node accepts a few header values Fetch refuses; such a header is dropped, not fatal.
+		}
+	}
+	return headers
+}
+
+function bodyStream(req: IncomingMessage, limit: number) {
+	let seen = 0
+	let finished = false
+	const stop = () => {
+		finished = true
+		req.resume()
+	}
+	const stream = new ReadableStream<Uint8Array>(
+		{
+			start(controller) {
+				req.on('data', (chunk: Buffer) => {
+					if (finished) return
+					seen += chunk.byteLength
+					if (seen > limit) {
+						stop()
+						controller.error(new Error(BODY_TOO_LARGE))
+						return
+					}
+					controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+					if ((controller.desiredSize ?? 0) <= 0) req.pause()
+				})
+				req.on('end', () => {
+					if (finished) return
+					finished = true
+					controller.close()
+				})
+				req.on('error', (error) => {
+					if (finished) return
+					finished = true
+					controller.error(error)
+				})
+			},
+			pull() {
+				if (!finished) req.resume()
+			},
+			cancel: stop,
+		},
+		{ highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+	)
+	return { stream, discardRest: () => !req.complete && stop() }
+}
