@@ -54,10 +54,11 @@ async function scan(req: IncomingMessage, res: ServerResponse) {
 	const lang = pickLanguage(req.headers['accept-language'] ?? null, url.searchParams.get('lang'))
 	const view = await loadResponderView(token)
 	if (view.state === 'unknown') return send(req, res, 404, renderMessagePage(lang, 'notFound', env.PUBLIC_URL), lang)
-	// recordScan reads only the request's headers (user agent; geo headers behind a trusted proxy).
-	const headers = new Headers()
-	for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-	const { alertOwner } = await recordScan(view.codeId, { headers } as Request)
+	const { alertOwner } = await recordScan(view.codeId, {
+		userAgent: req.headers['user-agent'] ?? null,
+		address: req.socket.remoteAddress ?? '127.0.0.1',
+		trustedHeaders: null,
+	})
 	if (alertOwner) void sendScanAlert(view.codeId).catch((error) => console.error('scan alert failed', error))
 	if (view.state !== 'active') return send(req, res, 200, renderMessagePage(lang, view.state, env.PUBLIC_URL), lang)
 	send(req, res, 200, renderResponderPage(view.profile, lang, token), lang)

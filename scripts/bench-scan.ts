@@ -243,7 +243,7 @@ async function seed() {
 		const notes = s.NotesSchema.parse({ additionalNotes: 'Hard of hearing: please speak up and face her.\nWears hearing aids in both ears.' })
 		await updateProfileFields(user.id, pid, { additionalNotes: notes.additionalNotes ?? null })
 		const [code] = await createStickerCodes(1)
-		const claim = must('claimCode', await claimCode(user.id, code!.pin, { profileId: pid }))
+		const claim = must('claimCode', await claimCode({ userId: user.id, address: null }, code!.pin, { profileId: pid }))
 		return claim.token
 	} finally {
 		await closeDb()

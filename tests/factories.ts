@@ -6,6 +6,7 @@ import { recordAllCurrentConsents } from '#app/domain/consent/consent.server.ts'
 import { createStickerCodes } from '#app/domain/qr/codes.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { sessionStorage } from '#app/utils/session.server.ts'
+import { clientAddressContext } from '#app/utils/request.server.ts'
 
 export const TEST_PASSWORD = 'Correct-horse-9!'
 
@@ -54,8 +55,10 @@ type Handler<A> = (args: A) => unknown
 type HandlerArgs = { request: Request; params: Record<string, string>; context: RouterContextProvider; url: URL; pattern: string }
 
 /** Calls a loader or action as React Router would; a thrown Response (redirect, 4xx) is returned. */
-export async function call<A>(handler: Handler<A>, request: Request, params: Record<string, string> = {}) {
+/** Runs a loader or action as the router would; `address` is the TCP peer the server would have seen (by default, one of its own). */
+export async function call<A>(handler: Handler<A>, request: Request, params: Record<string, string> = {}, address = testAddress()) {
 	const context = new RouterContextProvider()
+	context.set(clientAddressContext, address)
 	try {
 		const result = await handler({ request, params, context, url: new URL(request.url), pattern: '' } as HandlerArgs as A)
 		return { result, context }
@@ -125,4 +128,16 @@ export const SAMPLE_FILES = {
 			{ type: 'image/png' },
 		),
 	executable: () => new File([Uint8Array.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00])], 'report.pdf', { type: 'application/pdf' }),
+}
+
+let addressCounter = 0
+/** A distinct documentation-range address per call, so one test's wrong PINs never count against another's. */
+export function testAddress() {
+	addressCounter++
+	return `2001:db8::${process.pid.toString(16)}:${addressCounter.toString(16)}`
+}
+
+/** Someone claiming from an address of their own. */
+export function claimant(userId: string) {
+	return { userId, address: testAddress() }
 }

@@ -6,7 +6,14 @@ import { INVALID_LOGIN, findOrCreateOidcUser, verifyLogin } from '#app/domain/ac
 import { LoginSchema } from '#app/domain/accounts/schemas.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 
-export class LoginError extends Error {}
+export class LoginError extends Error {
+	constructor(
+		message: string,
+		readonly status: 400 | 429 = 400,
+	) {
+		super(message)
+	}
+}
 
 const authenticator = new Authenticator<string>()
 
@@ -14,9 +21,9 @@ authenticator.use(
 	new FormStrategy(async ({ form }) => {
 		const parsed = LoginSchema.safeParse(Object.fromEntries(form))
 		if (!parsed.success) throw new LoginError(INVALID_LOGIN)
-		const user = await verifyLogin(parsed.data.email, parsed.data.password)
-		if (!user) throw new LoginError(INVALID_LOGIN)
-		return user.id
+		const login = await verifyLogin(parsed.data.email, parsed.data.password)
+		if (!login.ok) throw new LoginError(login.message, login.status)
+		return login.user.id
 	}),
 	'form',
 )

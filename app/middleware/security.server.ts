@@ -1,22 +1,27 @@
 import { data, type MiddlewareFunction } from 'react-router'
 import { env } from '#app/utils/env.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
-import { hit } from '#app/utils/rate-limit.server.ts'
+import { hit, limitAttempts, TOO_MANY_ATTEMPTS, type AttemptBucket } from '#app/utils/rate-limit.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
+import { SESSION_COOKIE } from '#app/utils/session.server.ts'
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.'
+export { TOO_MANY_ATTEMPTS }
 
-/** Mutations that guess at secrets (passwords, PINs) or create accounts get the strict tier. */
-const strictBuckets: Array<[bucket: string, test: RegExp]> = [
-	['signin', /^\/(login|auth\/callback)$/],
-	['signup', /^\/(signup|api\/signup)$/],
-	// Each free QR request sends an e-mail to the address given.
-	['qr-request', /^\/(request-qr|api\/qr-request)$/],
-	// Tracking guesses at a confirmation number and e-mail pair.
-	['order-tracking', /^\/order-tracking$/],
-	// POST /api/medical-profile claims a sticker when it creates a family member.
-	['pin', /^\/(auth|register|signin|dashboard|subscribe|api\/pin\/validate|api\/pin\/claim|api\/medical-profile|claim\/[^/]+)?$/],
+/**
+ * JSON calls that guess at secrets (PINs) or send mail get the strict tier for every request. Their page forms
+ * (/login, /signup, /request-qr, /order-tracking, /claim/:pin) count against the same buckets in their actions, so a
+ * refusal keeps the page and what was typed; a PIN typed into any other form is limited where it is checked.
+ */
+const strictBuckets: Array<[bucket: AttemptBucket, test: RegExp]> = [
+	['signin', /^\/auth\/callback$/],
+	['signup', /^\/api\/signup$/],
+	['qr-request', /^\/api\/qr-request$/],
+	['pin', /^\/api\/pin\/(validate|claim)$/],
 ]
+
+const HTTPS = new URL(env.PUBLIC_URL).protocol === 'https:'
+
+const PAGE_METHODS = ['GET', 'HEAD', 'POST']
 
 function isSafeMethod(method: string) {
 	return method === 'GET' || method === 'HEAD' || method === 'OPTIONS'
@@ -40,27 +45,40 @@ function refuse(path: string, status: number, message: string, headers?: Headers
 export const securityMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	// No text anywhere here may hold a NUL (PostgreSQL refuses it), so an address with one is refused up front.
 	if (/%00/.test(request.url)) throw refuse(pageUrl(request).pathname, 400, 'This address contains a character that is not allowed.')
+	const path = pageUrl(request).pathname
+	// Pages are read and posted as forms; the JSON routes under /api answer each method themselves.
+	if (!path.startsWith('/api/') && !PAGE_METHODS.includes(request.method))
+		throw refuse(path, 405, 'This page cannot be used that way.', { allow: PAGE_METHODS.join(', ') })
 	if (!isSafeMethod(request.method)) {
-		const path = pageUrl(request).pathname
 		if (!sameOrigin(request)) throw refuse(path, 403, 'This request came from another site and was refused.')
 		const ip = getClientIp(request, context)
 		const strict = strictBuckets.find(([, test]) => test.test(path))
-		const result = strict
-			? await hit(`${strict[0]}:${ip}`, env.RATE_LIMIT_STRICT_PER_MINUTE)
-			: await hit(`mutation:${ip}`, env.RATE_LIMIT_LOOSE_PER_MINUTE)
+		const result = strict ? await limitAttempts(strict[0], ip) : await hit(`mutation:${ip}`, env.RATE_LIMIT_LOOSE_PER_MINUTE)
 		if (!result.allowed)
 			throw refuse(path, 429, TOO_MANY_ATTEMPTS, { 'retry-after': String(result.retryAfterSeconds) })
 	}
 	const response = await next()
 	setSecurityHeaders(response.headers)
+	keepPersonalPagesPrivate(request, response.headers)
 	return response
 }
 
-export function setSecurityHeaders(headers: Headers) {
+/**
+ * A page or .data answer for someone with a session (signed in, or a guest with a cart) is theirs alone: no shared
+ * cache or back-forward cache may keep it. A route that chose a private policy of its own keeps it.
+ */
+function keepPersonalPagesPrivate(request: Request, headers: Headers) {
+	const cookies = request.headers.get('cookie') ?? ''
+	const personal = cookies.split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`)) || headers.has('set-cookie')
+	if (personal && !/\b(private|no-store)\b/.test(headers.get('cache-control') ?? '')) headers.set('cache-control', 'private, no-store')
+}
+
+export function setSecurityHeaders(headers: Headers, https = HTTPS) {
 	headers.set('x-content-type-options', 'nosniff')
 	headers.set('referrer-policy', 'strict-origin-when-cross-origin')
 	headers.set('cross-origin-opener-policy', 'same-origin')
 	headers.set('cross-origin-resource-policy', 'same-origin')
 	headers.set('x-frame-options', 'DENY')
 	headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+	if (https) headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains')
 }

@@ -81,7 +81,7 @@ export async function createUserSession(request: Request, userId: string, redire
 	if (carried.pendingPin) {
 		// Signing in is the claim's confirmation: the sticker is linked now, with or without JavaScript.
 		session.unset('pendingPin')
-		toastHeaders = await createToastHeaders(claimToast(await claimValidatedPin(userId, carried.pendingPin)))
+		toastHeaders = await createToastHeaders(claimToast(await claimValidatedPin({ userId, address: null }, carried.pendingPin)))
 	}
 	return redirect(to, {
 		...init,

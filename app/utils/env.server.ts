@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { parseCidr } from './client-address.ts'
 
 const optional = z
 	.string()
@@ -24,10 +25,12 @@ const EnvSchema = z.object({
 	OIDC_CLIENT_SECRET: optional,
 	OIDC_SCOPES: z.string().default('openid email profile'),
 	OIDC_PROVIDER_NAME: z.string().default('oidc'),
-	TRUST_PROXY: z
-		.enum(['true', 'false', '1', '0'])
-		.default('false')
-		.transform((v) => v === 'true' || v === '1'),
+	TRUSTED_PROXIES: optional.transform((v, ctx) => {
+		const list = (v ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+		const bad = list.find((entry) => !parseCidr(entry))
+		if (bad) ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${bad}` })
+		return list
+	}),
 	RATE_LIMIT_STRICT_PER_MINUTE: z.coerce.number().int().positive().default(10),
 	RATE_LIMIT_LOOSE_PER_MINUTE: z.coerce.number().int().positive().default(120),
 	S3_BUCKET: optional,

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { rateLimits } from '#db/schema.ts'
+import { env } from './env.server.ts'
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.'
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
 
@@ -34,4 +37,11 @@ export async function pruneRateLimits() {
 export async function peek(key: string) {
 	const row = await db.query.rateLimits.findFirst({ where: sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()` })
 	return row?.count ?? 0
+}
+
+/** Requests that guess at a secret or send mail: the strict tier, shared by a JSON call and its page form. */
+export type AttemptBucket = 'signin' | 'signup' | 'qr-request' | 'order-tracking' | 'pin'
+
+export function limitAttempts(bucket: AttemptBucket, address: string) {
+	return hit(`${bucket}:${address}`, env.RATE_LIMIT_STRICT_PER_MINUTE)
 }

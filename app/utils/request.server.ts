@@ -1,22 +1,39 @@
 import { createContext, data, type RouterContextProvider } from 'react-router'
 import { readForm } from '#app/domain/uploads/uploads.server.ts'
+import { addressMatcher, clientAddress } from './client-address.ts'
 import { env } from './env.server.ts'
+import { limitAttempts, type AttemptBucket } from './rate-limit.server.ts'
 
 /** The peer address of the TCP connection, set by server.ts. */
 export const clientAddressContext = createContext<string | null>(null)
 
-export function getClientIp(request: Request, context?: Readonly<RouterContextProvider>) {
-	if (env.TRUST_PROXY) {
-		const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-		if (forwarded) return forwarded
-	}
-	let peer: string | null = null
+const isTrustedProxy = addressMatcher(env.TRUSTED_PROXIES)
+
+function peerAddress(context?: Readonly<RouterContextProvider>) {
 	try {
-		peer = context?.get(clientAddressContext) ?? null
+		return context?.get(clientAddressContext) ?? '127.0.0.1'
 	} catch {
-		peer = null
+		return '127.0.0.1'
 	}
-	return peer ?? '127.0.0.1'
+}
+
+/** The client's address: the TCP peer, or behind proxies listed in TRUSTED_PROXIES, the address they vouch for. */
+export function getClientIp(request: Request, context?: Readonly<RouterContextProvider>) {
+	return clientAddress(peerAddress(context), request.headers.get('x-forwarded-for'), isTrustedProxy)
+}
+
+/** Whether the request came through one of our proxies, whose headers (geolocation, say) can then be believed. */
+export function viaTrustedProxy(context?: Readonly<RouterContextProvider>) {
+	return isTrustedProxy(peerAddress(context))
+}
+
+/**
+ * A page form's strict-tier count, in its action so that a refusal is the page itself with what was typed: null when
+ * allowed, else the headers of the 429 reply.
+ */
+export async function refusedAttempt(bucket: AttemptBucket, request: Request, context: Readonly<RouterContextProvider>) {
+	const result = await limitAttempts(bucket, getClientIp(request, context))
+	return result.allowed ? null : { 'retry-after': String(result.retryAfterSeconds) }
 }
 
 export const UNREADABLE_FORM = 'This form could not be read. Please reload the page and try again.'

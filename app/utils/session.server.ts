@@ -23,9 +23,11 @@ function expiry(expires?: Date) {
 	return expires ?? new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000)
 }
 
+export const SESSION_COOKIE = 'hmh_session'
+
 export const sessionStorage = createSessionStorage<SessionData>({
 	cookie: {
-		name: 'hmh_session',
+		name: SESSION_COOKIE,
 		httpOnly: true,
 		sameSite: 'lax',
 		secure: isProduction && env.PUBLIC_URL.startsWith('https:'),

@@ -18,7 +18,7 @@ import * as qrCodesPage from '#app/routes/qr/qr-codes.tsx'
 import { requestToastContext } from '#app/utils/toast.server.ts'
 import { get, json, send } from '#tests/api.ts'
 import { rowsMentioning, type RawQuery } from '#tests/leftovers.ts'
-import { call, createCode, createUser, formRequest, getRequest, multipartRequest, SAMPLE_FILES, sessionCookie, uniqueEmail, unwrap } from '#tests/factories.ts'
+import { call, claimant, createCode, createUser, formRequest, getRequest, multipartRequest, SAMPLE_FILES, sessionCookie, uniqueEmail, unwrap } from '#tests/factories.ts'
 
 async function person() {
 	const user = await createUser({ firstName: 'Grace', lastName: 'Hopper' })
@@ -170,9 +170,9 @@ describe('deleting the account from the Danger Zone', () => {
 		expect(uploadedFiles(user.id)).toBeGreaterThanOrEqual(2)
 
 		const sticker = await createCode()
-		expect((await claimCode(user.id, sticker.pin, { profileId: own.id })).ok).toBe(true)
+		expect((await claimCode(claimant(user.id), sticker.pin, { profileId: own.id })).ok).toBe(true)
 		const stickerRow = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
-		await recordScan(stickerRow.id, new Request('http://x', { headers: { 'user-agent': 'iPhone' } }))
+		await recordScan(stickerRow.id, { userAgent: 'iPhone', address: '203.0.113.1', trustedHeaders: null })
 		await db.insert(s.qrCodes).values({ token: randomUUID().replaceAll('-', ''), userId: user.id, medicalProfileId: own.id, source: 'self' })
 		const orderId = randomUUID()
 		await db.insert(s.orders).values({

@@ -12,7 +12,7 @@ import * as qrPage from '#app/routes/qr/qr-codes.tsx'
 import * as scan from '#app/routes/scan/scan.ts'
 import { getToast } from '#app/utils/toast.server.ts'
 import { get, json, send } from '#tests/api.ts'
-import { call, cookieFrom, createCode, createUser, formRequest, getRequest, multipartRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import { call, claimant, cookieFrom, createCode, createUser, formRequest, getRequest, multipartRequest, sessionCookie, unwrap } from '#tests/factories.ts'
 
 async function scanPage(token: string) {
 	const response = (await call(scan.loader, new Request(`http://localhost:3000/scan/${token}`), { token })).result as Response
@@ -110,7 +110,7 @@ describe('a code shows its own profile or nothing', () => {
 	test('a sticker claimed with no profile yet is linked to the own profile, created and named after the account', async () => {
 		const user = await createUser({ firstName: 'Nora', lastName: 'New' })
 		const sticker = await createCode()
-		const claimed = await claimCode(user.id, sticker.pin)
+		const claimed = await claimCode(claimant(user.id), sticker.pin)
 		expect(claimed.ok).toBe(true)
 		const profiles = await db.query.medicalProfiles.findMany({ where: eq(s.medicalProfiles.userId, user.id) })
 		expect(profiles).toMatchObject([{ relationshipToUser: 'self', fullName: 'Nora New' }])
@@ -124,7 +124,7 @@ describe('a code shows its own profile or nothing', () => {
 		const first = await createCode()
 		expect((await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Tiny Tim', relationshipToUser: 'child', pin: first.pin }, cookie)).status).toBe(201)
 		const second = await createCode()
-		expect((await claimCode(user.id, second.pin)).ok).toBe(true)
+		expect((await claimCode(claimant(user.id), second.pin)).ok).toBe(true)
 		const page = await scanPage(second.token)
 		expect(page).toContain('Pat Parent')
 		expect(page).not.toContain('Tiny Tim')

@@ -204,7 +204,7 @@ describe('the consent page', () => {
 	test('all ticked: every missing form is recorded, then on to redirectTo with "Consent Recorded"', async () => {
 		const { user, cookie } = await newcomer()
 		const response = await unwrap(
-			(await call(consentPage.action, formRequest('/consent', { intent: 'agree', redirectTo: '/medical-info?profile=2', ...ticks([...CONSENT_TYPES]) }, { cookie }))).result,
+			(await call(consentPage.action, formRequest('/consent', { intent: 'agree', redirectTo: '/medical-info?profile=2', ...ticks([...CONSENT_TYPES]) }, { cookie }), {}, '203.0.113.77')).result,
 		)
 		expect(response.status).toBe(302)
 		expect(location(response)).toBe('/medical-info?profile=2')
@@ -217,7 +217,7 @@ describe('the consent page', () => {
 			['terms', 1, true],
 			['emergency_disclaimer', 1, true],
 		])
-		expect(rows[0]!.ipAddress).toBe('127.0.0.1')
+		expect(rows[0]!.ipAddress).toBe('203.0.113.77')
 		const unsafe = await unwrap((await call(consentPage.action, formRequest('/consent', { redirectTo: 'https://evil.example/' }, { cookie }))).result)
 		expect(location(unsafe)).toBe('/dashboard')
 	})

@@ -11,14 +11,14 @@ import * as orderComplete from '#app/routes/shop/order-complete.tsx'
 import * as tracking from '#app/routes/shop/order-tracking.tsx'
 import * as requestProducts from '#app/routes/shop/request-products.tsx'
 import { requestToastContext } from '#app/utils/toast.server.ts'
-import { call, cookieFrom, createCode, createUser, formRequest, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import { call, claimant, cookieFrom, createCode, createUser, formRequest, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
 
 const ADDRESS = { name: 'Rosa Shopper', address1: '12 Elm Street', city: 'Springfield', postalCode: '62701', country: 'US' }
 
 async function orderFor() {
 	const user = await createUser()
 	const sticker = await createCode()
-	await claimCode(user.id, sticker.pin)
+	await claimCode(claimant(user.id), sticker.pin)
 	const code = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
 	await db.insert(s.carts).values({ userId: user.id, items: [CartItemSchema.parse({ productId: 2, quantity: 2 })] })
 	const result = await createShopOrder(user.id, { items: [CartItemSchema.parse({ productId: 2, quantity: 2 })], address: ADDRESS, shippingMethod: 'standard', selectedQrCodeId: code.id, idempotencyKey: randomUUID() })

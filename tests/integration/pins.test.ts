@@ -8,7 +8,7 @@ import * as apiValidate from '#app/routes/api/pin-validate.ts'
 import * as landing from '#app/routes/auth/landing.tsx'
 import * as claimPage from '#app/routes/claims/claim.tsx'
 import { requestToastContext } from '#app/utils/toast.server.ts'
-import { call, cookieFrom, createCode, createUser, formRequest, getRequest, jsonRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import { call, claimant, cookieFrom, createCode, createUser, formRequest, getRequest, jsonRequest, sessionCookie, unwrap } from '#tests/factories.ts'
 
 describe('the landing page PIN card', () => {
 	test.each([
@@ -44,7 +44,7 @@ describe('the landing page PIN card', () => {
 
 	test('a claimed PIN is refused', async () => {
 		const code = await createCode()
-		await claimCode((await createUser()).id, code.pin)
+		await claimCode(claimant((await createUser()).id), code.pin)
 		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }))).result)
 		expect(response.status).toBe(400)
 		expect(JSON.stringify(response.body)).toContain('Invalid or already claimed PIN')
@@ -66,7 +66,7 @@ describe('claiming', () => {
 	test('two simultaneous claims of one PIN leave exactly one owner', async () => {
 		const code = await createCode()
 		const people = await Promise.all([1, 2, 3, 4].map(() => createUser()))
-		const results = await Promise.all(people.map((p) => claimCode(p.id, code.pin)))
+		const results = await Promise.all(people.map((p) => claimCode(claimant(p.id), code.pin)))
 		expect(results.filter((r) => r.ok)).toHaveLength(1)
 		const row = await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) })
 		const winner = people[results.findIndex((r) => r.ok)]!
@@ -155,6 +155,6 @@ describe('wrong PINs per account', () => {
 		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBeNull()
 		// Someone else is not affected.
 		const other = await createUser()
-		expect((await claimCode(other.id, code.pin)).ok).toBe(true)
+		expect((await claimCode(claimant(other.id), code.pin)).ok).toBe(true)
 	})
 })

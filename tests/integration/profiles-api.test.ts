@@ -19,7 +19,7 @@ import * as uploadPictureApi from '#app/routes/api/upload-profile-picture.ts'
 import * as uploadApi from '#app/routes/api/upload.ts'
 import * as accessLevelApi from '#app/routes/api/user-access-level.ts'
 import { get, json, send, upload, type Endpoint } from '#tests/api.ts'
-import { createCode, createUser, getRequest, jsonRequest, multipartRequest, SAMPLE_FILES, sessionCookie } from '#tests/factories.ts'
+import { claimant, createCode, createUser, getRequest, jsonRequest, multipartRequest, SAMPLE_FILES, sessionCookie } from '#tests/factories.ts'
 
 
 /** Files stored under one person's prefix (the local storage adapter under DATA_DIR). */
@@ -287,8 +287,8 @@ describe('GET /api/user/access-level', () => {
 		const { user, cookie } = await person()
 		expect(await get(accessLevelApi.loader, '/api/user/access-level', cookie)).toMatchObject({ status: 200, body: { isGrandfathered: false, claimedPinQrCode: null } })
 		const code = await createCode()
-		await claimCode(user.id, code.pin)
-		await claimCode(user.id, (await createCode()).pin)
+		await claimCode(claimant(user.id), code.pin)
+		await claimCode(claimant(user.id), (await createCode()).pin)
 		expect((await get(accessLevelApi.loader, '/api/user/access-level', cookie)).body).toEqual({ isGrandfathered: false, claimedPinQrCode: { id: code.id, qrCodeToken: code.token } })
 		const legacy = await createUser({ isGrandfathered: true })
 		expect((await get(accessLevelApi.loader, '/api/user/access-level', await sessionCookie(legacy.id))).body).toEqual({ isGrandfathered: true, claimedPinQrCode: null })

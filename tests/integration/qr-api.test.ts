@@ -15,7 +15,7 @@ import * as toggleApi from '#app/routes/api/qr-code-toggle.ts'
 import * as codesApi from '#app/routes/api/qr-codes.ts'
 import * as scan from '#app/routes/scan/scan.ts'
 import { get, json, send, type Endpoint } from '#tests/api.ts'
-import { call, createCode, createUser, getRequest, jsonRequest, sessionCookie } from '#tests/factories.ts'
+import { call, claimant, createCode, createUser, getRequest, jsonRequest, sessionCookie, testAddress } from '#tests/factories.ts'
 import { decodeQr } from '#tests/zbar.ts'
 
 
@@ -52,7 +52,7 @@ async function legacyWithCode() {
 async function claimedSticker() {
 	const p = await person()
 	const sticker = await createCode()
-	const claimed = await claimCode(p.user.id, sticker.pin, { profileId: p.profileId })
+	const claimed = await claimCode(claimant(p.user.id), sticker.pin, { profileId: p.profileId })
 	expect(claimed.ok).toBe(true)
 	return { ...p, sticker, codeId: sticker.id, id: String(sticker.id) }
 }
@@ -248,9 +248,9 @@ describe('DELETE /api/qr-codes/{id}', () => {
 		const page = await scanPage(c.sticker.token)
 		expect(page).toContain('This QR code has not been activated yet')
 		expect(page).not.toContain('Ada Lovelace')
-		expect((await checkPin(c.sticker.pin)).valid).toBe(true)
+		expect((await checkPin(c.sticker.pin, { address: testAddress() })).valid).toBe(true)
 		const again = await createUser()
-		expect(await claimCode(again.id, c.sticker.pin)).toMatchObject({ ok: true, qrCodeId: c.codeId })
+		expect(await claimCode(claimant(again.id), c.sticker.pin)).toMatchObject({ ok: true, qrCodeId: c.codeId })
 		expect(await scanPage(c.sticker.token)).not.toContain('Ada Lovelace')
 	})
 })
@@ -306,7 +306,7 @@ describe('scans and refresh', () => {
 
 	test('POST /api/profiles/{id}/update-qr-codes counts the profile\'s codes and confirms its information', async () => {
 		const c = await claimedSticker()
-		await claimCode(c.user.id, (await createCode()).pin, { profileId: c.profileId })
+		await claimCode(claimant(c.user.id), (await createCode()).pin, { profileId: c.profileId })
 		const refreshed = await json(refreshApi.action, 'POST', `/api/profiles/${c.pid}/update-qr-codes`, '', c.cookie, { id: c.pid })
 		expect(refreshed).toMatchObject({ status: 200, body: { updated: 2, message: 'Updated 2 QR codes with current medical information' } })
 		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, c.profileId) }))?.confirmedAt).toBeInstanceOf(Date)
@@ -342,7 +342,7 @@ describe('ownership: another person gets 404, as for an unknown id, and changes 
 	test('every endpoint on A\'s code and profile', async () => {
 		const a = await legacyWithCode()
 		const sticker = await createCode()
-		await claimCode(a.user.id, sticker.pin, { profileId: a.profileId })
+		await claimCode(claimant(a.user.id), sticker.pin, { profileId: a.profileId })
 		const stickerId = String(sticker.id)
 		await scanPage(sticker.token)
 		const snapshot = async () =>

@@ -4,13 +4,14 @@ import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { SCANS_RECORDED_PER_MINUTE } from '#app/domain/responder/responder.server.ts'
 import * as scan from '#app/routes/scan/scan.ts'
 import * as scanFile from '#app/routes/scan/scan-file.ts'
-import { call, createCode, createUser, unwrap } from '#tests/factories.ts'
+import { call, claimant, createCode, createUser, unwrap } from '#tests/factories.ts'
 
-async function scanPage(token: string, headers: Record<string, string> = {}, query = '') {
+async function scanPage(token: string, headers: Record<string, string> = {}, query = '', address?: string) {
 	const request = new Request(`http://localhost:3000/scan/${token}${query}`, { headers })
-	const response = (await call(scan.loader, request, { token })).result as Response
+	const response = (await call(scan.loader, request, { token }, address)).result as Response
 	return { status: response.status, headers: response.headers, html: await response.text() }
 }
 
@@ -43,7 +44,7 @@ async function fullProfile() {
 	await db.insert(s.emergencyContacts).values({ medicalProfileId: pid, name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200' })
 	await db.insert(s.insurancePolicies).values({ medicalProfileId: pid, provider: 'Medicare', policyNumber: '1EG4-TE5-MK73' })
 	const code = await createCode()
-	await claimCode(user.id, code.pin, { profileId: pid })
+	await claimCode(claimant(user.id), code.pin, { profileId: pid })
 	return { user, profile: profile!, code }
 }
 
@@ -129,12 +130,45 @@ describe('the responder page', () => {
 	})
 })
 
+const visit = (address = '198.51.100.20') => ({ userAgent: null, address, trustedHeaders: null })
+
+describe('scan history', () => {
+	test('is limited per code and address: the page is always served, extra rows are dropped', async () => {
+		const { code } = await fullProfile()
+		const other = await fullProfile()
+		const row = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, code.token) })
+		const rows = async (codeId: number) => ((await db.select({ n: count() }).from(s.qrScans).where(eq(s.qrScans.qrCodeId, codeId))) as [{ n: number }])[0].n
+		const pages = await Promise.all(Array.from({ length: 12 }, () => scanPage(code.token, {}, '', '203.0.113.50')))
+		expect(pages.map((p) => p.status)).toEqual(Array(12).fill(200))
+		expect(pages.every((p) => p.html.includes('Maria Santos'))).toBe(true)
+		expect(await rows(row!.id)).toBe(SCANS_RECORDED_PER_MINUTE)
+		// Another address is counted on its own, and so is another code from the same address.
+		await scanPage(code.token, {}, '', '203.0.113.51')
+		expect(await rows(row!.id)).toBe(SCANS_RECORDED_PER_MINUTE + 1)
+		const otherRow = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, other.code.token) })
+		await scanPage(other.code.token, {}, '', '203.0.113.50')
+		expect(await rows(otherRow!.id)).toBe(1)
+		// A new minute, a new allowance.
+		await db.update(s.rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(s.rateLimits.key, `scan:${row!.id}:203.0.113.50`))
+		await scanPage(code.token, {}, '', '203.0.113.50')
+		expect(await rows(row!.id)).toBe(SCANS_RECORDED_PER_MINUTE + 2)
+	})
+
+	test('geolocation headers count only when they come through a trusted proxy', async () => {
+		const { code } = await fullProfile()
+		await scanPage(code.token, { 'cf-ipcountry': 'FR', 'cf-ipcity': 'Paris' }, '', '203.0.113.60')
+		const row = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, code.token) })
+		const [scanRow] = await db.select().from(s.qrScans).where(eq(s.qrScans.qrCodeId, row!.id))
+		expect(scanRow).toMatchObject({ country: null, city: null })
+	})
+})
+
 describe('scan alerts', () => {
 	test('the owner is e-mailed when a code is scanned, at most once per code per 10 minutes', async () => {
 		const { recordScan, sendScanAlert } = await import('#app/domain/responder/responder.server.ts')
 		const { user, code } = await fullProfile()
 		const row = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, code.token) })
-		const scan = () => recordScan(row!.id, new Request('http://x'))
+		const scan = () => recordScan(row!.id, visit())
 		// Simultaneous scans: exactly one of them alerts the owner.
 		const first = await Promise.all([scan(), scan(), scan()])
 		expect(first.filter((r) => r.alertOwner)).toHaveLength(1)
@@ -146,7 +180,7 @@ describe('scan alerts', () => {
 		expect((await scan()).alertOwner).toBe(true)
 		const unclaimed = await createCode()
 		const unclaimedRow = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, unclaimed.token) })
-		expect((await recordScan(unclaimedRow!.id, new Request('http://x'))).alertOwner).toBe(false)
+		expect((await recordScan(unclaimedRow!.id, visit())).alertOwner).toBe(false)
 		const mails = await db.select().from(s.emails).where(eq(s.emails.userId, user.id))
 		expect(mails).toHaveLength(1)
 		expect(mails[0]).toMatchObject({ toAddress: user.email, emailType: 'scan-alert', status: 'sent', subject: `Your QR code ${code.pin} was scanned` })

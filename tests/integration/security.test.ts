@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { RouterContextProvider } from 'react-router'
-import { securityMiddleware } from '#app/middleware/security.server.ts'
-import { hit } from '#app/utils/rate-limit.server.ts'
+import { securityMiddleware, setSecurityHeaders } from '#app/middleware/security.server.ts'
+import { eq, sql } from 'drizzle-orm'
+import { db } from '#db/client.ts'
+import { rateLimits } from '#db/schema.ts'
+import * as landing from '#app/routes/auth/landing.tsx'
+import * as login from '#app/routes/auth/login.tsx'
+import { hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { call, createCode, createUser, formRequest, TEST_PASSWORD, testAddress, uniqueEmail, unwrap } from '#tests/factories.ts'
 import { clientAddressContext } from '#app/utils/request.server.ts'
 
 function run(request: Request, ip: string) {
@@ -27,13 +33,49 @@ async function outcome(promise: Promise<Response>) {
 const post = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost:3000${path}`, { method: 'POST', headers })
 
 describe('rate limits (PostgreSQL counters)', () => {
-	test('the strict tier refuses the 11th sign-in attempt a minute from one address, not from another', async () => {
-		const ip = `203.0.113.${Math.floor(Math.random() * 250)}`
-		for (let i = 0; i < 10; i++) expect((await outcome(run(post('/login'), ip))).status).toBe(200)
-		const refused = await outcome(run(post('/login'), ip))
+	const signIn = async (email: string, password: string, address: string) =>
+		unwrap((await call(login.action, formRequest('/login', { email, password }), {}, address)).result)
+
+	test('the 11th sign-in a minute from one address is refused on the page, with the e-mail kept; another address is not', async () => {
+		const address = testAddress()
+		for (let i = 0; i < 10; i++) expect((await signIn(uniqueEmail(), 'wrong-password', address)).status).toBe(400)
+		const email = uniqueEmail()
+		const refused = await signIn(email, 'wrong-password', address)
 		expect(refused.status).toBe(429)
-		expect(refused.body).toBe('Too many attempts. Please wait a minute and try again.')
-		expect((await outcome(run(post('/login'), `${ip}1`))).status).toBe(200)
+		expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+		expect(refused.body).toMatchObject({ result: { initialValue: { email }, error: { '': [TOO_MANY_ATTEMPTS] } } })
+		expect(JSON.stringify(refused.body)).not.toContain('wrong-password')
+		expect((await signIn(uniqueEmail(), 'wrong-password', testAddress())).status).toBe(400)
+	})
+
+	test('11 wrong passwords for one account from 11 addresses: the 11th is refused, and so is the right one until the minute ends', async () => {
+		const user = await createUser()
+		for (let i = 0; i < 10; i++) expect((await signIn(user.email, `wrong-${i}`, testAddress())).body).toMatchObject({ result: { error: { '': ['Invalid email or password'] } } })
+		expect((await signIn(user.email, 'wrong-10', testAddress())).status).toBe(429)
+		expect((await signIn(user.email, TEST_PASSWORD, testAddress())).status).toBe(429)
+		// Another account is not affected; after the window, the right password works again.
+		expect((await signIn((await createUser()).email, TEST_PASSWORD, testAddress())).status).toBe(302)
+		await db.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, `signin-account:${user.email}`))
+		expect((await signIn(user.email, TEST_PASSWORD, testAddress())).status).toBe(302)
+	})
+
+	test('profile editing is in the loose tier: twenty allergies in a row (pages, their .data calls, the JSON API) meet no limit', async () => {
+		const address = testAddress()
+		for (const path of ['/dashboard', '/dashboard.data', '/medical-info', '/medical-info.data', '/api/allergies'])
+			for (let i = 0; i < 20; i++) expect((await outcome(run(post(path), address))).status).toBe(200)
+	})
+
+	test('wrong PINs typed into the landing card: the 11th from one address is refused with the page and the PIN kept', async () => {
+		const address = testAddress()
+		const tryPin = async (pin: string, from: string) =>
+			unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin }), {}, from)).result)
+		for (let i = 0; i < 10; i++) expect((await tryPin(`ZZZZ${String(2000 + i)}`, address)).status).toBe(400)
+		const code = await createCode()
+		const refused = await tryPin(code.pin, address)
+		expect(refused.status).toBe(429)
+		expect(refused.body).toMatchObject({ result: { initialValue: { pin: code.pin }, error: { pin: [TOO_MANY_ATTEMPTS] } } })
+		// The code is untouched and can be validated from elsewhere.
+		expect((await tryPin(code.pin, testAddress())).status).toBe(302)
 	})
 
 	test('JSON endpoints get a JSON 429', async () => {
@@ -51,6 +93,16 @@ describe('rate limits (PostgreSQL counters)', () => {
 	})
 })
 
+describe('methods', () => {
+	test.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS'])('a page answers %s with 405 and the methods it serves; JSON routes decide for themselves', async (method) => {
+		for (const path of ['/', '/shop', '/dashboard', '/login', '/dashboard.data']) {
+			const refused = await outcome(run(new Request(`http://localhost:3000${path}`, { method }), testAddress()))
+			expect(refused.status).toBe(405)
+		}
+		expect((await outcome(run(new Request('http://localhost:3000/api/allergies/1', { method }), testAddress()))).status).toBe(200)
+	})
+})
+
 describe('origin check', () => {
 	test('a post from another site is refused; same-origin and header-less posts pass', async () => {
 		expect((await outcome(run(post('/api/auth/logout', { origin: 'https://evil.example' }), '192.0.2.1'))).status).toBe(403)
@@ -64,6 +116,33 @@ describe('origin check', () => {
 		expect(response.headers.get('x-content-type-options')).toBe('nosniff')
 		expect(response.headers.get('x-frame-options')).toBe('DENY')
 		expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+	})
+})
+
+describe('caching', () => {
+	const answer = async (cookie: string | null, routeHeaders: HeadersInit = {}) => {
+		const context = new RouterContextProvider()
+		context.set(clientAddressContext, testAddress())
+		const request = new Request('http://localhost:3000/dashboard.data', { headers: cookie ? { cookie } : {} })
+		const middleware = securityMiddleware as unknown as (args: object, next: () => Promise<Response>) => Promise<Response>
+		return (await middleware({ request, context }, async () => new Response('ok', { headers: routeHeaders }))).headers
+	}
+
+	test('a page or .data answer for someone with a session is private and not stored; a route’s own private policy stays', async () => {
+		expect((await answer('theme=dark; hmh_session=abc')).get('cache-control')).toBe('private, no-store')
+		expect((await answer(null, { 'set-cookie': 'hmh_session=new' })).get('cache-control')).toBe('private, no-store')
+		expect((await answer('hmh_session=abc', { 'cache-control': 'private, max-age=60' })).get('cache-control')).toBe('private, max-age=60')
+		expect((await answer('hmh_session=abc', { 'cache-control': 'public, max-age=3600' })).get('cache-control')).toBe('private, no-store')
+		expect((await answer('not_hmh_session=abc')).get('cache-control')).toBeNull()
+	})
+
+	test('HSTS is sent only when the public address is https', () => {
+		const secure = new Headers()
+		setSecurityHeaders(secure, true)
+		expect(secure.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+		const plain = new Headers()
+		setSecurityHeaders(plain, false)
+		expect(plain.get('strict-transport-security')).toBeNull()
 	})
 })
 

@@ -17,7 +17,7 @@ import * as cart from '#app/routes/shop/cart.tsx'
 import * as shop from '#app/routes/shop/shop.tsx'
 import { requestToastContext } from '#app/utils/toast.server.ts'
 import { json } from '#tests/api.ts'
-import { call, cookieFrom, createCode, createUser, formRequest, getRequest, sessionCookie, TEST_PASSWORD, unwrap } from '#tests/factories.ts'
+import { call, claimant, cookieFrom, createCode, createUser, formRequest, getRequest, sessionCookie, TEST_PASSWORD, unwrap } from '#tests/factories.ts'
 
 const ADDRESS = { name: 'Rosa Shopper', address1: '12 Elm Street', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' }
 const item = (productId: number, quantity = 1, extra: Record<string, unknown> = {}) => CartItemSchema.parse({ productId, quantity, ...extra })
@@ -25,7 +25,7 @@ const item = (productId: number, quantity = 1, extra: Record<string, unknown> = 
 async function shopper() {
 	const user = await createUser()
 	const sticker = await createCode()
-	const claimed = await claimCode(user.id, sticker.pin)
+	const claimed = await claimCode(claimant(user.id), sticker.pin)
 	if (!claimed.ok) throw new Error('claim failed')
 	const code = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
 	return { user, code, cookie: await sessionCookie(user.id) }

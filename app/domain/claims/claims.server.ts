@@ -3,39 +3,50 @@ import { db } from '#db/client.ts'
 import { medicalProfiles, qrCodes, users } from '#db/schema.ts'
 import { ensureOwnProfile, insertFamilyProfile, ProfileError, type Executor, type FamilyMember } from '#app/domain/profiles/profiles.server.ts'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
-import { TOO_MANY_ATTEMPTS } from '#app/middleware/security.server.ts'
 import { env } from '#app/utils/env.server.ts'
-import { hit, peek } from '#app/utils/rate-limit.server.ts'
+import { hit, peek, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { PIN_FORMAT, PIN_REJECTED } from './schemas.ts'
 
 export { PIN_FORMAT, PIN_REJECTED }
 
-export type PinCheck = { valid: true; pin: string } | { valid: false; message: string }
+export type PinCheck = { valid: true; pin: string } | { valid: false; message: string; status: 400 | 429 }
 
-/** Wrong PINs per account and minute, on top of the per-address limit every PIN request has. */
-const wrongPinKey = (userId: string) => `wrong-pin:${userId}`
-export const tooManyWrongPins = async (userId?: string | null) => Boolean(userId) && (await peek(wrongPinKey(userId!))) >= env.RATE_LIMIT_STRICT_PER_MINUTE
-export const countWrongPin = async (userId?: string | null) => {
-	if (userId) await hit(wrongPinKey(userId), env.RATE_LIMIT_STRICT_PER_MINUTE)
+/** Who tries a PIN: their address, and their account when signed in. */
+export type PinAttempt = { userId?: string | null; address: string | null }
+
+/**
+ * Wrong PINs per address and per account and minute. Once either count reaches the limit every PIN is refused, the
+ * right one too, so guessing from many addresses or many accounts gains nothing.
+ */
+const wrongPinKeys = ({ userId, address }: PinAttempt) => [...(address ? [`wrong-pin:addr:${address}`] : []), ...(userId ? [`wrong-pin:user:${userId}`] : [])]
+export async function tooManyWrongPins(attempt: PinAttempt) {
+	const counts = await Promise.all(wrongPinKeys(attempt).map(peek))
+	return counts.some((count) => count >= env.RATE_LIMIT_STRICT_PER_MINUTE)
+}
+async function countWrongPin(attempt: PinAttempt) {
+	await Promise.all(wrongPinKeys(attempt).map((key) => hit(key, env.RATE_LIMIT_STRICT_PER_MINUTE)))
 }
 
 /** Format first, then the database: the PIN must belong to a code nobody has claimed. */
-export async function checkPin(input: unknown, userId?: string | null): Promise<PinCheck> {
+export async function checkPin(input: unknown, attempt: PinAttempt): Promise<PinCheck> {
 	const parsed = PinSchema.safeParse({ pin: input })
-	if (!parsed.success) return { valid: false, message: PIN_FORMAT }
-	if (await tooManyWrongPins(userId)) return { valid: false, message: TOO_MANY_ATTEMPTS }
+	if (!parsed.success) return { valid: false, message: PIN_FORMAT, status: 400 }
+	if (await tooManyWrongPins(attempt)) return { valid: false, message: TOO_MANY_ATTEMPTS, status: 429 }
 	const code = await db.query.qrCodes.findFirst({
 		columns: { id: true },
 		where: and(eq(qrCodes.pin, parsed.data.pin), isNull(qrCodes.userId)),
 	})
 	if (code) return { valid: true, pin: parsed.data.pin }
-	await countWrongPin(userId)
-	return { valid: false, message: PIN_REJECTED }
+	await countWrongPin(attempt)
+	return { valid: false, message: PIN_REJECTED, status: 400 }
 }
 
 export type ClaimResult =
 	| { ok: true; qrCodeId: number; token: string; medicalProfileId: number }
 	| { ok: false; message: string; status: 400 | 404 | 429; field?: string }
+
+/** A signed-in person claiming, and the address they claim from (null: a PIN already checked from an address, at validation). */
+export type Claimant = { userId: string; address: string | null }
 
 /** Which profile a claimed code will show: one of the claimant's, a new family member's, or (by default) their own. */
 export type ClaimTarget = { profileId: number } | { newProfile: FamilyMember } | { own: true }
@@ -45,10 +56,11 @@ export type ClaimTarget = { profileId: number } | { newProfile: FamilyMember } |
  * and the code linked to it, or nothing happens. The claim is one conditional UPDATE, so of two simultaneous claims of
  * one PIN exactly one matches the row. A code is never claimed without a profile to show.
  */
-export async function claimCode(userId: string, pinInput: unknown, target: ClaimTarget = { own: true }): Promise<ClaimResult> {
+export async function claimCode(claimant: Claimant, pinInput: unknown, target: ClaimTarget = { own: true }): Promise<ClaimResult> {
+	const { userId } = claimant
 	const parsed = PinSchema.safeParse({ pin: pinInput })
 	if (!parsed.success) return { ok: false, message: PIN_FORMAT, status: 400 }
-	if (await tooManyWrongPins(userId)) return { ok: false, message: TOO_MANY_ATTEMPTS, status: 429 }
+	if (await tooManyWrongPins(claimant)) return { ok: false, message: TOO_MANY_ATTEMPTS, status: 429 }
 	const pin = parsed.data.pin
 	try {
 		return await db.transaction(async (tx) => {
@@ -63,7 +75,7 @@ export async function claimCode(userId: string, pinInput: unknown, target: Claim
 		})
 	} catch (error) {
 		if (!(error instanceof ProfileError)) throw error
-		if (error.message === PIN_REJECTED) await countWrongPin(userId)
+		if (error.message === PIN_REJECTED) await countWrongPin(claimant)
 		return { ok: false, message: error.message, status: error.status, field: error.field }
 	}
 }
@@ -93,8 +105,8 @@ export async function getAccessLevel(userId: string) {
 }
 
 /** A PIN validated before sign-in, or by a signed-in person, is claimed for their own profile in the same request. */
-export function claimValidatedPin(userId: string, pin: string) {
-	return claimCode(userId, pin)
+export function claimValidatedPin(claimant: Claimant, pin: string) {
+	return claimCode(claimant, pin)
 }
 
 export function claimToast(result: ClaimResult) {

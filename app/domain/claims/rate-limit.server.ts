@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { TOO_MANY_ATTEMPTS } from '#app/middleware/security.server.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { hit } from '#app/utils/rate-limit.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'

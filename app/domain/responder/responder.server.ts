@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { allergies, emergencyContacts, insurancePolicies, medicalConditions, medicalProfiles, medications, qrCodes, qrScans, users } from '#db/schema.ts'
+import { allergies, emergencyContacts, insurancePolicies, medicalConditions, medicalProfiles, medications, qrCodes, qrScans, rateLimits, users } from '#db/schema.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
 
@@ -43,9 +43,9 @@ export function deviceType(userAgent: string | null) {
 	return 'desktop'
 }
 
-/** Coarse location only, and only from a CDN or proxy we were told to trust. */
-function geo(headers: Headers) {
-	if (!env.TRUST_PROXY) return { city: null, state: null, country: null }
+/** Coarse location only, and only from a CDN or proxy we trust (the caller passes its headers, or null). */
+function geo(headers: Headers | null) {
+	if (!headers) return { city: null, state: null, country: null }
 	const pick = (...names: string[]) => names.map((n) => headers.get(n)).find((v) => v)?.slice(0, 80) ?? null
 	return {
 		city: pick('x-vercel-ip-city', 'cloudfront-viewer-city', 'cf-ipcity', 'x-geo-city'),
@@ -54,18 +54,25 @@ function geo(headers: Headers) {
 	}
 }
 
-const insertScan = db
-	.insert(qrScans)
-	.values({
-		qrCodeId: sql.placeholder('codeId'),
-		deviceType: sql.placeholder('deviceType'),
-		scannerType: 'emergency_responder',
-		isEmergencyAccess: true,
-		city: sql.placeholder('city'),
-		state: sql.placeholder('state'),
-		country: sql.placeholder('country'),
-	})
-	.prepare('record_scan')
+/** History rows per code, address and minute: reloads, or a script hammering one code, add nothing past these. */
+export const SCANS_RECORDED_PER_MINUTE = 5
+
+type ScanRow = { codeId: number; key: string; deviceType: string; city: string | null; state: string | null; country: string | null }
+
+/** Counts the visit against its code and address, and inserts the history row only while under the limit: one statement. */
+function insertScan(row: ScanRow) {
+	return db.execute(sql`
+		with counter as (
+			insert into ${rateLimits} (key, count, reset_at) values (${row.key}, 1, now() + interval '1 minute')
+			on conflict (key) do update set
+				count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
+				reset_at = case when ${rateLimits.resetAt} <= now() then now() + interval '1 minute' else ${rateLimits.resetAt} end
+			returning count
+		)
+		insert into ${qrScans} (qr_code_id, device_type, scanner_type, is_emergency_access, city, state, country)
+		select ${row.codeId}, ${row.deviceType}, 'emergency_responder', true, ${row.city}, ${row.state}, ${row.country}
+		from counter where counter.count <= ${SCANS_RECORDED_PER_MINUTE}`)
+}
 
 /**
  * Takes the code's alert slot when its owner was not e-mailed in the last 10 minutes. One conditional UPDATE: of
@@ -84,20 +91,32 @@ const takeScanAlertSlot = db
 	.returning({ id: qrCodes.id })
 	.prepare('take_scan_alert_slot')
 
-/** Records the scan; says whether the owner is due an e-mail about it (see sendScanAlert). */
-export async function recordScan(codeId: number, request: Request) {
-	const { city, state, country } = geo(request.headers)
+/** Who scanned, as far as it matters: their device, their address (for the limit), geolocation headers from a trusted proxy. */
+export type ScanVisit = { userAgent: string | null; address: string; trustedHeaders: Headers | null }
+
+/** Records the scan (within the per-address limit); says whether the owner is due an e-mail about it (see sendScanAlert). */
+export async function recordScan(codeId: number, visit: ScanVisit) {
+	const { city, state, country } = geo(visit.trustedHeaders)
 	const [, slot] = await Promise.all([
-		insertScan.execute({
+		insertScan({
 			codeId,
-			deviceType: deviceType(request.headers.get('user-agent')),
-			city: city ? decodeURIComponent(city) : null,
+			key: `scan:${codeId}:${visit.address}`,
+			deviceType: deviceType(visit.userAgent),
+			city: city ? safeDecode(city) : null,
 			state,
 			country,
 		}),
 		takeScanAlertSlot.execute({ codeId }),
 	])
 	return { alertOwner: slot.length > 0 }
+}
+
+function safeDecode(text: string) {
+	try {
+		return decodeURIComponent(text)
+	} catch {
+		return text
+	}
 }
 
 /** The DNR document or photo a responder may open from the page: same rule as the page itself. */

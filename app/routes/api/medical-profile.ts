@@ -1,4 +1,4 @@
-import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { claimCode, type Claimant } from '#app/domain/claims/claims.server.ts'
 import {
 	deleteProfile,
 	getProfileDetail,
@@ -9,6 +9,7 @@ import {
 import { FamilyMemberSchema, NotesSchema, PersonalInfoSchema, ScanningSwitchSchema } from '#app/domain/profiles/schemas.ts'
 import { toScreenProfile } from '#app/routes/medical/screen-data.server.ts'
 import { jsonError, methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
+import { getClientIp } from '#app/utils/request.server.ts'
 import { json, pathId, profileApi } from './profile-api.server.ts'
 import type { Route } from './+types/medical-profile'
 
@@ -25,11 +26,11 @@ export function loader({ request, params }: Route.LoaderArgs) {
 	})
 }
 
-export function action({ request, params }: Route.ActionArgs) {
+export function action({ request, params, context }: Route.ActionArgs) {
 	const allowed = params.id === undefined ? ['GET', 'POST'] : ['GET', 'PUT', 'PATCH', 'DELETE']
 	if (!allowed.includes(request.method)) return methodNotAllowed(allowed)
 	return profileApi(request, async (userId) => {
-		if (params.id === undefined) return create(userId, await readBody(request))
+		if (params.id === undefined) return create({ userId, address: getClientIp(request, context) }, await readBody(request))
 		const id = pathId(params.id, NOT_FOUND)
 		if (request.method === 'DELETE') {
 			const unlinked = await deleteProfile(userId, id)
@@ -40,12 +41,13 @@ export function action({ request, params }: Route.ActionArgs) {
 	})
 }
 
-async function create(userId: string, body: Record<string, unknown>) {
+async function create(claimant: Claimant, body: Record<string, unknown>) {
+	const { userId } = claimant
 	if (FAMILY_FIELDS.some((field) => Object.hasOwn(body, field))) {
 		const parsed = FamilyMemberSchema.safeParse(body)
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const { pin, ...member } = parsed.data
-		const result = await claimCode(userId, pin, { newProfile: member })
+		const result = await claimCode(claimant, pin, { newProfile: member })
 		if (!result.ok) return jsonError(result.status, result.message, { errors: { [result.field ?? 'pin']: [result.message] } })
 		return json({ id: result.medicalProfileId, fullName: member.fullName }, 201)
 	}

@@ -2,16 +2,17 @@ import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { jsonError, methodNotAllowed, readBody, requireApiUserId } from '#app/utils/api.server.ts'
 import { clearPendingPin } from '#app/utils/auth.server.ts'
+import { getClientIp } from '#app/utils/request.server.ts'
 import type { Route } from './+types/pin-claim'
 
 const ProfileIdSchema = IdSchema.optional()
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	const userId = await requireApiUserId(request)
 	const body = await readBody(request)
-	const profileId = ProfileIdSchema.safeParse(body.medicalProfileId || undefined)
+	const profileId = ProfileIdSchema.safeParse(body.medicalProfileId === '' || body.medicalProfileId === null ? undefined : body.medicalProfileId)
 	if (!profileId.success) return jsonError(400, 'Invalid profile', { errors: { medicalProfileId: ['Invalid profile'] } })
-	const result = await claimCode(userId, body.pin, profileId.data ? { profileId: profileId.data } : undefined)
+	const result = await claimCode({ userId, address: getClientIp(request, context) }, body.pin, profileId.data ? { profileId: profileId.data } : undefined)
 	if (!result.ok) return jsonError(result.status, result.message, result.field ? { errors: { [result.field]: [result.message] } } : undefined)
 	const cookie = await clearPendingPin(request)
 	return Response.json(

@@ -7,6 +7,7 @@ import type { Route } from './+types/upload-document'
 
 /** Multipart: document, medicalProfileId. */
 export function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	return profileApi(request, async (userId) => {
 		const form = await readForm(request, 'document')
 		if (!form.ok) return jsonError(form.status, form.message)

@@ -7,6 +7,7 @@ import type { Route } from './+types/upload-profile-picture'
 
 /** Multipart: picture, medicalProfileId. The picture is saved on the profile at once. */
 export function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	return profileApi(request, async (userId) => {
 		const form = await readForm(request, 'picture')
 		if (!form.ok) return jsonError(form.status, form.message)

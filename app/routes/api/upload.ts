@@ -10,6 +10,7 @@ import type { Route } from './+types/upload'
  * first, so the photo is stored as that policy's card and never as a file without an owner row.
  */
 export function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	return profileApi(request, async (userId) => {
 		const form = await readForm(request, 'insurance-card')
 		if (!form.ok) return jsonError(form.status, form.message)

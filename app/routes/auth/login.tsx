@@ -1,4 +1,5 @@
-import { readPageForm } from '#app/utils/request.server.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
@@ -19,18 +20,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return null
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	if (env.oidcEnabled) throw redirect('/api/login')
 	const formData = await readPageForm(request.clone())
 	const submission = parseWithZod(formData, { schema: LoginSchema })
 	if (submission.status !== 'success')
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+	const refuse = (message: string, status: number, headers?: HeadersInit) =>
+		data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status, headers })
+	const limited = await refusedAttempt('signin', request, context)
+	if (limited) return refuse(TOO_MANY_ATTEMPTS, 429, limited)
 	try {
 		const userId = await authenticateWithForm(request)
 		return createUserSession(request, userId, submission.value.redirectTo)
 	} catch (error) {
 		if (!(error instanceof LoginError)) throw error
-		return data({ result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }) }, { status: 400 })
+		return refuse(error.message, error.status)
 	}
 }
 

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { checkPin, claimToast, claimValidatedPin } from '#app/domain/claims/claims.server.ts'
+import { getClientIp } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { actionToast, createToastHeaders } from '#app/utils/toast.server.ts'
 import { combineHeaders } from '#app/utils/http.ts'
@@ -11,14 +12,15 @@ export async function pinAction(request: Request, context: Readonly<RouterContex
 	const submission = parseWithZod(formData, { schema: PinSchema })
 	const session = await getSession(request)
 	const userId = session.get('userId')
-	const check = await checkPin(formData.get('pin'), userId)
+	const address = getClientIp(request, context)
+	const check = await checkPin(formData.get('pin'), { userId, address })
 	if (!check.valid) {
 		const result = submission.reply({ fieldErrors: { pin: [check.message] } })
 		const headers = await actionToast(request, context, { type: 'error', title: 'Invalid PIN', description: check.message })
-		return data({ result }, { status: 400, headers })
+		return data({ result }, { status: check.status, headers })
 	}
 	if (userId) {
-		const toast = await createToastHeaders(claimToast(await claimValidatedPin(userId, check.pin)))
+		const toast = await createToastHeaders(claimToast(await claimValidatedPin({ userId, address }, check.pin)))
 		return redirect(`/claim/${check.pin}`, { headers: toast })
 	}
 	session.set('pendingPin', check.pin)

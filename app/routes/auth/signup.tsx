@@ -1,4 +1,5 @@
-import { readPageForm } from '#app/utils/request.server.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link } from 'react-router'
@@ -11,11 +12,13 @@ import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/signup'
 import { PasswordMeter } from './password-meter.tsx'
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: SignupSchema })
 	if (submission.status !== 'success')
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+	const limited = await refusedAttempt('signup', request, context)
+	if (limited) return data({ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ['password'] }) }, { status: 429, headers: limited })
 	const created = await createAccount(submission.value)
 	if (!created.ok)
 		return data({ result: submission.reply({ fieldErrors: created.errors, hideFields: ['password'] }) }, { status: 400 })

@@ -9,7 +9,7 @@ import { PIN_REJECTED } from '#app/domain/claims/schemas.ts'
 import { limitPinLookups } from '#app/domain/claims/rate-limit.server.ts'
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
 import { IdSchema, profileLabel } from '#app/domain/profiles/schemas.ts'
-import { readPageForm } from '#app/utils/request.server.ts'
+import { getClientIp, readPageForm } from '#app/utils/request.server.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { clearPendingPin, getUserId, requireUserId } from '#app/utils/auth.server.ts'
@@ -40,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const userId = await requireUserId(request)
 	// Without a choice (or with 'own'), the code shows the person's own profile, created when they have none yet.
 	const profileId = IdSchema.safeParse((await readPageForm(request)).get('profileId')).data
-	const result = await claimCode(userId, params.pin, profileId ? { profileId } : undefined)
+	const result = await claimCode({ userId, address: getClientIp(request, context) }, params.pin, profileId ? { profileId } : undefined)
 	if (!result.ok) {
 		const headers = await actionToast(request, context, { type: 'error', title: 'Claim Failed', description: result.message })
 		return data({ message: result.message }, { status: result.status, headers })

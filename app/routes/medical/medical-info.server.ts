@@ -20,6 +20,7 @@ import { addRow, deleteRow, updateRow, type Section } from '#app/domain/profiles
 import { clearDnr, deleteDocument, removePicture, saveDnr, savePolicy, uploadDocument, uploadPicture } from '#app/domain/profiles/files.server.ts'
 import { readForm } from '#app/domain/uploads/uploads.server.ts'
 import { requireUserId } from '#app/utils/auth.server.ts'
+import { getClientIp } from '#app/utils/request.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { ToastInput } from '#app/utils/toast.ts'
@@ -96,7 +97,7 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 			const submission = parseWithZod(formData, { schema: FamilyMemberSchema })
 			if (submission.status !== 'success') return invalid(submission)
 			const { pin, ...member } = submission.value
-			const result = await claimCode(userId, pin, { newProfile: member })
+			const result = await claimCode({ userId, address: getClientIp(request, context) }, pin, { newProfile: member })
 			if (!result.ok)
 				return fail({ intent, result: submission.reply({ fieldErrors: { [result.field ?? 'pin']: [result.message] } }) }, { title: 'Error', description: result.message }, result.status)
 			return success({ title: 'Profile Created', description: `${member.fullName} has been created and QR code activated successfully.` }, result.medicalProfileId)

@@ -1,4 +1,6 @@
-import { readPageForm } from '#app/utils/request.server.ts'
+import { combineHeaders } from '#app/utils/http.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { submitQrRequest } from '#app/domain/requests/requests.server.ts'
@@ -19,14 +21,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: QrRequestSchema })
-	const fail = async (message: string, status: number, result = submission.reply()) => {
+	const fail = async (message: string, status: number, result = submission.reply(), extra?: HeadersInit) => {
 		const headers = await actionToast(request, context, { type: 'error', title: 'Request Failed', description: message })
-		return data({ result }, { status, headers })
+		return data({ result }, { status, headers: combineHeaders(headers, extra) })
 	}
 	if (submission.status !== 'success') {
 		const first = Object.values(submission.error ?? {}).flat().find(Boolean)
 		return fail(first ?? REQUEST_FAILED, 400)
 	}
+	const limited = await refusedAttempt('qr-request', request, context)
+	if (limited) return fail(TOO_MANY_ATTEMPTS, 429, submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }), limited)
 	const user = await getUser(request)
 	let receipt
 	try {

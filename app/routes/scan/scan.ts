@@ -2,10 +2,11 @@ import { pickLanguage } from '#app/domain/responder/labels.ts'
 import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
 import { loadResponderView, recordScan, sendScanAlert } from '#app/domain/responder/responder.server.ts'
 import { env } from '#app/utils/env.server.ts'
+import { getClientIp, viaTrustedProxy } from '#app/utils/request.server.ts'
 import type { Route } from './+types/scan'
 
 /** A resource route: no root loader, no client bundle; the page is a few KB of HTML with inline CSS. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const lang = pickLanguage(request.headers.get('accept-language'), url.searchParams.get('lang'))
 	const view = await loadResponderView(params.token)
@@ -18,7 +19,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		vary: 'Accept-Language',
 	}
 	if (view.state === 'unknown') return new Response(renderMessagePage(lang, 'notFound', env.PUBLIC_URL), { status: 404, headers })
-	const { alertOwner } = await recordScan(view.codeId, request)
+	const { alertOwner } = await recordScan(view.codeId, {
+		userAgent: request.headers.get('user-agent'),
+		address: getClientIp(request, context),
+		trustedHeaders: viaTrustedProxy(context) ? request.headers : null,
+	})
 	if (alertOwner) void sendScanAlert(view.codeId).catch((error) => console.error('scan alert failed', error))
 	if (view.state !== 'active') return new Response(renderMessagePage(lang, view.state, env.PUBLIC_URL), { headers })
 	return new Response(renderResponderPage(view.profile, lang, params.token), { headers: { ...headers, 'content-language': lang } })

@@ -1,4 +1,5 @@
-import { readPageForm } from '#app/utils/request.server.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { presentOrder } from '#app/domain/shop/order-view.server.ts'
@@ -34,6 +35,11 @@ export async function trackingAction(request: Request, context: Readonly<RouterC
 			? { type: 'error' as const, ...TRACKING_MESSAGES.numberRequired }
 			: { type: 'error' as const, description: TRACKING_MESSAGES.emailRequired }
 		return data({ result: submission.reply() }, { status: 400, headers: await actionToast(request, context, toast) })
+	}
+	const limited = await refusedAttempt('order-tracking', request, context)
+	if (limited) {
+		const toast = await actionToast(request, context, { type: 'error', description: TOO_MANY_ATTEMPTS })
+		return data({ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429, headers: combineHeaders(toast, limited) })
 	}
 	const { confirmationNumber, email } = submission.value
 	const order = await findOrderForTracking(confirmationNumber, email)
