@@ -19,7 +19,9 @@ const authenticator = new Authenticator<string>()
 
 authenticator.use(
 	new FormStrategy(async ({ form }) => {
-		const parsed = LoginSchema.safeParse(Object.fromEntries(form))
+		// This reads the raw form: a NUL (PostgreSQL text cannot hold one) is dropped here, as readForm does for pages.
+		const fields = Object.fromEntries([...form].map(([name, value]) => [name, typeof value === 'string' ? value.replaceAll('\0', '') : value]))
+		const parsed = LoginSchema.safeParse(fields)
 		if (!parsed.success) throw new LoginError(INVALID_LOGIN)
 		const login = await verifyLogin(parsed.data.email, parsed.data.password)
 		if (!login.ok) throw new LoginError(login.message, login.status)

@@ -57,14 +57,7 @@ export const SignupSchema = z.object({
 })
 
 export const LoginSchema = z.object({
-	// The sign-in strategy reads the raw form, so a NUL (which PostgreSQL text cannot hold) is dropped here too.
-	email: z
-		.string({ error: 'Email is required' })
-		.trim()
-		.min(1, 'Email is required')
-		.max(254)
-		.toLowerCase()
-		.transform((v) => v.replaceAll('\0', '')),
+	email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).toLowerCase(),
 	password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 	redirectTo: z.string().max(2000).optional(),
 })

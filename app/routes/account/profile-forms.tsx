@@ -33,7 +33,7 @@ export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: R
 		id: 'name-form',
 		lastResult,
 		constraint: getZodConstraint(ProfileNameSchema),
-		shouldRevalidate: 'onBlur',
+		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileNameSchema }),
 		defaultValue: saved,
 	})

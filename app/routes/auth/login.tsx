@@ -47,7 +47,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 		lastResult: actionData?.result,
 		constraint: getZodConstraint(LoginSchema),
 		defaultValue: { redirectTo: searchParams.get('redirectTo') ?? '' },
-		shouldRevalidate: 'onBlur',
+		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
 	})
 	return (

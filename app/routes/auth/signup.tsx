@@ -33,7 +33,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 		id: 'signup',
 		lastResult: actionData?.result,
 		constraint: getZodConstraint(SignupSchema),
-		shouldRevalidate: 'onBlur',
+		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
 	})
 	return (

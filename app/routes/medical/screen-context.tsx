@@ -36,7 +36,7 @@ export function useSectionForm<S extends z.ZodObject>(
 		lastResult: mine,
 		defaultValue: toFormValues(options.defaultValue) as never,
 		constraint: getZodConstraint(schema),
-		shouldRevalidate: 'onBlur',
+		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
 	})
 }

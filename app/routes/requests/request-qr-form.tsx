@@ -21,7 +21,7 @@ export function QrRequestForm({
 		lastResult,
 		defaultValue: { ...defaults, quantity: '1', country: DEFAULT_COUNTRY },
 		constraint: getZodConstraint(QrRequestSchema),
-		shouldRevalidate: 'onBlur',
+		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: QrRequestSchema }),
 	})
 	return (

@@ -32,7 +32,7 @@ export default function OrderTracking({ loaderData, actionData }: Route.Componen
 		lastResult: actionData?.result,
 		defaultValue: { confirmationNumber: loaderData.number, email: loaderData.email },
 		constraint: getZodConstraint(TrackOrderSchema),
-		shouldRevalidate: 'onBlur',
+		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: TrackOrderSchema }),
 	})
 	return (
