@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
 	test: {
-		include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+		include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		environment: 'node',
 		globalSetup: ['./tests/setup/global-setup.ts'],
 		setupFiles: ['./tests/setup/setup-env.ts'],

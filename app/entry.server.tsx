@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { contentSecurityPolicy, createNonce } from './utils/csp.server.ts'
 import { NonceProvider } from './utils/nonce-provider.ts'
 
@@ -62,7 +62,8 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-	if (request.signal.aborted) return
+	// Answers the app chose (a 404, a 405, a refused form) are not faults; a client that left is not either.
+	if (request.signal.aborted || isRouteErrorResponse(error)) return
 	console.error(error)
 }
 export { clientAddressContext } from './utils/request.server.ts'

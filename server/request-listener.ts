@@ -12,7 +12,7 @@ export const BODY_TOO_LARGE = 'This request is too large.'
  * rest is discarded rather than buffered, so no body can fill memory or write into a closed stream.
  */
 export function createRequestListener(handler: FetchHandler, { maxBodyBytes }: { maxBodyBytes: number }) {
-	return async (req: IncomingMessage, res: ServerResponse) => {
+	const listener = async (req: IncomingMessage, res: ServerResponse) => {
 		if (Number(req.headers['content-length']) > maxBodyBytes) {
 			res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
 			res.end(BODY_TOO_LARGE)
@@ -21,16 +21,22 @@ export function createRequestListener(handler: FetchHandler, { maxBodyBytes }: {
 		}
 		const abort = new AbortController()
 		res.on('close', () => abort.abort())
+		if (!FETCH_METHODS.has(req.method ?? '')) {
+			// Fetch refuses TRACE, CONNECT and the like outright; no page or endpoint answers them.
+			res.writeHead(405, { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD, POST, PUT, PATCH, DELETE' })
+			res.end('Method Not Allowed')
+			req.resume()
+			return
+		}
 		const body = hasBody(req) ? bodyStream(req, maxBodyBytes) : null
-		const request = new Request(requestUrl(req), {
-			method: req.method,
-			headers: headersOf(req),
-			signal: abort.signal,
-			...(body ? { body: body.stream, duplex: 'half' } : {}),
-		} as RequestInit)
-
 		let response: Response
 		try {
+			const request = new Request(requestUrl(req), {
+				method: req.method,
+				headers: headersOf(req),
+				signal: abort.signal,
+				...(body ? { body: body.stream, duplex: 'half' } : {}),
+			} as RequestInit)
 			response = await handler(request, { address: req.socket.remoteAddress })
 		} catch (error) {
 			console.error(error)
@@ -45,19 +51,33 @@ export function createRequestListener(handler: FetchHandler, { maxBodyBytes }: {
 			await pipeline(Readable.fromWeb(response.body as never), res).catch(() => undefined)
 		} else res.end()
 	}
+	return (req: IncomingMessage, res: ServerResponse) =>
+		listener(req, res).catch((error: unknown) => {
+			// Whatever went wrong, this request ends here and the server keeps answering the others.
+			console.error(error)
+			if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+			res.end()
+		})
 }
+
+const FETCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 function hasBody(req: IncomingMessage) {
 	return req.method !== 'GET' && req.method !== 'HEAD'
 }
 
 function requestUrl(req: IncomingMessage) {
+	const path = req.url?.startsWith('/') ? req.url : '/'
 	const host = req.headers.host && /^[\w.:[\]-]+$/.test(req.headers.host) ? req.headers.host : 'localhost'
-	try {
-		return new URL(req.url ?? '/', `http://${host}`)
-	} catch {
-		return new URL('/', `http://${host}`)
+	for (const base of [`http://${host}`, 'http://localhost']) {
+		try {
+			// Joined as text: a path like //elsewhere/x stays a path here, never a host.
+			return new URL(`${base}${path}`)
+		} catch {
+			// A Host header that is no host (a port over 65535, say) is answered as localhost.
+		}
 	}
+	return new URL('http://localhost/')
 }
 
 function headersOf(req: IncomingMessage) {

@@ -2,6 +2,7 @@ import { readPageForm } from '#app/utils/request.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
+import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { profileLabel } from '#app/domain/profiles/schemas.ts'
 import { listCodes } from '#app/domain/qr/manage.server.ts'
 import { DEFAULT_QR_COLOR, QR_COLORS } from '#app/domain/qr/palette.ts'
@@ -54,7 +55,7 @@ export function requestPreview(qrCodeUrl: string, color: string) {
 export async function requestProductsAction(request: Request, context: Readonly<RouterContextProvider>) {
 	await requireUserId(request)
 	const form = await readPageForm(request)
-	const productId = Number(form.get('productId')) || 0
+	const productId = IdSchema.safeParse(form.get('productId')).data ?? 0
 	const color = ColorSchema.safeParse(form.get('color') ?? DEFAULT_QR_COLOR)
 	const url = QrCodeUrlSchema.safeParse(form.get('qrCodeUrl') ?? '')
 	const fail = async (errors: Record<string, string[]>, toast: ToastInput) =>

@@ -1,0 +1,65 @@
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createRequestListener } from './request-listener.ts'
+
+let server: Server
+let port: number
+const seen: string[] = []
+
+beforeAll(async () => {
+	const listener = createRequestListener(
+		async (request) => {
+			seen.push(request.url)
+			if (request.method !== 'POST') return new Response('ok')
+			const body = await request.text().catch(() => null)
+			return body === null ? new Response('too large', { status: 413 }) : new Response(`${body.length}`)
+		},
+		{ maxBodyBytes: 1024 },
+	)
+	server = createServer(listener)
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	port = (server.address() as AddressInfo).port
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+function send(options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer[] }) {
+	return new Promise<{ status: number; text: string }>((resolve, reject) => {
+		const req = httpRequest({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path ?? '/', headers: options.headers }, (res) => {
+			let text = ''
+			res.on('data', (chunk) => (text += chunk))
+			res.on('end', () => resolve({ status: res.statusCode!, text }))
+		})
+		req.on('error', reject)
+		if (Array.isArray(options.body)) for (const chunk of options.body) req.write(chunk)
+		else if (options.body) req.write(options.body)
+		req.end()
+	})
+}
+
+test('a method Fetch cannot represent is answered 405 and the server keeps answering', async () => {
+	expect((await send({ method: 'TRACE' })).status).toBe(405)
+	expect((await send({ method: 'PROPFIND' })).status).toBe(405)
+	expect(await send({})).toEqual({ status: 200, text: 'ok' })
+})
+
+test('a Host header that is no host is answered as localhost', async () => {
+	for (const host of ['localhost:99999', '[', 'a b', 'localhost:-1']) {
+		seen.length = 0
+		expect((await send({ headers: { host } })).status).toBe(200)
+		expect(seen).toEqual(['http://localhost/'])
+	}
+})
+
+test('a path beginning with two slashes stays a path on this host', async () => {
+	seen.length = 0
+	await send({ path: '//elsewhere.example/x', headers: { host: 'example.org' } })
+	expect(seen).toEqual(['http://example.org//elsewhere.example/x'])
+})
+
+test('a body over the cap, declared or chunked, is refused without reading it all', async () => {
+	expect((await send({ method: 'POST', headers: { 'content-length': '2048' }, body: 'x'.repeat(2048) })).status).toBe(413)
+	const chunked = await send({ method: 'POST', headers: { 'transfer-encoding': 'chunked' }, body: Array.from({ length: 64 }, () => Buffer.alloc(512, 120)) })
+	expect(chunked.status).toBe(413)
+	expect(await send({ method: 'POST', body: 'x'.repeat(1000) })).toEqual({ status: 200, text: '1000' })
+})
