@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { rateLimits } from '#db/schema.ts'
@@ -44,4 +45,12 @@ export type AttemptBucket = 'signin' | 'signup' | 'qr-request' | 'order-tracking
 
 export function limitAttempts(bucket: AttemptBucket, address: string) {
 	return hit(`${bucket}:${address}`, env.RATE_LIMIT_STRICT_PER_MINUTE)
+}
+
+/**
+ * A counter for one account (an e-mail or a user id) is keyed by a keyed hash of it, so the table never holds who was
+ * limited and nothing of a deleted account stays in it.
+ */
+export function accountKey(bucket: string, identity: string) {
+	return `${bucket}:${createHmac('sha256', env.sessionSecrets[0]!).update(identity).digest('base64url').slice(0, 24)}`
 }

@@ -6,9 +6,10 @@ import { db } from '#db/client.ts'
 import { rateLimits } from '#db/schema.ts'
 import * as landing from '#app/routes/auth/landing.tsx'
 import * as login from '#app/routes/auth/login.tsx'
-import { hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { accountKey, hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { call, createCode, createUser, formRequest, TEST_PASSWORD, testAddress, uniqueEmail, unwrap } from '#tests/factories.ts'
 import { clientAddressContext } from '#app/utils/request.server.ts'
+import { checkPin } from '#app/domain/claims/claims.server.ts'
 
 function run(request: Request, ip: string) {
 	const context = new RouterContextProvider()
@@ -55,8 +56,18 @@ describe('rate limits (PostgreSQL counters)', () => {
 		expect((await signIn(user.email, TEST_PASSWORD, testAddress())).status).toBe(429)
 		// Another account is not affected; after the window, the right password works again.
 		expect((await signIn((await createUser()).email, TEST_PASSWORD, testAddress())).status).toBe(302)
-		await db.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, `signin-account:${user.email}`))
+		await db.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, accountKey('signin-account', user.email)))
 		expect((await signIn(user.email, TEST_PASSWORD, testAddress())).status).toBe(302)
+	})
+
+	test('per-account counters name no one: neither the e-mail nor the user id is stored', async () => {
+		const user = await createUser()
+		await signIn(user.email, 'wrong-password', testAddress())
+		await checkPin('ZZZZ9999', { userId: user.id, address: null })
+		const rows = await db.select({ key: rateLimits.key }).from(rateLimits)
+		expect(rows.some((r) => r.key === accountKey('signin-account', user.email))).toBe(true)
+		expect(rows.some((r) => r.key === accountKey('wrong-pin:user', user.id))).toBe(true)
+		expect(rows.filter((r) => r.key.includes(user.email) || r.key.includes(user.id))).toEqual([])
 	})
 
 	test('profile editing is in the loose tier: twenty allergies in a row (pages, their .data calls, the JSON API) meet no limit', async () => {

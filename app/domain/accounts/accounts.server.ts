@@ -7,7 +7,7 @@ import { sendEmail } from '#app/adapters/mail.server.ts'
 import { storage } from '#app/adapters/storage.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
-import { hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { accountKey, hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { EMAIL_UNCHANGED } from './schemas.ts'
 
 export const EMAIL_TAKEN = 'An account with this email already exists'
@@ -94,7 +94,7 @@ export type LoginResult = { ok: true; user: User } | { ok: false; message: strin
  * is refused until the minute is over, and no password is hashed meanwhile.
  */
 export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
-	const attempts = await hit(`signin-account:${email}`, env.RATE_LIMIT_STRICT_PER_MINUTE)
+	const attempts = await hit(accountKey('signin-account', email), env.RATE_LIMIT_STRICT_PER_MINUTE)
 	if (!attempts.allowed) return { ok: false, message: TOO_MANY_ATTEMPTS, status: 429 }
 	const user = await findByEmail(email)
 	const valid = await verifyPassword(password, user?.passwordHash)

@@ -4,7 +4,7 @@ import { medicalProfiles, qrCodes, users } from '#db/schema.ts'
 import { ensureOwnProfile, insertFamilyProfile, ProfileError, type Executor, type FamilyMember } from '#app/domain/profiles/profiles.server.ts'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { env } from '#app/utils/env.server.ts'
-import { hit, peek, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { accountKey, hit, peek, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { PIN_FORMAT, PIN_REJECTED } from './schemas.ts'
 
 export { PIN_FORMAT, PIN_REJECTED }
@@ -18,7 +18,7 @@ export type PinAttempt = { userId?: string | null; address: string | null }
  * Wrong PINs per address and per account and minute. Once either count reaches the limit every PIN is refused, the
  * right one too, so guessing from many addresses or many accounts gains nothing.
  */
-const wrongPinKeys = ({ userId, address }: PinAttempt) => [...(address ? [`wrong-pin:addr:${address}`] : []), ...(userId ? [`wrong-pin:user:${userId}`] : [])]
+const wrongPinKeys = ({ userId, address }: PinAttempt) => [...(address ? [`wrong-pin:addr:${address}`] : []), ...(userId ? [accountKey('wrong-pin:user', userId)] : [])]
 export async function tooManyWrongPins(attempt: PinAttempt) {
 	const counts = await Promise.all(wrongPinKeys(attempt).map(peek))
 	return counts.some((count) => count >= env.RATE_LIMIT_STRICT_PER_MINUTE)
