@@ -224,6 +224,18 @@ describe('PATCH /api/qr-codes/{id}/toggle', () => {
 		expect(await toggle()).toMatchObject({ status: 200, body: { isActive: true, title: 'QR Code Activated', message: 'Your QR code is now active and can be scanned' } })
 		expect(await scanPage(c.sticker.token)).toContain('Ada Lovelace')
 	})
+
+	test("a toggle racing the sticker's deletion answers 200 or 404, never 500; the sticker ends unclaimed", async () => {
+		const c = await claimedSticker()
+		const [toggled, deleted] = await Promise.all([
+			json(toggleApi.action, 'PATCH', `/api/qr-codes/${c.id}/toggle`, '', c.cookie, { id: c.id }),
+			json(codesApi.action, 'DELETE', `/api/qr-codes/${c.id}`, '', c.cookie, { id: c.id }),
+		])
+		expect(deleted.status).toBe(200)
+		expect([200, 404]).toContain(toggled.status)
+		expect(await json(toggleApi.action, 'PATCH', `/api/qr-codes/${c.id}/toggle`, '', c.cookie, { id: c.id })).toMatchObject({ status: 404 })
+		expect(await codeRow(c.sticker.id)).toMatchObject({ userId: null, medicalProfileId: null, claimedAt: null })
+	})
 })
 
 describe('DELETE /api/qr-codes/{id}', () => {

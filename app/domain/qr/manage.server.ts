@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { medicalProfiles, qrCodes, qrScans, users, type QrCustomization as StoredCustomization } from '#db/schema.ts'
 import { ownedProfile, type Executor } from '#app/domain/profiles/profiles.server.ts'
@@ -128,14 +128,15 @@ export async function assignCodeToProfile(userId: string, codeId: number, profil
 }
 
 export async function toggleCode(userId: string, codeId: number) {
-	const code = await getOwnedCode(userId, codeId)
-	if (!code.isActive && !code.medicalProfileId) throw new QrError(QR_MESSAGES.needsProfile)
+	// One statement, so a code unlinked or released meanwhile is never turned on, and a vanished code is a 404.
 	const [row] = await db
 		.update(qrCodes)
-		.set({ isActive: !code.isActive })
-		.where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
+		.set({ isActive: sql`not ${qrCodes.isActive}` })
+		.where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId), or(eq(qrCodes.isActive, true), isNotNull(qrCodes.medicalProfileId))))
 		.returning({ isActive: qrCodes.isActive })
-	return row!.isActive
+	if (row) return row.isActive
+	await getOwnedCode(userId, codeId)
+	throw new QrError(QR_MESSAGES.needsProfile)
 }
 
 /**
