@@ -15,6 +15,10 @@ export default tseslint.config(
 		},
 	},
 	{
+		files: ['**/*.cjs'],
+		languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+	},
+	{
 		// Playwright fixtures must destructure their dependencies, even none.
 		files: ['tests/e2e/**/*.ts'],
 		rules: { 'no-empty-pattern': 'off' },

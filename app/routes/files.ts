@@ -1,7 +1,7 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { data } from 'react-router'
 import { storage } from '#app/adapters/storage.server.ts'
 import { ownedFileKey } from '#app/domain/profiles/files.server.ts'
-import { ProfileError } from '#app/domain/profiles/profiles.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { requireUserId } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/files'
@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	try {
 		key = await ownedFileKey(userId, params.kind, id.data)
 	} catch (error) {
-		if (error instanceof ProfileError) throw data('Not found', { status: 404 })
+		if (error instanceof DomainError) throw data('Not found', { status: 404 })
 		throw error
 	}
 	const file = key ? await storage.get(key) : null

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
-import { readForm } from '#app/domain/uploads/uploads.server.ts'
 import { getUserId } from './auth.server.ts'
+import { readForm } from './form-body.server.ts'
 
 /** The body of a JSON endpoint: JSON, or form fields from a plain HTML form. Bad JSON is a 400, never a 500. */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {

@@ -1,7 +1,7 @@
 import { createContext, data, type RouterContextProvider } from 'react-router'
-import { readForm } from '#app/domain/uploads/uploads.server.ts'
 import { addressMatcher, clientAddress } from './client-address.ts'
 import { env } from './env.server.ts'
+import { FORM_LIMIT, readForm } from './form-body.server.ts'
 import { limitAttempts, type AttemptBucket } from './rate-limit.server.ts'
 
 /** The peer address of the TCP connection, set by server.ts. */
@@ -36,7 +36,7 @@ export async function refusedAttempt(bucket: AttemptBucket, request: Request, co
 	return result.allowed ? null : { 'retry-after': String(result.retryAfterSeconds) }
 }
 
-export const UNREADABLE_FORM = 'This form could not be read. Please reload the page and try again.'
+export const UNREADABLE_FORM = FORM_LIMIT.unreadable
 
 /**
  * A page action's form, size-limited like every body. A body that is not a form (JSON, text, a broken multipart) is
@@ -44,6 +44,6 @@ export const UNREADABLE_FORM = 'This form could not be read. Please reload the p
  */
 export async function readPageForm(request: Request) {
 	const form = await readForm(request)
-	if (!form.ok) throw data({ message: form.status === 413 ? form.message : UNREADABLE_FORM }, { status: form.status })
+	if (!form.ok) throw data({ message: form.message }, { status: form.status })
 	return form.formData
 }

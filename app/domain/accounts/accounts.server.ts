@@ -1,3 +1,4 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
@@ -110,7 +111,6 @@ export type OidcProfile = {
 	lastName?: string
 }
 
-export class AccountLinkError extends Error {}
 
 /** Signs in through a provider: the known connection, else the account with that (verified) e-mail, else a new account. */
 export async function findOrCreateOidcUser(profile: OidcProfile) {
@@ -123,7 +123,7 @@ export async function findOrCreateOidcUser(profile: OidcProfile) {
 		if (linked) return linked.user
 		const existing = await tx.query.users.findFirst({ where: eq(sql`lower(${users.email})`, profile.email.toLowerCase()) })
 		if (existing && !profile.emailVerified)
-			throw new AccountLinkError('Your sign-in provider has not verified this e-mail address, so it cannot be linked to your account.')
+			throw new DomainError(400, 'Your sign-in provider has not verified this e-mail address, so it cannot be linked to your account.')
 		const user =
 			existing ??
 			(

@@ -1,7 +1,8 @@
+import { DomainError, type DomainStatus } from '#app/domain/errors.ts'
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { medicalProfiles, qrCodes, users } from '#db/schema.ts'
-import { ensureOwnProfile, insertFamilyProfile, ProfileError, type Executor, type FamilyMember } from '#app/domain/profiles/profiles.server.ts'
+import { ensureOwnProfile, insertFamilyProfile, type Executor, type FamilyMember } from '#app/domain/profiles/profiles.server.ts'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { env } from '#app/utils/env.server.ts'
 import { accountKey, hit, peek, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
@@ -43,7 +44,7 @@ export async function checkPin(input: unknown, attempt: PinAttempt): Promise<Pin
 
 export type ClaimResult =
 	| { ok: true; qrCodeId: number; token: string; medicalProfileId: number }
-	| { ok: false; message: string; status: 400 | 404 | 429; field?: string }
+	| { ok: false; message: string; status: DomainStatus; field?: string }
 
 /** A signed-in person claiming, and the address they claim from (null: a PIN already checked from an address, at validation). */
 export type Claimant = { userId: string; address: string | null }
@@ -70,11 +71,11 @@ export async function claimCode(claimant: Claimant, pinInput: unknown, target: C
 				.set({ userId, medicalProfileId: profileId, claimedAt: new Date(), isActive: true })
 				.where(and(eq(qrCodes.pin, pin), isNull(qrCodes.userId)))
 				.returning({ id: qrCodes.id, token: qrCodes.token })
-			if (!claimed) throw new ProfileError(PIN_REJECTED, 400, 'pin')
+			if (!claimed) throw new DomainError(400, PIN_REJECTED, 'pin')
 			return { ok: true as const, qrCodeId: claimed.id, token: claimed.token, medicalProfileId: profileId }
 		})
 	} catch (error) {
-		if (!(error instanceof ProfileError)) throw error
+		if (!(error instanceof DomainError)) throw error
 		if (error.message === PIN_REJECTED) await countWrongPin(claimant)
 		return { ok: false, message: error.message, status: error.status, field: error.field }
 	}
@@ -87,7 +88,7 @@ async function targetProfile(tx: Executor, userId: string, target: ClaimTarget) 
 		.select({ id: medicalProfiles.id })
 		.from(medicalProfiles)
 		.where(and(eq(medicalProfiles.id, target.profileId), eq(medicalProfiles.userId, userId)))
-	if (!profile) throw new ProfileError('Profile not found', 404, 'medicalProfileId')
+	if (!profile) throw new DomainError(404, 'Profile not found', 'medicalProfileId')
 	return profile.id
 }
 

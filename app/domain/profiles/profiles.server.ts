@@ -1,3 +1,4 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { db, type Database } from '#db/client.ts'
 import {
@@ -22,22 +23,12 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 /** The relationship that marks the account holder's own profile. */
 export const OWN = 'self'
 
-export class ProfileError extends Error {
-	constructor(
-		message: string,
-		readonly status: 400 | 404 = 400,
-		readonly field?: string,
-	) {
-		super(message)
-	}
-}
-
 /** Every read and write below is scoped to the owner inside the query: another person's id finds nothing. */
 export async function ownedProfile(userId: string, profileId: number) {
 	const profile = await db.query.medicalProfiles.findFirst({
 		where: and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)),
 	})
-	if (!profile) throw new ProfileError('Profile not found', 404)
+	if (!profile) throw new DomainError(404, 'Profile not found')
 	return profile
 }
 
@@ -107,7 +98,7 @@ export async function savePersonalInfo(userId: string, info: PersonalInfo, profi
 			.set({ ...values, ...(name ? { fullName: name } : {}) })
 			.where(and(eq(medicalProfiles.id, target), eq(medicalProfiles.userId, userId)))
 			.returning()
-		if (!profile) throw new ProfileError('Profile not found', 404)
+		if (!profile) throw new DomainError(404, 'Profile not found')
 		return { created: false, profile }
 	}
 	const [profile] = await db
@@ -157,7 +148,7 @@ export async function insertFamilyProfile(tx: Executor, userId: string, member: 
 		})
 		.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
 		.returning()
-	if (!profile) throw new ProfileError(OWN_PROFILE_EXISTS, 400, 'relationshipToUser')
+	if (!profile) throw new DomainError(400, OWN_PROFILE_EXISTS, 'relationshipToUser')
 	return profile
 }
 
@@ -173,7 +164,7 @@ export async function deleteProfile(userId: string, profileId: number): Promise<
 	const unlinked = await db.transaction(async (tx) => {
 		// Locked, so two deletions at once cannot both see another profile left.
 		const all = await tx.select({ id: medicalProfiles.id }).from(medicalProfiles).where(eq(medicalProfiles.userId, userId)).for('update')
-		if (all.length <= 1) throw new ProfileError(LAST_PROFILE)
+		if (all.length <= 1) throw new DomainError(400, LAST_PROFILE)
 		const codes = await tx
 			.update(qrCodes)
 			.set({ medicalProfileId: null, isActive: false })
@@ -200,7 +191,7 @@ export async function updateProfileFields(userId: string, profileId: number, val
 		.set(values)
 		.where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
 		.returning()
-	if (!profile) throw new ProfileError('Profile not found', 404)
+	if (!profile) throw new DomainError(404, 'Profile not found')
 	return profile
 }
 

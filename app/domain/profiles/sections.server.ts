@@ -1,3 +1,4 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import {
@@ -10,7 +11,7 @@ import {
 	medications,
 } from '#db/schema.ts'
 import { storage } from '#app/adapters/storage.server.ts'
-import { nullify, ownedProfile, ProfileError } from './profiles.server.ts'
+import { nullify, ownedProfile } from './profiles.server.ts'
 
 /** The list sections of a profile; each row belongs to a profile, and through it to one person. */
 export const sectionTables = {
@@ -66,7 +67,7 @@ export async function updateRow<S extends Section>(userId: string, section: S, i
 		.set(nullify(values as Record<string, unknown>) as never)
 		.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
 		.returning()
-	if (!row) throw new ProfileError(`${SECTION_NOUNS[section]} not found`, 404)
+	if (!row) throw new DomainError(404, `${SECTION_NOUNS[section]} not found`)
 	await touchProfile((row as Row<S>).medicalProfileId)
 	return row as Row<S>
 }
@@ -77,7 +78,7 @@ export async function getRow<S extends Section>(userId: string, section: S, id: 
 		.select()
 		.from(table)
 		.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
-	if (!row) throw new ProfileError(`${SECTION_NOUNS[section]} not found`, 404)
+	if (!row) throw new DomainError(404, `${SECTION_NOUNS[section]} not found`)
 	return row as Row<S>
 }
 
@@ -87,7 +88,7 @@ export async function deleteRow<S extends Section>(userId: string, section: S, i
 		.delete(table)
 		.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
 		.returning()
-	if (!row) throw new ProfileError(`${SECTION_NOUNS[section]} not found`, 404)
+	if (!row) throw new DomainError(404, `${SECTION_NOUNS[section]} not found`)
 	await touchProfile((row as Row<S>).medicalProfileId)
 	// A policy's card photo and a document's file go with their row.
 	const { cardFrontPhotoKey, storageKey } = row as { cardFrontPhotoKey?: string | null; storageKey?: string | null }

@@ -1,3 +1,4 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { medicalProfiles, qrCodes, qrScans, users, type QrCustomization as StoredCustomization } from '#db/schema.ts'
@@ -6,15 +7,6 @@ import { QR_MESSAGES } from './messages.ts'
 import { newScanToken, scanUrl } from './codes.server.ts'
 import { DEFAULT_QR_COLOR, DEFAULT_TEXT_COLOR, type QrCustomization } from './palette.ts'
 import { renderQrPng, renderQrSvg } from './render.server.ts'
-
-export class QrError extends Error {
-	constructor(
-		message: string,
-		readonly status: 400 | 403 | 404 = 400,
-	) {
-		super(message)
-	}
-}
 
 export const DEFAULT_CUSTOMIZATION: StoredCustomization = { color: DEFAULT_QR_COLOR, textColor: DEFAULT_TEXT_COLOR, circular: true }
 
@@ -57,7 +49,7 @@ export async function getOwnedCode(userId: string, codeId: number) {
 		.from(qrCodes)
 		.leftJoin(medicalProfiles, eq(medicalProfiles.id, qrCodes.medicalProfileId))
 		.where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
-	if (!code) throw new QrError('QR code not found', 404)
+	if (!code) throw new DomainError(404, 'QR code not found')
 	return { ...code, scanUrl: scanUrl(code.token), customization: code.customization ?? DEFAULT_CUSTOMIZATION }
 }
 export type OwnedCode = Awaited<ReturnType<typeof getOwnedCode>>
@@ -79,7 +71,7 @@ export async function generateOrUpdateCode(userId: string, profileId: number, cu
 		return { code: await getOwnedCode(userId, existing.id), isUpdated: true }
 	}
 	if (!(await isGrandfathered(userId)))
-		throw new QrError('Self-generated QR codes are for legacy accounts. Claim a sticker with its PIN or request a free QR code.', 403)
+		throw new DomainError(403, 'Self-generated QR codes are for legacy accounts. Claim a sticker with its PIN or request a free QR code.')
 	const [created] = await db
 		.insert(qrCodes)
 		.values({ token: newScanToken(), userId, medicalProfileId: profileId, source: 'self', type: 'emergency', accessLevel: 'full', customization: look, claimedAt: new Date() })
@@ -136,7 +128,7 @@ export async function toggleCode(userId: string, codeId: number) {
 		.returning({ isActive: qrCodes.isActive })
 	if (row) return row.isActive
 	await getOwnedCode(userId, codeId)
-	throw new QrError(QR_MESSAGES.needsProfile)
+	throw new DomainError(400, QR_MESSAGES.needsProfile)
 }
 
 /**

@@ -1,6 +1,6 @@
+import { DomainError } from '#app/domain/errors.ts'
 import type { z } from 'zod'
 import { savePolicy } from '#app/domain/profiles/files.server.ts'
-import { ProfileError } from '#app/domain/profiles/profiles.server.ts'
 import { AllergySchema, ConditionSchema, ContactSchema, IdSchema, MedicationSchema } from '#app/domain/profiles/schemas.ts'
 import { addRow, deleteRow, getRow, listRows, SECTION_NOUNS, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
 import { toScreenDocument, toScreenPolicy } from '#app/routes/medical/screen-data.server.ts'
@@ -17,7 +17,7 @@ export async function profileApi(request: Request, run: (userId: string) => Prom
 	try {
 		return await run(userId)
 	} catch (error) {
-		if (error instanceof ProfileError) return jsonError(error.status, error.message)
+		if (error instanceof DomainError) return jsonError(error.status, error.message)
 		throw error
 	}
 }
@@ -34,7 +34,7 @@ export function requiredId(value: unknown, field: string) {
 export function pathId(value: string | undefined, notFound: string) {
 	const id = IdSchema.safeParse(value)
 	if (id.success) return id.data
-	throw new ProfileError(notFound, 404)
+	throw new DomainError(404, notFound)
 }
 
 const SCHEMAS: Partial<Record<Section, z.ZodType>> = {

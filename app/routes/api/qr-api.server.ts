@@ -1,7 +1,8 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { z } from 'zod'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
-import { QrError, type OwnedCode } from '#app/domain/qr/manage.server.ts'
+import { type OwnedCode } from '#app/domain/qr/manage.server.ts'
 import { QrCustomizationSchema, type QrCustomization } from '#app/domain/qr/palette.ts'
 import { jsonError, validationError } from '#app/utils/api.server.ts'
 import { profileApi } from './profile-api.server.ts'
@@ -14,7 +15,7 @@ export function qrApi(request: Request, run: (userId: string) => Promise<Respons
 		try {
 			return await run(userId)
 		} catch (error) {
-			if (error instanceof QrError) return jsonError(error.status, error.message)
+			if (error instanceof DomainError) return jsonError(error.status, error.message)
 			throw error
 		}
 	})

@@ -1,6 +1,7 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { z } from 'zod'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
-import { codeImage, QrError, type Shape } from '#app/domain/qr/manage.server.ts'
+import { codeImage, type Shape } from '#app/domain/qr/manage.server.ts'
 import { qrFileName } from '#app/domain/qr/render.server.ts'
 import { jsonError, methodNotAllowed, requireApiUserId } from '#app/utils/api.server.ts'
 import type { Route } from './+types/qr-code-image'
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			},
 		})
 	} catch (error) {
-		if (error instanceof QrError) return jsonError(error.status, error.message)
+		if (error instanceof DomainError) return jsonError(error.status, error.message)
 		throw error
 	}
 }

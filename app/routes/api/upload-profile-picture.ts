@@ -1,5 +1,6 @@
 import { uploadPicture } from '#app/domain/profiles/files.server.ts'
-import { readForm } from '#app/domain/uploads/uploads.server.ts'
+import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
+import { readForm } from '#app/utils/form-body.server.ts'
 import { fileUrl } from '#app/routes/medical/screen-data.server.ts'
 import { jsonError, methodNotAllowed } from '#app/utils/api.server.ts'
 import { json, profileApi, requiredId } from './profile-api.server.ts'
@@ -9,7 +10,7 @@ import type { Route } from './+types/upload-profile-picture'
 export function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	return profileApi(request, async (userId) => {
-		const form = await readForm(request, 'picture')
+		const form = await readForm(request, uploadLimit('picture'))
 		if (!form.ok) return jsonError(form.status, form.message)
 		const profileId = requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId')
 		const result = await uploadPicture(userId, profileId, form.formData)

@@ -1,5 +1,6 @@
 import { uploadCard } from '#app/domain/profiles/files.server.ts'
-import { readForm } from '#app/domain/uploads/uploads.server.ts'
+import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
+import { readForm } from '#app/utils/form-body.server.ts'
 import { fileUrl } from '#app/routes/medical/screen-data.server.ts'
 import { jsonError, methodNotAllowed } from '#app/utils/api.server.ts'
 import { json, profileApi, requiredId } from './profile-api.server.ts'
@@ -12,7 +13,7 @@ import type { Route } from './+types/upload'
 export function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed(['POST'])
 	return profileApi(request, async (userId) => {
-		const form = await readForm(request, 'insurance-card')
+		const form = await readForm(request, uploadLimit('insurance-card'))
 		if (!form.ok) return jsonError(form.status, form.message)
 		if (form.formData.get('type') !== 'insurance-card') return jsonError(400, "Only type 'insurance-card' is supported")
 		const policyId = requiredId(form.formData.get('policyId'), 'policyId')

@@ -1,6 +1,6 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { redirect } from 'react-router'
 import { authenticateWithOidc, LoginError } from '#app/adapters/identity.server.ts'
-import { AccountLinkError } from '#app/domain/accounts/accounts.server.ts'
 import { createUserSession } from '#app/utils/auth.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -14,10 +14,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 	} catch (error) {
 		if (error instanceof Response) throw error
 		const description =
-			error instanceof LoginError || error instanceof AccountLinkError
+			error instanceof LoginError || error instanceof DomainError
 				? error.message
 				: 'Sign-in did not complete. Please try again.'
-		if (!(error instanceof LoginError || error instanceof AccountLinkError)) console.error(error)
+		if (!(error instanceof LoginError || error instanceof DomainError)) console.error(error)
 		return redirectWithToast('/auth?auth=failed', { type: 'error', title: 'Sign-in failed', description })
 	}
 	return createUserSession(request, userId)

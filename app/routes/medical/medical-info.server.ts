@@ -1,3 +1,4 @@
+import { DomainError } from '#app/domain/errors.ts'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
@@ -14,11 +15,12 @@ import {
 	PersonalInfoSchema,
 	ScanningSchema,
 } from '#app/domain/profiles/schemas.ts'
-import { deleteProfile, refreshProfileCodes, getProfileDetail, listProfiles, ProfileError, savePersonalInfo, updateProfileFields } from '#app/domain/profiles/profiles.server.ts'
+import { deleteProfile, refreshProfileCodes, getProfileDetail, listProfiles, savePersonalInfo, updateProfileFields } from '#app/domain/profiles/profiles.server.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { addRow, deleteRow, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
 import { clearDnr, deleteDocument, removePicture, saveDnr, savePolicy, uploadDocument, uploadPicture } from '#app/domain/profiles/files.server.ts'
-import { readForm } from '#app/domain/uploads/uploads.server.ts'
+import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
+import { readForm } from '#app/utils/form-body.server.ts'
 import { requireUserId } from '#app/utils/auth.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
@@ -67,7 +69,7 @@ const rowIntents: Record<string, { section: Section; op: 'add' | 'update' | 'del
 export async function medicalInfoAction(request: Request, context: Readonly<RouterContextProvider>) {
 	const userId = await requireUserId(request)
 	const base = pageUrl(request).pathname
-	const form = await readForm(request)
+	const form = await readForm(request, uploadLimit('document'))
 	if (!form.ok) {
 		const headers = await actionToast(request, context, { type: 'error', title: 'Upload Failed', description: form.message })
 		return data({ intent: 'upload', id: null, result: { status: 'error', error: { '': [form.message] } } } as unknown as Failure, { status: form.status, headers })
@@ -109,7 +111,7 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 			try {
 				unlinked = await deleteProfile(userId, profileId)
 			} catch (error) {
-				if (error instanceof ProfileError && error.status === 400)
+				if (error instanceof DomainError && error.status === 400)
 					return fail({ intent, result: { status: 'error', error: { '': [error.message] } } as Failure['result'] }, { title: 'Cannot Delete', description: error.message })
 				throw error
 			}
@@ -164,7 +166,7 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 		const row = rowIntents[intent]
 		if (!row) return fail({ intent, result: { status: 'error', error: { '': ['Unknown action'] } } as Failure['result'] })
 		if (row.op === 'delete') {
-			if (!rowId) throw new ProfileError('Not found', 404)
+			if (!rowId) throw new DomainError(404, 'Not found')
 			await deleteRow(userId, row.section, rowId)
 		} else {
 			const submission = parseWithZod(formData, { schema: row.schema! })
@@ -174,7 +176,7 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 		}
 		return success({ description: row.done }, profileId, row.section)
 	} catch (error) {
-		if (error instanceof ProfileError && error.status === 404) throw data(error.message, { status: 404 })
+		if (error instanceof DomainError && error.status === 404) throw data(error.message, { status: 404 })
 		throw error
 	}
 }

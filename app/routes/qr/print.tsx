@@ -1,5 +1,6 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { data } from 'react-router'
-import { codeImage, QrError } from '#app/domain/qr/manage.server.ts'
+import { codeImage } from '#app/domain/qr/manage.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { requireConsentedUser } from '#app/domain/consent/consent.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -14,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		const { code, body } = await codeImage(userId, id.data, 'svg', undefined, 600)
 		return { svg: body as string, pin: code.pin, name: code.profileName }
 	} catch (error) {
-		if (error instanceof QrError) throw data('Not found', { status: 404 })
+		if (error instanceof DomainError) throw data('Not found', { status: 404 })
 		throw error
 	}
 }

@@ -1,11 +1,12 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { getAccessLevel } from '#app/domain/claims/claims.server.ts'
-import { listProfiles, ProfileError } from '#app/domain/profiles/profiles.server.ts'
+import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { QrCustomizationFormSchema } from '#app/domain/qr/form-schema.ts'
-import { assignCodeToProfile, customizeCode, deleteCode, generateOrUpdateCode, listCodes, QrError, scanHistory, toggleCode } from '#app/domain/qr/manage.server.ts'
+import { assignCodeToProfile, customizeCode, deleteCode, generateOrUpdateCode, listCodes, scanHistory, toggleCode } from '#app/domain/qr/manage.server.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { requireUserId } from '#app/utils/auth.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
@@ -49,7 +50,7 @@ export async function qrCodesAction(request: Request) {
 			const submission = parseWithZod(formData, { schema: QrCustomizationFormSchema })
 			if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
 			if (intent === QR_INTENTS.customize) {
-				if (!codeId) throw new QrError('QR code not found', 404)
+				if (!codeId) throw new DomainError(404, 'QR code not found')
 				await customizeCode(userId, codeId, submission.value)
 				return redirectWithToast(here(), { type: 'success', description: QR_MESSAGES.updated })
 			}
@@ -58,7 +59,7 @@ export async function qrCodesAction(request: Request) {
 			const { code, isUpdated } = await generateOrUpdateCode(userId, profileId, submission.value)
 			return redirectWithToast(here(code.id), { type: 'success', description: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated })
 		}
-		if (!codeId) throw new QrError('QR code not found', 404)
+		if (!codeId) throw new DomainError(404, 'QR code not found')
 		if (intent === QR_INTENTS.toggle) {
 			const isActive = await toggleCode(userId, codeId)
 			return redirectWithToast(
@@ -72,17 +73,17 @@ export async function qrCodesAction(request: Request) {
 		}
 		if (intent === QR_INTENTS.assign) {
 			const profileId = IdSchema.safeParse(formData.get('profileId')).data
-			if (!profileId) throw new QrError('Profile not found', 404)
+			if (!profileId) throw new DomainError(404, 'Profile not found')
 			await assignCodeToProfile(userId, codeId, profileId)
 			return redirectWithToast(here(), { type: 'success', description: 'The QR code now shows the chosen profile' })
 		}
 		return data({ intent, result: { status: 'error' as const, error: { '': ['Unknown action'] } } }, { status: 400 })
 	} catch (error) {
-		if (error instanceof QrError) {
+		if (error instanceof DomainError) {
 			if (error.status === 404) throw data(error.message, { status: 404 })
 			return data({ intent, result: { status: 'error' as const, error: { '': [error.message] } } }, { status: error.status })
 		}
-		if (error instanceof ProfileError) throw data('Not found', { status: 404 })
+		if (error instanceof DomainError) throw data('Not found', { status: 404 })
 		throw error
 	}
 }

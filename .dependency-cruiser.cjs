@@ -1,0 +1,71 @@
+// The import layers (README, "How it is built"): routes → domain → adapters → db, with utils and ui below them all.
+// Tests and scripts may reach into any layer; the app's own modules may not reach up.
+const layer = (name) => `^app/${name}/`
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+	forbidden: [
+		{
+			name: 'no-cycles',
+			severity: 'error',
+			comment: 'A cycle hides which module owns a rule; one of the two is in the wrong layer.',
+			from: {},
+			to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+		},
+		{
+			name: 'domain-stays-below-the-web',
+			severity: 'error',
+			comment: 'Domain code takes plain values and returns values or throws DomainError: no routes, middleware, UI, sessions, toasts or React Router.',
+			from: { path: layer('domain') },
+			to: {
+				path: [layer('routes'), layer('middleware'), layer('ui'), '^app/utils/(session|toast|auth|request|api|permissions)[.]server[.]ts$', '^app/root[.]tsx$'],
+			},
+		},
+		{
+			name: 'domain-knows-no-http',
+			severity: 'error',
+			from: { path: layer('domain') },
+			to: { path: 'node_modules/(react-router|@react-router|@conform-to|remix-auth[^/]*)/' },
+		},
+		{
+			name: 'adapters-and-db-below-the-domain',
+			severity: 'error',
+			from: { path: [layer('adapters'), '^db/'] },
+			to: { path: [layer('domain'), layer('routes'), layer('middleware'), layer('ui'), '^app/root[.]tsx$'] },
+		},
+		{
+			name: 'utils-and-ui-at-the-bottom',
+			severity: 'error',
+			comment: 'Helpers and UI pieces are used by every layer, so they import none of the layers above them.',
+			from: { path: [layer('utils'), layer('ui')] },
+			to: { path: [layer('domain'), layer('routes'), layer('middleware'), '^app/root[.]tsx$'], pathNot: '[.]test[.]tsx?$' },
+		},
+		{
+			name: 'middleware-below-routes',
+			severity: 'error',
+			from: { path: layer('middleware') },
+			to: { path: [layer('routes'), '^app/root[.]tsx$'] },
+		},
+		{
+			name: 'api-shapes-from-the-domain',
+			severity: 'error',
+			comment: 'A JSON endpoint answers a public shape built in the domain, never a page’s.',
+			from: { path: '^app/routes/api/' },
+			to: { path: '^app/routes/(?!api/)' },
+		},
+	],
+	options: {
+		doNotFollow: { path: 'node_modules' },
+		exclude: { path: ['[.]test[.]tsx?$', '^[.]react-router/', '^build/'] },
+		includeOnly: ['^app/', '^db/', '^server', '^node_modules/(react-router|@react-router|@conform-to|remix-auth)'],
+		tsPreCompilationDeps: true,
+		tsConfig: { fileName: 'tsconfig.json' },
+		enhancedResolveOptions: {
+			exportsFields: ['exports'],
+			conditionNames: ['import', 'require', 'node', 'default', 'types'],
+			extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+			mainFields: ['module', 'main', 'types', 'typings'],
+		},
+		skipAnalysisNotInRules: true,
+	},
+}

@@ -1,0 +1,17 @@
+/** The status a refused domain operation maps to, on a page or in a JSON answer. */
+export type DomainStatus = 400 | 403 | 404 | 409 | 413 | 429
+
+/**
+ * The one way domain code refuses: the status, a message for the person, and the field it belongs to when there is one.
+ * Routes turn it into a field error, a toast, a 404 page or a JSON error; the domain never knows which.
+ */
+export class DomainError extends Error {
+	constructor(
+		readonly status: DomainStatus,
+		message: string,
+		readonly field?: string,
+	) {
+		super(message)
+		this.name = 'DomainError'
+	}
+}
