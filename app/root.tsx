@@ -1,6 +1,6 @@
 import { data, Links, type ShouldRevalidateFunction, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
-import { getConsentNotice } from './domain/consent/consent.server.ts'
+import { getConsentNotice } from './middleware/consent.server.ts'
 import { securityMiddleware } from './middleware/security.server.ts'
 import stylesUrl from './styles/app.css?url'
 import { BackgroundLogo } from './ui/background-logo.tsx'

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
-import { requireConsents } from '#app/domain/consent/consent.server.ts'
+import { requireConsents } from '#app/middleware/consent.server.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
 import { getUserId, requireDashboardUser } from '#app/utils/auth.server.ts'

@@ -42,6 +42,12 @@ export async function checkPin(input: unknown, attempt: PinAttempt): Promise<Pin
 	return { valid: false, message: PIN_REJECTED, status: 400 }
 }
 
+/** What a PIN is to this person: a code of theirs already, one free to claim, or nothing they can have. */
+export async function pinStateFor(userId: string, pin: string): Promise<'ready' | 'success' | 'error'> {
+	const code = await db.query.qrCodes.findFirst({ columns: { userId: true }, where: eq(qrCodes.pin, pin) })
+	return !code ? 'error' : code.userId === userId ? 'success' : code.userId ? 'error' : 'ready'
+}
+
 export type ClaimResult =
 	| { ok: true; qrCodeId: number; token: string; medicalProfileId: number }
 	| { ok: false; message: string; status: DomainStatus; field?: string }

@@ -1,4 +1,4 @@
-import { requireConsents } from '#app/domain/consent/consent.server.ts'
+import { requireConsents } from '#app/middleware/consent.server.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
 import { requireDashboardUser } from '#app/utils/auth.server.ts'

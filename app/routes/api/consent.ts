@@ -1,4 +1,5 @@
-import { clientInfo, recordConsent } from '#app/domain/consent/consent.server.ts'
+import { recordConsent } from '#app/domain/consent/consent.server.ts'
+import { clientInfo } from '#app/middleware/consent.server.ts'
 import { ConsentRecordSchema } from '#app/domain/consent/schemas.ts'
 import { jsonError, methodNotAllowed, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
 import type { Route } from './+types/consent'

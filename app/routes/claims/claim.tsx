@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link } from 'react-router'
-import { db } from '#db/client.ts'
-import { qrCodes } from '#db/schema.ts'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
-import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { claimCode, pinStateFor } from '#app/domain/claims/claims.server.ts'
 import { PIN_REJECTED } from '#app/domain/claims/schemas.ts'
-import { limitPinLookups } from '#app/domain/claims/rate-limit.server.ts'
+import { pinLookupRefused } from '#app/domain/claims/rate-limit.server.ts'
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
 import { IdSchema, profileLabel } from '#app/domain/profiles/schemas.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { getClientIp, readPageForm } from '#app/utils/request.server.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
@@ -28,9 +26,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const userId = await getUserId(request)
 	if (!userId) return { state: 'unauthenticated' as ClaimState, pin, autoClaim: false, profiles: [] }
 	if (!parsed.success) return { state: 'error' as ClaimState, pin, autoClaim: false, profiles: [] }
-	await limitPinLookups(request, context, userId)
-	const code = await db.query.qrCodes.findFirst({ columns: { userId: true }, where: eq(qrCodes.pin, pin) })
-	const state: ClaimState = !code ? 'error' : code.userId === userId ? 'success' : code.userId ? 'error' : 'ready'
+	const retryAfter = await pinLookupRefused({ userId, address: getClientIp(request, context) })
+	if (retryAfter) throw data(TOO_MANY_ATTEMPTS, { status: 429, headers: { 'retry-after': String(retryAfter) } })
+	const state: ClaimState = await pinStateFor(userId, pin)
 	const session = await getSession(request)
 	const profiles = state === 'ready' ? await listProfiles(userId) : []
 	return { state, pin, autoClaim: state === 'ready' && session.get('pendingPin') === pin, profiles }

@@ -1,12 +1,7 @@
 import { readPageForm } from '#app/utils/request.server.ts'
 import { data, Form, redirect } from 'react-router'
-import {
-	agreeToMissingConsents,
-	clientInfo,
-	currentConsentTexts,
-	dismissNoticeCookie,
-	getConsentStatus,
-} from '#app/domain/consent/consent.server.ts'
+import { agreeToMissingConsents, currentConsentTexts, getConsentStatus } from '#app/domain/consent/consent.server.ts'
+import { clientInfo, dismissNoticeCookie } from '#app/middleware/consent.server.ts'
 import { CONSENT_INTENTS, CONSENT_REQUIRED, CONSENT_TYPES, ConsentFormSchema } from '#app/domain/consent/schemas.ts'
 import { Logo, SiteFooter } from '#app/ui/brand.tsx'
 import { StatusButton } from '#app/ui/forms.tsx'

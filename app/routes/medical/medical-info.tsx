@@ -1,4 +1,4 @@
-import { requireConsentedUser } from '#app/domain/consent/consent.server.ts'
+import { requireConsentedUser } from '#app/middleware/consent.server.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import type { Route } from './+types/medical-info'
 import { MedicalInfoScreen } from './medical-info-screen.tsx'
