@@ -1,34 +1,22 @@
 import { Authenticator } from 'remix-auth'
-import { FormStrategy } from 'remix-auth-form'
 import { CodeChallengeMethod, OAuth2Strategy } from 'remix-auth-oauth2'
 import { z } from 'zod'
-import { INVALID_LOGIN, findOrCreateOidcUser, verifyLogin } from '#app/domain/accounts/accounts.server.ts'
-import { LoginSchema } from '#app/domain/accounts/schemas.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 
-export class LoginError extends Error {
-	constructor(
-		message: string,
-		readonly status: 400 | 429 = 400,
-	) {
-		super(message)
-	}
+/** The provider would not say who the person is. */
+export class IdentityError extends Error {}
+
+/** Who the provider says the person is; the domain decides which account that is. */
+export type OidcIdentity = {
+	provider: string
+	subject: string
+	email: string
+	emailVerified: boolean
+	firstName?: string
+	lastName?: string
 }
 
-const authenticator = new Authenticator<string>()
-
-authenticator.use(
-	new FormStrategy(async ({ form }) => {
-		// This reads the raw form: a NUL (PostgreSQL text cannot hold one) is dropped here, as readForm does for pages.
-		const fields = Object.fromEntries([...form].map(([name, value]) => [name, typeof value === 'string' ? value.replaceAll('\0', '') : value]))
-		const parsed = LoginSchema.safeParse(fields)
-		if (!parsed.success) throw new LoginError(INVALID_LOGIN)
-		const login = await verifyLogin(parsed.data.email, parsed.data.password)
-		if (!login.ok) throw new LoginError(login.message, login.status)
-		return login.user.id
-	}),
-	'form',
-)
+const authenticator = new Authenticator<OidcIdentity>()
 
 const DiscoverySchema = z.object({
 	issuer: z.string(),
@@ -71,19 +59,18 @@ function ensureOidc() {
 					const info = await fetch(config.userinfo_endpoint, {
 						headers: { authorization: `Bearer ${tokens.accessToken()}` },
 					})
-					if (!info.ok) throw new LoginError('Your sign-in provider did not share your e-mail address.')
+					if (!info.ok) throw new IdentityError('Your sign-in provider did not share your e-mail address.')
 					const claims = UserInfoSchema.safeParse(await info.json())
-					if (!claims.success) throw new LoginError('Your sign-in provider did not share your e-mail address.')
+					if (!claims.success) throw new IdentityError('Your sign-in provider did not share your e-mail address.')
 					const [first, ...rest] = (claims.data.name ?? '').split(' ')
-					const user = await findOrCreateOidcUser({
+					return {
 						provider: env.OIDC_PROVIDER_NAME,
 						subject: claims.data.sub,
 						email: claims.data.email,
 						emailVerified: claims.data.email_verified === true,
 						firstName: claims.data.given_name ?? (first || undefined),
 						lastName: claims.data.family_name ?? (rest.join(' ') || undefined),
-					})
-					return user.id
+					}
 				},
 			),
 			'oidc',
@@ -95,11 +82,7 @@ function ensureOidc() {
 	return oidcReady
 }
 
-export async function authenticateWithForm(request: Request) {
-	return authenticator.authenticate('form', request)
-}
-
-/** Throws the redirect to the provider, or (on the callback) returns the signed-in user's id. */
+/** Throws the redirect to the provider, or (on the callback) returns who the provider says the person is. */
 export async function authenticateWithOidc(request: Request) {
 	await ensureOidc()
 	return authenticator.authenticate('oidc', request)

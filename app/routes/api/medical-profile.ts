@@ -7,7 +7,7 @@ import {
 	updateProfileFields,
 } from '#app/domain/profiles/profiles.server.ts'
 import { FamilyMemberSchema, NotesSchema, PersonalInfoSchema, ScanningSwitchSchema } from '#app/domain/profiles/schemas.ts'
-import { toScreenProfile } from '#app/routes/medical/screen-data.server.ts'
+import { toProfileView } from '#app/domain/profiles/views.ts'
 import { jsonError, methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
 import { json, pathId, profileApi } from './profile-api.server.ts'
@@ -22,7 +22,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 	return profileApi(request, async (userId) => {
 		const id = params.id === undefined ? await ownProfileId(userId) : pathId(params.id, NOT_FOUND)
 		const detail = id ? await getProfileDetail(userId, id) : null
-		return detail ? json(toScreenProfile(detail)) : jsonError(404, NOT_FOUND)
+		return detail ? json(toProfileView(detail)) : jsonError(404, NOT_FOUND)
 	})
 }
 
@@ -62,7 +62,7 @@ async function update(userId: string, id: number, body: Record<string, unknown>)
 	if (!parsed.success) return validationError(parsed.error.issues)
 	await savePersonalInfo(userId, parsed.data, id)
 	const detail = await getProfileDetail(userId, id)
-	return detail ? json(toScreenProfile(detail)) : jsonError(404, NOT_FOUND)
+	return detail ? json(toProfileView(detail)) : jsonError(404, NOT_FOUND)
 }
 
 /** Scanning on or off, and the notes; as on the page, a notes change confirms the information. */

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { savePolicy } from '#app/domain/profiles/files.server.ts'
 import { AllergySchema, ConditionSchema, ContactSchema, IdSchema, MedicationSchema } from '#app/domain/profiles/schemas.ts'
 import { addRow, deleteRow, getRow, listRows, SECTION_NOUNS, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
-import { toScreenDocument, toScreenPolicy } from '#app/routes/medical/screen-data.server.ts'
+import { toDocumentView, toPolicyView } from '#app/domain/profiles/views.ts'
 import { jsonError, methodNotAllowed, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
 
 /** Private data: never kept by a shared cache. */
@@ -48,8 +48,8 @@ const CAN_POST: Section[] = ['contacts', 'allergies', 'medications', 'conditions
 const CAN_PUT: Section[] = ['medications', 'conditions', 'policies']
 
 function show(section: Section, row: unknown) {
-	if (section === 'policies') return toScreenPolicy(row as Parameters<typeof toScreenPolicy>[0])
-	if (section === 'documents') return toScreenDocument(row as Parameters<typeof toScreenDocument>[0])
+	if (section === 'policies') return toPolicyView(row as Parameters<typeof toPolicyView>[0])
+	if (section === 'documents') return toDocumentView(row as Parameters<typeof toDocumentView>[0])
 	return row
 }
 
@@ -105,7 +105,7 @@ async function savePolicyJson(userId: string, body: Record<string, unknown>, tar
 	}
 	const profileId = 'profileId' in target ? target.profileId : (await getRow(userId, 'policies', target.rowId)).medicalProfileId
 	const result = await savePolicy(userId, profileId, 'rowId' in target ? target.rowId : null, form)
-	if (result.ok) return json(toScreenPolicy(result.policy), status)
+	if (result.ok) return json(toPolicyView(result.policy), status)
 	const errors = Object.fromEntries(Object.entries(result.reply.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)))
 	return jsonError(result.status, Object.values(errors)[0]?.[0] ?? result.message, { errors })
 }

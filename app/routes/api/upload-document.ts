@@ -1,7 +1,7 @@
 import { uploadDocument } from '#app/domain/profiles/files.server.ts'
 import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
 import { readForm } from '#app/utils/form-body.server.ts'
-import { toScreenDocument } from '#app/routes/medical/screen-data.server.ts'
+import { toDocumentView } from '#app/domain/profiles/views.ts'
 import { jsonError, methodNotAllowed } from '#app/utils/api.server.ts'
 import { json, profileApi, requiredId } from './profile-api.server.ts'
 import type { Route } from './+types/upload-document'
@@ -15,7 +15,7 @@ export function action({ request }: Route.ActionArgs) {
 		const profileId = requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId')
 		const result = await uploadDocument(userId, profileId, form.formData)
 		if (!result.ok) return jsonError(result.status, result.message)
-		const { id, fileUrl, fileName, fileType, fileSize } = toScreenDocument(result.document)
+		const { id, fileUrl, fileName, fileType, fileSize } = toDocumentView(result.document)
 		return json({ id, url: fileUrl, fileName, fileType, fileSize }, 201)
 	})
 }

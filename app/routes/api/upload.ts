@@ -1,7 +1,7 @@
 import { uploadCard } from '#app/domain/profiles/files.server.ts'
 import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
 import { readForm } from '#app/utils/form-body.server.ts'
-import { fileUrl } from '#app/routes/medical/screen-data.server.ts'
+import { fileUrl } from '#app/domain/profiles/views.ts'
 import { jsonError, methodNotAllowed } from '#app/utils/api.server.ts'
 import { json, profileApi, requiredId } from './profile-api.server.ts'
 import type { Route } from './+types/upload'

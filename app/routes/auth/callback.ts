@@ -1,6 +1,7 @@
 import { DomainError } from '#app/domain/errors.ts'
 import { redirect } from 'react-router'
-import { authenticateWithOidc, LoginError } from '#app/adapters/identity.server.ts'
+import { authenticateWithOidc, IdentityError } from '#app/adapters/identity.server.ts'
+import { findOrCreateOidcUser } from '#app/domain/accounts/accounts.server.ts'
 import { createUserSession } from '#app/utils/auth.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -10,14 +11,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 	if (!env.oidcEnabled) throw redirect('/login')
 	let userId: string
 	try {
-		userId = await authenticateWithOidc(request)
+		userId = (await findOrCreateOidcUser(await authenticateWithOidc(request))).id
 	} catch (error) {
 		if (error instanceof Response) throw error
 		const description =
-			error instanceof LoginError || error instanceof DomainError
+			error instanceof IdentityError || error instanceof DomainError
 				? error.message
 				: 'Sign-in did not complete. Please try again.'
-		if (!(error instanceof LoginError || error instanceof DomainError)) console.error(error)
+		if (!(error instanceof IdentityError || error instanceof DomainError)) console.error(error)
 		return redirectWithToast('/auth?auth=failed', { type: 'error', title: 'Sign-in failed', description })
 	}
 	return createUserSession(request, userId)

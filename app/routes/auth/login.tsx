@@ -3,7 +3,7 @@ import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
-import { authenticateWithForm, LoginError } from '#app/adapters/identity.server.ts'
+import { verifyLogin } from '#app/domain/accounts/accounts.server.ts'
 import { LoginSchema } from '#app/domain/accounts/schemas.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	if (env.oidcEnabled) throw redirect('/api/login')
-	const formData = await readPageForm(request.clone())
+	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: LoginSchema })
 	if (submission.status !== 'success')
 		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
@@ -30,13 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status, headers })
 	const limited = await refusedAttempt('signin', request, context)
 	if (limited) return refuse(TOO_MANY_ATTEMPTS, 429, limited)
-	try {
-		const userId = await authenticateWithForm(request)
-		return createUserSession(request, userId, submission.value.redirectTo)
-	} catch (error) {
-		if (!(error instanceof LoginError)) throw error
-		return refuse(error.message, error.status)
-	}
+	const login = await verifyLogin(submission.value.email, submission.value.password)
+	if (!login.ok) return refuse(login.message, login.status)
+	return createUserSession(request, login.user.id, submission.value.redirectTo)
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -28,7 +28,7 @@ import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { ToastInput } from '#app/utils/toast.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { INTENTS, screenHref } from './intents.ts'
-import { toScreenProfile } from './screen-data.server.ts'
+import { toProfileView } from '#app/domain/profiles/views.ts'
 
 export const CREATE_PROFILE_FIRST =
 	'Please save your basic medical profile information before adding emergency contacts/allergies/medications/medical conditions.'
@@ -42,7 +42,7 @@ export async function medicalInfoLoader(request: Request) {
 	const detail = selectedId ? await getProfileDetail(userId, selectedId) : null
 	return {
 		profiles,
-		profile: detail ? toScreenProfile(detail) : null,
+		profile: detail ? toProfileView(detail) : null,
 		dialog: url.searchParams.get('dialog'),
 		edit: url.searchParams.get('edit'),
 	}

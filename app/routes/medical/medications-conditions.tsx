@@ -5,12 +5,12 @@ import { buttonClass, ErrorList, Field, options, SelectField, StatusButton } fro
 import { Modal } from '#app/ui/modal.tsx'
 import { DialogButtons } from './contacts-allergies.tsx'
 import { INTENTS } from './intents.ts'
-import type { ScreenProfile } from './screen-data.server.ts'
+import type { ProfileView } from '#app/domain/profiles/views.ts'
 import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
 
-type Medication = ScreenProfile['medications'][number]
-type Condition = ScreenProfile['medicalConditions'][number]
+type Medication = ProfileView['medications'][number]
+type Condition = ProfileView['medicalConditions'][number]
 
 /** Rows switch to inline editing through ?edit=section:id, a plain link with or without JavaScript. */
 function useEditing(section: string, id: number) {
