@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { AddressSuggestion } from '#app/domain/shop/schemas.ts'
+import type { AddressSuggestion } from '#app/utils/address-suggestion.ts'
 import { env } from '#app/utils/env.server.ts'
 
 export const ADDRESS_QUERY_MIN = 3

@@ -1,31 +1,16 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { carts, products } from '#db/schema.ts'
-import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { addToCart, lineProblem, parseCart, type CartItem } from './cart.ts'
 
-/**
- * The cart lives on the server so it works without JavaScript: in the session for a guest, in the database for a
- * signed-in person (so every device sees it). Browser storage only mirrors it.
- */
-export async function getCart(request: Request) {
-	const session = await getSession(request)
-	const userId = session.get('userId')
-	if (!userId) return parseCart(session.get('cart'))
+/** A signed-in person's cart, kept in the database so every device sees it. */
+export async function loadUserCart(userId: string) {
 	const row = await db.query.carts.findFirst({ columns: { items: true }, where: eq(carts.userId, userId) })
 	return parseCart(row?.items)
 }
 
-/** Saves the cart; returns the cookie to send when a guest's session had to be created or changed. */
-export async function saveCart(request: Request, items: CartItem[]) {
-	const session = await getSession(request)
-	const userId = session.get('userId')
-	if (userId) {
-		await db.insert(carts).values({ userId, items }).onConflictDoUpdate({ target: carts.userId, set: { items } })
-		return null
-	}
-	session.set('cart', items)
-	return sessionStorage.commitSession(session)
+export async function storeUserCart(userId: string, items: CartItem[]) {
+	await db.insert(carts).values({ userId, items }).onConflictDoUpdate({ target: carts.userId, set: { items } })
 }
 
 /** At sign-in, what the guest put in the cart joins what the account already had. */
@@ -37,10 +22,6 @@ export async function mergeGuestCart(userId: string, guestCart: unknown) {
 		const merged = guest.reduce(addToCart, parseCart(row?.items))
 		await tx.insert(carts).values({ userId, items: merged }).onConflictDoUpdate({ target: carts.userId, set: { items: merged } })
 	})
-}
-
-export async function clearCart(request: Request) {
-	return saveCart(request, [])
 }
 
 export type ShopProduct = Awaited<ReturnType<typeof listProducts>>[number]
@@ -56,13 +37,13 @@ export function productsById(ids: number[]) {
 	return db.select().from(products).where(and(eq(products.active, true), inArray(products.id, ids)))
 }
 
-export type AddResult = { ok: true; name: string; cookie: string | null } | { ok: false; field: string; message: string }
+export type LineCheck = { ok: true; name: string } | { ok: false; field: string; message: string }
 
-/** Adds a line (merged into an identical one), once the product is offered there and has the options asked for. */
-export async function addItemToCart(request: Request, item: CartItem, place: 'shop' | 'request'): Promise<AddResult> {
+/** A line may join the cart once its product is offered there and it has the options the product asks for. */
+export async function checkCartLine(item: CartItem, place: 'shop' | 'request'): Promise<LineCheck> {
 	const [product] = await productsById([item.productId])
 	if (!product || !(place === 'shop' ? product.inShop : product.onRequestPage)) return { ok: false, field: 'productId', message: 'This product is not available.' }
 	const problem = lineProblem(item, product)
 	if (problem) return { ok: false, field: problem.field, message: problem.message }
-	return { ok: true, name: product.name, cookie: await saveCart(request, addToCart(await getCart(request), item)) }
+	return { ok: true, name: product.name }
 }

@@ -25,3 +25,8 @@ export function estimatedDelivery(placedAt: Date, country: string | null, method
 
 export const CONFIRMATION_PREFIX = 'HMH-'
 export const ConfirmationNumberPattern = /^HMH-[A-Z0-9]{8}$/
+
+/** Where a placed order is confirmed. */
+export function checkoutUrl(order: { confirmationNumber: string; free72: boolean }) {
+	return `/order-complete?${new URLSearchParams({ order: order.confirmationNumber, ...(order.free72 ? { free72: 'true' } : {}) })}`
+}

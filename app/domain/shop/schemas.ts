@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idSchema } from '#app/domain/profiles/schemas.ts'
 import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_METHOD } from './shipping.ts'
+import type { AddressSuggestion } from '#app/utils/address-suggestion.ts'
 
 const required = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`)
 const optional = (max = 120) =>
@@ -62,10 +63,7 @@ export const CHECKOUT_MESSAGES = {
 	discountRemoved: { title: 'Discount Removed', description: 'Discount code has been removed from your order' },
 } as const
 
-export type AddressSuggestion = {
-	display_name: string
-	address: Record<string, string | undefined>
-}
+export type { AddressSuggestion }
 
 /** Spec 000 §3: the parts of a suggestion's address, whichever names the service used. */
 export function addressFromSuggestion(suggestion: AddressSuggestion) {

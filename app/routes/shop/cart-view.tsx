@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigation, type Form } from 'react-router'
-import type { CartView } from '#app/domain/shop/checkout.server.ts'
+import type { CartView } from '#app/routes/shop/checkout.server.ts'
 import { lineOptions } from '#app/domain/shop/cart.ts'
 import { formatCents } from '#app/domain/shop/pricing.ts'
 import { buttonClass, ErrorList, SelectField, StatusButton } from '#app/ui/forms.tsx'

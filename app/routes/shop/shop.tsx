@@ -1,7 +1,7 @@
 import { readPageForm } from '#app/utils/request.server.ts'
 import { data, redirect } from 'react-router'
 import { listProducts } from '#app/domain/shop/cart.server.ts'
-import { cartAction } from '#app/domain/shop/checkout.server.ts'
+import { cartAction } from '#app/routes/shop/checkout.server.ts'
 import { ShopHeader } from '#app/ui/shop-header.tsx'
 import { combineHeaders, pageUrl } from '#app/utils/http.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'

@@ -3,13 +3,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { searchAddresses } from '#app/adapters/address-search.server.ts'
 import { listCodes } from '#app/domain/qr/manage.server.ts'
 import { getSession, sessionStorage, type AppSession } from '#app/utils/session.server.ts'
-import { addToCart, CartItemSchema, lineKey, lineProblem, removeLine, setLineQuantity } from './cart.ts'
-import { getCart, productsById, saveCart } from './cart.server.ts'
-import { findDiscount } from './discounts.server.ts'
-import { createShopOrder } from './orders.server.ts'
-import { orderTotals } from './pricing.ts'
-import { addressFromSuggestion, CHECKOUT_MESSAGES, CheckoutSchema, DiscountCodeSchema, ORDER_MESSAGES, type AddressSuggestion } from './schemas.ts'
-import { countryCode, DEFAULT_COUNTRY, DEFAULT_METHOD, NO_SHIPPING, shippingOptions } from './shipping.ts'
+import { addToCart, CartItemSchema, lineKey, lineProblem, removeLine, setLineQuantity } from '#app/domain/shop/cart.ts'
+import { productsById } from '#app/domain/shop/cart.server.ts'
+import { getCart, saveCart } from './cart-session.server.ts'
+import { findDiscount } from '#app/domain/shop/discounts.server.ts'
+import { createShopOrder } from '#app/domain/shop/orders.server.ts'
+import { checkoutUrl } from '#app/domain/shop/orders.ts'
+import { orderTotals } from '#app/domain/shop/pricing.ts'
+import { addressFromSuggestion, CHECKOUT_MESSAGES, CheckoutSchema, DiscountCodeSchema, ORDER_MESSAGES, type AddressSuggestion } from '#app/domain/shop/schemas.ts'
+import { countryCode, DEFAULT_COUNTRY, DEFAULT_METHOD, NO_SHIPPING, shippingOptions } from '#app/domain/shop/shipping.ts'
 
 /** The checkout form's fields, kept in the session between submissions so nothing typed is lost without JavaScript. */
 const DRAFT_FIELDS = ['name', 'address1', 'address2', 'city', 'state', 'postalCode', 'country', 'shippingMethod', 'selectedQrCodeId', 'addressQuery'] as const
@@ -206,8 +208,4 @@ function fieldErrorsOf(issues: Array<{ path: PropertyKey[]; message: string }>) 
 	const errors: Record<string, string[]> = {}
 	for (const issue of issues) (errors[String(issue.path[0] ?? 'form')] ??= []).push(issue.message)
 	return errors
-}
-
-export function checkoutUrl(order: { confirmationNumber: string; free72: boolean }) {
-	return `/order-complete?${new URLSearchParams({ order: order.confirmationNumber, ...(order.free72 ? { free72: 'true' } : {}) })}`
 }

@@ -1,0 +1,34 @@
+import { checkCartLine, loadUserCart, storeUserCart } from '#app/domain/shop/cart.server.ts'
+import { addToCart, parseCart, type CartItem } from '#app/domain/shop/cart.ts'
+import { getSession, sessionStorage } from '#app/utils/session.server.ts'
+
+/**
+ * The cart lives on the server so it works without JavaScript: in the session for a guest, in the database for a
+ * signed-in person (so every device sees it). Browser storage only mirrors it.
+ */
+export async function getCart(request: Request) {
+	const session = await getSession(request)
+	const userId = session.get('userId')
+	return userId ? loadUserCart(userId) : parseCart(session.get('cart'))
+}
+
+/** Saves the cart; returns the cookie to send when a guest's session had to be created or changed. */
+export async function saveCart(request: Request, items: CartItem[]) {
+	const session = await getSession(request)
+	const userId = session.get('userId')
+	if (userId) {
+		await storeUserCart(userId, items)
+		return null
+	}
+	session.set('cart', items)
+	return sessionStorage.commitSession(session)
+}
+
+export type AddResult = { ok: true; name: string; cookie: string | null } | { ok: false; field: string; message: string }
+
+/** Adds a line (merged into an identical one) once the domain accepts it. */
+export async function addItemToCart(request: Request, item: CartItem, place: 'shop' | 'request'): Promise<AddResult> {
+	const check = await checkCartLine(item, place)
+	if (!check.ok) return check
+	return { ok: true, name: check.name, cookie: await saveCart(request, addToCart(await getCart(request), item)) }
+}
