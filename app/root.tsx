@@ -13,14 +13,14 @@ import { Toaster } from './ui/toaster.tsx'
 import { getCart } from './routes/shop/cart-session.server.ts'
 import { loadCartView } from './routes/shop/checkout.server.ts'
 import { CartDialog } from './routes/shop/cart-dialog.tsx'
-import { getUser } from './utils/auth.server.ts'
+import { getUser, userMiddleware } from './middleware/user.server.ts'
 import { isCyberBannerHidden } from './utils/cyber-banner.ts'
 import { combineHeaders, pageUrl } from './utils/http.ts'
 import { keepPageWhenUnreachable, type NetworkFailure } from './utils/network-failure.ts'
 import { useNonce } from './utils/nonce-provider.ts'
 import { getToast, requestToastContext } from './utils/toast.server.ts'
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, userMiddleware]
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenUnreachable]
 
 export const links: Route.LinksFunction = () => [
@@ -30,7 +30,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const [user, flash, cart] = await Promise.all([getUser(request), getToast(request), getCart(request)])
+	const [user, flash, cart] = await Promise.all([getUser({ request, context }), getToast(request), getCart(request)])
 	const toast = context.get(requestToastContext) ?? flash.toast
 	const consentNotice = user ? await getConsentNotice(request, user.id) : null
 	const hideCyberBanner = isCyberBannerHidden(request.headers.get('cookie'))

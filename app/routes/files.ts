@@ -3,14 +3,14 @@ import { data } from 'react-router'
 import { storage } from '#app/adapters/storage.server.ts'
 import { ownedFileKey } from '#app/domain/profiles/files.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
-import { requireUserId } from '#app/utils/auth.server.ts'
+import { requireUserId } from '#app/middleware/permissions.server.ts'
 import type { Route } from './+types/files'
 
 const KINDS = new Set(['picture', 'dnr', 'card', 'document'])
 
 /** Private files, served only to their owner; another person's id is a 404, never the file. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const userId = await requireUserId(request)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+	const userId = await requireUserId({ request, context })
 	const id = IdSchema.safeParse(params.id)
 	if (!KINDS.has(params.kind) || !id.success) throw data('Not found', { status: 404 })
 	let key: string | null

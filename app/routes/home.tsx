@@ -4,7 +4,8 @@ import { qrCodes } from '#db/schema.ts'
 import { requireConsents } from '#app/middleware/consent.server.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
-import { getUserId, requireDashboardUser } from '#app/utils/auth.server.ts'
+import { getUserId } from '#app/middleware/user.server.ts'
+import { requireDashboardUser } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import type { Route } from './+types/home'
 import { LandingView } from './auth/landing-view.tsx'
@@ -13,10 +14,10 @@ import { MedicalInfoScreen } from './medical/medical-info-screen.tsx'
 import { medicalInfoAction, medicalInfoLoader } from './medical/medical-info.server.ts'
 import type { Failure } from './medical/screen-context.tsx'
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
 	// Signed out, / is the landing page; /dashboard says sign-in is required and goes to /auth.
-	if (pageUrl(request).pathname === '/' && !(await getUserId(request))) return { user: null, codes: [], screen: null }
-	const user = await requireDashboardUser(request)
+	if (pageUrl(request).pathname === '/' && !(await getUserId({ request, context }))) return { user: null, codes: [], screen: null }
+	const user = await requireDashboardUser({ request, context })
 	await requireConsents(request, user.id)
 	const [codes, screen] = await Promise.all([
 		db
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			.from(qrCodes)
 			.where(eq(qrCodes.userId, user.id))
 			.orderBy(desc(qrCodes.claimedAt)),
-		medicalInfoLoader(request),
+		medicalInfoLoader({ request, context }),
 	])
 	return { user, codes, screen }
 }

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
-import { getUserId } from './auth.server.ts'
+import { getSession } from './session.server.ts'
 import { readForm } from './form-body.server.ts'
 
 /** The body of a JSON endpoint: JSON, or form fields from a plain HTML form. Bad JSON is a 400, never a 500. */
@@ -65,7 +65,7 @@ export function validationError(issues: z.core.$ZodIssue[]) {
 
 /** For JSON endpoints: 401 JSON instead of a redirect to sign-in. */
 export async function requireApiUserId(request: Request) {
-	const userId = await getUserId(request)
+	const userId = (await getSession(request)).get('userId')
 	if (!userId) throw jsonError(401, 'Unauthorized')
 	return userId
 }

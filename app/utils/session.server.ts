@@ -63,6 +63,11 @@ export const sessionStorage = createSessionStorage<SessionData>({
 
 export type AppSession = Session<SessionData>
 
+const sessionsRead = new WeakMap<Request, Promise<AppSession>>()
+
+/** Read once per request: its middleware, loaders and actions share one session object, and one database read. */
 export function getSession(request: Request) {
-	return sessionStorage.getSession(request.headers.get('cookie'))
+	let session = sessionsRead.get(request)
+	if (!session) sessionsRead.set(request, (session = sessionStorage.getSession(request.headers.get('cookie'))))
+	return session
 }

@@ -226,15 +226,15 @@ describe('the consent page', () => {
 
 describe('requireConsentedUser and the signed-in pages', () => {
 	test('signed out: the sign-in redirect; missing consents: /consent and back; all given: the user', async () => {
-		const signedOut = await unwrap((await call(({ request }: { request: Request }) => requireConsentedUser(request), getRequest('/medical-info'))).result)
+		const signedOut = await unwrap((await call(requireConsentedUser, getRequest('/medical-info'))).result)
 		expect(location(signedOut)).toBe('/api/login?redirectTo=%2Fmedical-info')
 		const { cookie } = await newcomer()
 		const missing = await unwrap(
-			(await call(({ request }: { request: Request }) => requireConsentedUser(request), getRequest('/dashboard/qr-codes?preview=1', cookie))).result,
+			(await call(requireConsentedUser, getRequest('/dashboard/qr-codes?preview=1', cookie))).result,
 		)
 		expect(location(missing)).toBe('/consent?redirectTo=%2Fdashboard%2Fqr-codes%3Fpreview%3D1')
 		const user = await createUser()
-		const { result } = await call(({ request }: { request: Request }) => requireConsentedUser(request), getRequest('/medical-info', await sessionCookie(user.id)))
+		const { result } = await call(requireConsentedUser, getRequest('/medical-info', await sessionCookie(user.id)))
 		expect(result).toMatchObject({ id: user.id, email: user.email })
 	})
 

@@ -3,14 +3,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { changeEmail, deleteAccount, updateName } from '#app/domain/accounts/accounts.server.ts'
 import { ChangeEmailSchema, ProfileNameSchema } from '#app/domain/accounts/schemas.ts'
-import { destroyUserSession, requireDashboardUser } from '#app/utils/auth.server.ts'
+import { destroyUserSession } from '#app/utils/auth.server.ts'
+import { requireDashboardUser } from '#app/middleware/permissions.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import { PROFILE_INTENTS } from './intents.ts'
 
 const HERE = '/dashboard/profile'
 
 export async function profileAction(request: Request, context: Readonly<RouterContextProvider>) {
-	const user = await requireDashboardUser(request)
+	const user = await requireDashboardUser({ request, context })
 	const formData = await readPageForm(request)
 	const intent = String(formData.get('intent') ?? '')
 	const updateFailed = async (description: string, status = 400) =>

@@ -1,15 +1,15 @@
 import { requireConsents } from '#app/middleware/consent.server.ts'
 import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
 import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
-import { requireDashboardUser } from '#app/utils/auth.server.ts'
+import { requireDashboardUser } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import type { Route } from './+types/profile'
 import { DangerZone, EmailForm, NameForm, SignOutCard } from './profile-forms.tsx'
 import { profileAction } from './profile.server.ts'
 import { PROFILE_INTENTS } from './intents.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireDashboardUser(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await requireDashboardUser({ request, context })
 	await requireConsents(request, user.id)
 	const url = pageUrl(request)
 	return { user, editingEmail: url.searchParams.get('edit') === 'email', confirmingDeletion: url.searchParams.get('dialog') === 'delete-account' }

@@ -1,9 +1,9 @@
-import { getUser } from '#app/utils/auth.server.ts'
+import { getUser } from '#app/middleware/user.server.ts'
 import { jsonError } from '#app/utils/api.server.ts'
 import type { Route } from './+types/auth-user'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await getUser(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await getUser({ request, context })
 	if (!user) return jsonError(401, 'Unauthorized')
 	return Response.json(user, { headers: { 'cache-control': 'no-store' } })
 }

@@ -1,13 +1,13 @@
 import { qrRequestJson, submitQrRequest } from '#app/domain/requests/requests.server.ts'
 import { QrRequestApiSchema, REQUEST_FAILED, REQUEST_RECEIVED } from '#app/domain/requests/schemas.ts'
 import { jsonError, methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
-import { getUser } from '#app/utils/auth.server.ts'
+import { getUser } from '#app/middleware/user.server.ts'
 import type { Route } from './+types/qr-request'
 
 /** POST /api/qr-request (spec 002 §7); guests may request. The e-mail defaults to the signed-in user's. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed(['POST'])
-	const [body, user] = await Promise.all([readBody(request), getUser(request)])
+	const [body, user] = await Promise.all([readBody(request), getUser({ request, context })])
 	const parsed = QrRequestApiSchema.safeParse({ ...body, email: body.email ?? user?.email })
 	// Nested fields are reported by their full path, e.g. shippingAddress.city.
 	if (!parsed.success) return validationError(parsed.error.issues.map((issue) => ({ ...issue, path: [issue.path.join('.')] })))

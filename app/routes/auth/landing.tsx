@@ -1,12 +1,12 @@
 import { readPageForm } from '#app/utils/request.server.ts'
 import { redirect } from 'react-router'
-import { getUser } from '#app/utils/auth.server.ts'
+import { getUser } from '#app/middleware/user.server.ts'
 import type { Route } from './+types/landing'
 import { LandingView, WelcomeBackView } from './landing-view.tsx'
 import { pinAction } from './pin-action.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await getUser(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await getUser({ request, context })
 	const path = new URL(request.url).pathname.replace(/\.data$/, '')
 	// Signed in, only /auth keeps its own (welcome back) view; the others are the dashboard's aliases.
 	if (user && path !== '/auth') throw redirect('/dashboard')

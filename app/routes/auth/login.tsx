@@ -7,16 +7,17 @@ import { verifyLogin } from '#app/domain/accounts/accounts.server.ts'
 import { LoginSchema } from '#app/domain/accounts/schemas.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
-import { createUserSession, getUserId } from '#app/utils/auth.server.ts'
+import { createUserSession } from '#app/routes/auth/sign-in.server.ts'
+import { getUserId } from '#app/middleware/user.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/login'
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
 	const redirectTo = new URL(request.url).searchParams.get('redirectTo')
 	if (env.oidcEnabled) throw redirect(`/api/login${redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''}`)
-	if (await getUserId(request)) throw redirect(safeRedirect(redirectTo, '/dashboard'))
+	if (await getUserId({ request, context })) throw redirect(safeRedirect(redirectTo, '/dashboard'))
 	return null
 }
 

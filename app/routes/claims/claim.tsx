@@ -10,7 +10,9 @@ import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { getClientIp, readPageForm } from '#app/utils/request.server.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
-import { clearPendingPin, getUserId, requireUserId } from '#app/utils/auth.server.ts'
+import { clearPendingPin } from '#app/utils/auth.server.ts'
+import { getUserId } from '#app/middleware/user.server.ts'
+import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { getSession } from '#app/utils/session.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -23,7 +25,7 @@ type ClaimState = 'unauthenticated' | 'ready' | 'success' | 'error'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const parsed = PinSchema.safeParse({ pin: params.pin })
 	const pin = parsed.success ? parsed.data.pin : params.pin.toUpperCase()
-	const userId = await getUserId(request)
+	const userId = await getUserId({ request, context })
 	if (!userId) return { state: 'unauthenticated' as ClaimState, pin, autoClaim: false, profiles: [] }
 	if (!parsed.success) return { state: 'error' as ClaimState, pin, autoClaim: false, profiles: [] }
 	const retryAfter = await pinLookupRefused({ userId, address: getClientIp(request, context) })
@@ -35,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-	const userId = await requireUserId(request)
+	const userId = await requireUserId({ request, context })
 	// Without a choice (or with 'own'), the code shows the person's own profile, created when they have none yet.
 	const profileId = IdSchema.safeParse((await readPageForm(request)).get('profileId')).data
 	const result = await claimCode({ userId, address: getClientIp(request, context) }, params.pin, profileId ? { profileId } : undefined)

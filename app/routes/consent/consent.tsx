@@ -5,14 +5,14 @@ import { clientInfo, dismissNoticeCookie } from '#app/middleware/consent.server.
 import { CONSENT_INTENTS, CONSENT_REQUIRED, CONSENT_TYPES, ConsentFormSchema } from '#app/domain/consent/schemas.ts'
 import { Logo, SiteFooter } from '#app/ui/brand.tsx'
 import { StatusButton } from '#app/ui/forms.tsx'
-import { requireUser } from '#app/utils/auth.server.ts'
+import { requireUser } from '#app/middleware/permissions.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/consent'
 import { ConsentForm } from './consent-form.tsx'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUser(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await requireUser({ request, context })
 	const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/dashboard')
 	const [status, texts] = await Promise.all([getConsentStatus(user.id), currentConsentTexts()])
 	if (!status.missing.length) throw redirect(redirectTo)
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const user = await requireUser(request)
+	const user = await requireUser({ request, context })
 	const formData = await readPageForm(request)
 	const redirectTo = safeRedirect(formData.get('redirectTo'), '/dashboard')
 	if (formData.get('intent') === CONSENT_INTENTS.dismissNotice) {

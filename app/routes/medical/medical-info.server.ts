@@ -21,7 +21,7 @@ import { addRow, deleteRow, updateRow, type Section } from '#app/domain/profiles
 import { clearDnr, deleteDocument, removePicture, saveDnr, savePolicy, uploadDocument, uploadPicture } from '#app/domain/profiles/files.server.ts'
 import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
 import { readForm } from '#app/utils/form-body.server.ts'
-import { requireUserId } from '#app/utils/auth.server.ts'
+import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
@@ -29,12 +29,13 @@ import type { ToastInput } from '#app/utils/toast.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { INTENTS, screenHref } from './intents.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
+import type { RequestArgs } from '#app/middleware/user.server.ts'
 
 export const CREATE_PROFILE_FIRST =
 	'Please save your basic medical profile information before adding emergency contacts/allergies/medications/medical conditions.'
 
-export async function medicalInfoLoader(request: Request) {
-	const userId = await requireUserId(request)
+export async function medicalInfoLoader({ request, context }: RequestArgs) {
+	const userId = await requireUserId({ request, context })
 	const url = pageUrl(request)
 	const profiles = await listProfiles(userId)
 	const requested = Number(url.searchParams.get('profile'))
@@ -67,7 +68,7 @@ const rowIntents: Record<string, { section: Section; op: 'add' | 'update' | 'del
 }
 
 export async function medicalInfoAction(request: Request, context: Readonly<RouterContextProvider>) {
-	const userId = await requireUserId(request)
+	const userId = await requireUserId({ request, context })
 	const base = pageUrl(request).pathname
 	const form = await readForm(request, uploadLimit('document'))
 	if (!form.ok) {

@@ -5,9 +5,9 @@ import { MedicalInfoScreen } from './medical-info-screen.tsx'
 import { medicalInfoAction, medicalInfoLoader } from './medical-info.server.ts'
 import type { Failure } from './screen-context.tsx'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireConsentedUser(request)
-	return { user, screen: await medicalInfoLoader(request) }
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await requireConsentedUser({ request, context })
+	return { user, screen: await medicalInfoLoader({ request, context }) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -7,8 +7,8 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
 import type { Route } from './+types/print'
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const { id: userId } = await requireConsentedUser(request)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+	const { id: userId } = await requireConsentedUser({ request, context })
 	const id = IdSchema.safeParse(params.id)
 	if (!id.success) throw data('Not found', { status: 404 })
 	try {

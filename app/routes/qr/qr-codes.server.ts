@@ -8,15 +8,16 @@ import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { QrCustomizationFormSchema } from '#app/domain/qr/form-schema.ts'
 import { assignCodeToProfile, customizeCode, deleteCode, generateOrUpdateCode, listCodes, scanHistory, toggleCode } from '#app/domain/qr/manage.server.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
-import { requireUserId } from '#app/utils/auth.server.ts'
+import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { QR_INTENTS } from './intents.ts'
+import type { RequestArgs } from '#app/middleware/user.server.ts'
 
 
-export async function qrCodesLoader(request: Request) {
-	const userId = await requireUserId(request)
+export async function qrCodesLoader({ request, context }: RequestArgs) {
+	const userId = await requireUserId({ request, context })
 	const url = pageUrl(request)
 	const [access, profiles, codes] = await Promise.all([getAccessLevel(userId), listProfiles(userId), listCodes(userId)])
 	const selected = codes.find((c) => c.id === Number(url.searchParams.get('code'))) ?? codes[0] ?? null
@@ -38,8 +39,8 @@ export async function qrCodesLoader(request: Request) {
 }
 export type QrCodesData = Awaited<ReturnType<typeof qrCodesLoader>>
 
-export async function qrCodesAction(request: Request) {
-	const userId = await requireUserId(request)
+export async function qrCodesAction({ request, context }: RequestArgs) {
+	const userId = await requireUserId({ request, context })
 	const base = pageUrl(request).pathname
 	const formData = await readPageForm(request)
 	const intent = String(formData.get('intent') ?? '')

@@ -5,7 +5,7 @@ import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { requireConsents } from '#app/middleware/consent.server.ts'
-import { requireDashboardUser } from '#app/utils/auth.server.ts'
+import { requireDashboardUser } from '#app/middleware/permissions.server.ts'
 import type { Route } from './+types/qr-codes'
 import { CodeCard } from './code-card.tsx'
 import { Customizer } from './customizer.tsx'
@@ -14,14 +14,14 @@ import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
 
 const BASE = '/dashboard/qr-codes'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireDashboardUser(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await requireDashboardUser({ request, context })
 	await requireConsents(request, user.id)
-	return { user, ...(await qrCodesLoader(request)) }
+	return { user, ...(await qrCodesLoader({ request, context })) }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	return qrCodesAction(request)
+export async function action({ request, context }: Route.ActionArgs) {
+	return qrCodesAction({ request, context })
 }
 
 export default function QrCodes({ loaderData, actionData }: Route.ComponentProps) {

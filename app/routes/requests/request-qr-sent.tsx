@@ -1,12 +1,12 @@
 import { Link, redirect } from 'react-router'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import { buttonClass } from '#app/ui/forms.tsx'
-import { getUser } from '#app/utils/auth.server.ts'
+import { getUser } from '#app/middleware/user.server.ts'
 import type { Route } from './+types/request-qr-sent'
 import { readReceipt } from './receipt.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const [receipt, user] = await Promise.all([readReceipt(request), getUser(request)])
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const [receipt, user] = await Promise.all([readReceipt(request), getUser({ request, context })])
 	// Only right after a submission; anyone else gets the form.
 	if (!receipt) throw redirect('/request-qr')
 	return { receipt, signedIn: Boolean(user) }

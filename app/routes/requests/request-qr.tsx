@@ -6,14 +6,14 @@ import { data } from 'react-router'
 import { submitQrRequest } from '#app/domain/requests/requests.server.ts'
 import { QrRequestSchema, REQUEST_FAILED, REQUEST_RECEIVED } from '#app/domain/requests/schemas.ts'
 import { PublicShell } from '#app/ui/public-shell.tsx'
-import { getUser } from '#app/utils/auth.server.ts'
+import { getUser } from '#app/middleware/user.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/request-qr'
 import { receiptHeaders } from './receipt.server.ts'
 import { QrRequestForm } from './request-qr-form.tsx'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await getUser(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = await getUser({ request, context })
 	const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ')
 	return { defaults: { fullName, email: user?.email ?? '' } }
 }
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const limited = await refusedAttempt('qr-request', request, context)
 	if (limited) return fail(TOO_MANY_ATTEMPTS, 429, submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }), limited)
-	const user = await getUser(request)
+	const user = await getUser({ request, context })
 	let receipt
 	try {
 		receipt = await submitQrRequest(submission.value, user?.id ?? null)

@@ -4,18 +4,18 @@ import { presentOrder } from '#app/domain/shop/order-view.server.ts'
 import { getOwnOrder, getOwnOrderBySession } from '#app/domain/shop/orders.server.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
 import { ShopHeader } from '#app/ui/shop-header.tsx'
-import { getUserId } from '#app/utils/auth.server.ts'
+import { getUserId } from '#app/middleware/user.server.ts'
 import { clearStoredCart } from '#app/utils/cart-storage.ts'
 import { env } from '#app/utils/env.server.ts'
 import type { Route } from './+types/order-complete'
 import { OrderFacts, OrderItems } from './order-details.tsx'
 
 /** Spec 002: reads order (the confirmation number), session_id (after a payment) and free72. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams
 	const number = params.get('order')?.trim() ?? ''
 	const sessionId = params.get('session_id')?.trim() ?? ''
-	const userId = await getUserId(request)
+	const userId = await getUserId({ request, context })
 	if (!userId) return { state: 'signed-out' as const, number }
 	const found = number ? await getOwnOrder(userId, number) : sessionId ? await getOwnOrderBySession(userId, sessionId) : null
 	if (!found) return data({ state: 'not-found' as const, number }, { status: 404 })

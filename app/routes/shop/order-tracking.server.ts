@@ -5,19 +5,20 @@ import { data, type RouterContextProvider } from 'react-router'
 import { presentOrder } from '#app/domain/shop/order-view.server.ts'
 import { findOrderForTracking, getOwnOrder } from '#app/domain/shop/orders.server.ts'
 import { TRACKING_MESSAGES, TrackOrderSchema } from '#app/domain/shop/schemas.ts'
-import { getUser } from '#app/utils/auth.server.ts'
+import { getUser } from '#app/middleware/user.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { combineHeaders, pageUrl } from '#app/utils/http.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import type { RequestArgs } from '#app/middleware/user.server.ts'
 
 /**
  * A found order is shown at /order-tracking?number=…, to the browser that proved the e-mail (kept in its session,
  * never in the URL) or to the person who placed it.
  */
-export async function trackingLoader(request: Request) {
+export async function trackingLoader({ request, context }: RequestArgs) {
 	const number = pageUrl(request).searchParams.get('number')?.trim().toUpperCase() ?? ''
-	const [session, user] = await Promise.all([getSession(request), getUser(request)])
+	const [session, user] = await Promise.all([getSession(request), getUser({ request, context })])
 	let order = null
 	if (number) {
 		const proven = session.get('trackedOrder') as { number?: string; email?: string } | undefined

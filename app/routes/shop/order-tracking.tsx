@@ -9,8 +9,8 @@ import type { Route } from './+types/order-tracking'
 import { OrderFacts, OrderItems, TrackingSteps } from './order-details.tsx'
 import { trackingAction, trackingLoader } from './order-tracking.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	return trackingLoader(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	return trackingLoader({ request, context })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -11,10 +11,11 @@ import { listProducts } from '#app/domain/shop/cart.server.ts'
 import { addItemToCart } from './cart-session.server.ts'
 import { SIZE_REQUIRED } from '#app/domain/shop/cart.ts'
 import { ORDER_MESSAGES, QrCodeUrlSchema, REQUEST_PAGE, REQUEST_PRODUCT_MESSAGES } from '#app/domain/shop/schemas.ts'
-import { requireUserId } from '#app/utils/auth.server.ts'
+import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { ToastInput } from '#app/utils/toast.ts'
+import type { RequestArgs } from '#app/middleware/user.server.ts'
 
 const HEXES = QR_COLORS.map((c) => c.hex) as [string, ...string[]]
 const ColorSchema = z.string().trim().toUpperCase().pipe(z.enum(HEXES, { error: 'Please choose a colour from the palette' }))
@@ -23,8 +24,8 @@ const ColorSchema = z.string().trim().toUpperCase().pipe(z.enum(HEXES, { error: 
  * Spec 002 'Request products': the person's profiles, each with the scan URL of its emergency code (the default QR
  * URL, spec 002 §9), the URL and colour being chosen, and their preview.
  */
-export async function requestProductsLoader(request: Request) {
-	const userId = await requireUserId(request)
+export async function requestProductsLoader({ request, context }: RequestArgs) {
+	const userId = await requireUserId({ request, context })
 	const params = pageUrl(request).searchParams
 	const [profiles, codes, products] = await Promise.all([listProfiles(userId), listCodes(userId), listProducts('request')])
 	const withUrls = profiles.map((p) => {
@@ -54,7 +55,7 @@ export function requestPreview(qrCodeUrl: string, color: string) {
 
 /** Add to Cart for one product: a QR URL that is a URL, a palette colour, and a size for sticker products. */
 export async function requestProductsAction(request: Request, context: Readonly<RouterContextProvider>) {
-	await requireUserId(request)
+	await requireUserId({ request, context })
 	const form = await readPageForm(request)
 	const productId = IdSchema.safeParse(form.get('productId')).data ?? 0
 	const color = ColorSchema.safeParse(form.get('color') ?? DEFAULT_QR_COLOR)

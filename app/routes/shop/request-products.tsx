@@ -8,8 +8,8 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { Route } from './+types/request-products'
 import { requestProductsAction, requestProductsLoader, type RequestProductsData } from './request-products.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	return requestProductsLoader(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	return requestProductsLoader({ request, context })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,0 +1,52 @@
+import { data, redirect } from 'react-router'
+import { env } from '#app/utils/env.server.ts'
+import { loginPath } from '#app/utils/auth.server.ts'
+import { getSession, sessionStorage } from '#app/utils/session.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { getUser, getUserId, type RequestArgs } from './user.server.ts'
+
+/** A JSON call or a form that needs someone signed in: otherwise on to sign-in, and back afterwards. */
+export async function requireUserId(args: RequestArgs) {
+	const userId = await getUserId(args)
+	if (userId) return userId
+	throw redirect(loginPath(args.request))
+}
+
+export async function requireUser(args: RequestArgs) {
+	const user = await getUser(args)
+	if (user) return user
+	throw redirect(loginPath(args.request))
+}
+
+export const AUTHENTICATION_REQUIRED = {
+	type: 'error',
+	title: 'Authentication Required',
+	description: 'Please login to access medical tracker features.',
+} as const
+
+/**
+ * The dashboard's pages: a visitor who is not signed in is told so and sent to /auth; a PIN validated before
+ * sign-in and not yet claimed is claimed first.
+ */
+export async function requireDashboardUser(args: RequestArgs) {
+	const user = await getUser(args)
+	if (!user) throw await redirectWithToast('/auth', AUTHENTICATION_REQUIRED)
+	const session = await getSession(args.request)
+	const pendingPin = session.get('pendingPin')
+	if (pendingPin) {
+		session.unset('pendingPin')
+		throw redirect(`/claim/${encodeURIComponent(pendingPin)}`, { headers: { 'set-cookie': await sessionStorage.commitSession(session) } })
+	}
+	return user
+}
+
+export const OWNER_ONLY = 'Only the platform owner can access administrative features.'
+
+/** Spec 002: the platform owner is the account named by OWNER_EMAIL, or a session that presented ADMIN_TOKEN. */
+export async function requireOwner(args: RequestArgs) {
+	const user = await requireUser(args)
+	const session = await getSession(args.request)
+	const byEmail = Boolean(env.OWNER_EMAIL) && user.email.toLowerCase() === env.OWNER_EMAIL
+	if (byEmail || session.get('adminTokenValid') === true) return user
+	throw data(OWNER_ONLY, { status: 403 })
+}

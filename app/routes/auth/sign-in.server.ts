@@ -1,0 +1,41 @@
+import { redirect } from 'react-router'
+import { claimToast, claimValidatedPin } from '#app/domain/claims/claims.server.ts'
+import { mergeGuestCart } from '#app/domain/shop/cart.server.ts'
+import { combineHeaders, safeRedirect } from '#app/utils/http.ts'
+import { getSession, sessionStorage, type SessionData } from '#app/utils/session.server.ts'
+import { createToastHeaders } from '#app/utils/toast.server.ts'
+
+/** Where a fresh sign-in goes: a pending PIN is claimed first, then the requested page, then the dashboard. */
+function destinationAfterSignIn(data: Pick<SessionData, 'pendingPin'>, redirectTo?: string | null) {
+	if (data.pendingPin) return `/claim/${encodeURIComponent(data.pendingPin)}`
+	return safeRedirect(redirectTo, '/dashboard')
+}
+
+/**
+ * Signs in with a brand-new session id (the old row is deleted), carrying over what a guest had stored.
+ */
+export async function createUserSession(request: Request, userId: string, redirectTo?: string | null, init?: ResponseInit) {
+	const previous = await getSession(request)
+	const { userId: _old, redirectTo: storedRedirect, ...carried } = previous.data as SessionData
+	if (previous.id) await sessionStorage.destroySession(previous)
+	const session = await sessionStorage.getSession()
+	for (const [key, value] of Object.entries(carried)) session.set(key, value)
+	session.set('userId', userId)
+	const to = destinationAfterSignIn(carried, redirectTo ?? (storedRedirect as string | undefined))
+	if (carried.cart) {
+		// The guest's cart joins the account's, which every device sees from now on.
+		await mergeGuestCart(userId, carried.cart)
+		session.unset('cart')
+	}
+	let toastHeaders: Headers | null = null
+	if (carried.pendingPin) {
+		// Signing in is the claim's confirmation: the sticker is linked now, with or without JavaScript.
+		session.unset('pendingPin')
+		toastHeaders = await createToastHeaders(claimToast(await claimValidatedPin({ userId, address: null }, carried.pendingPin)))
+	}
+	return redirect(to, {
+		...init,
+		headers: combineHeaders(init?.headers, { 'set-cookie': await sessionStorage.commitSession(session) }, toastHeaders),
+	})
+}
+
