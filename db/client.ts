@@ -9,16 +9,26 @@ import * as schema from './schema.ts'
 export type Database = PostgresJsDatabase<typeof schema>
 
 /** One connection per process for each source: survives Vite's module reloads, and PGlite allows one process per data directory. */
-const g = globalThis as { __db?: Database; __dbClose?: () => Promise<void> }
+const g = globalThis as { __db?: Database; __dbClose?: () => Promise<void>; __dbObservers?: Set<(query: string) => void> }
+
+const observers = (g.__dbObservers ??= new Set())
+
+/** Sees every statement sent from now until the returned function is called: how tests count the queries a request makes. */
+export function observeQueries(observer: (query: string) => void) {
+	observers.add(observer)
+	return () => void observers.delete(observer)
+}
+
+const logger = { logQuery: (query: string) => observers.forEach((observe) => observe(query)) }
 
 export function connect(databaseUrl: string | undefined, pgliteDir: string): { db: Database; close: () => Promise<void> } {
 	if (databaseUrl) {
 		const client = postgres(databaseUrl, { max: 10, onnotice: () => {} })
-		return { db: drizzlePg(client, { schema, casing: 'snake_case' }), close: () => client.end() }
+		return { db: drizzlePg(client, { schema, casing: 'snake_case', logger }), close: () => client.end() }
 	}
 	if (pgliteDir !== 'memory://') mkdirSync(pgliteDir, { recursive: true })
 	const client = new PGlite(pgliteDir)
-	const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
+	const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Database
 	return { db, close: () => client.close() }
 }
 

@@ -1,9 +1,9 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { getPublicUser, type PublicUser } from '#app/domain/accounts/accounts.server.ts'
+import { getSignedInUser, type SignedInUser } from '#app/domain/accounts/accounts.server.ts'
 import { getSession } from '#app/utils/session.server.ts'
 
 /** What every loader and action of one request asks about the person: read once, and only if asked. */
-type CurrentUser = { userId: () => Promise<string | null>; user: () => Promise<PublicUser | null> }
+type CurrentUser = { userId: () => Promise<string | null>; user: () => Promise<SignedInUser | null> }
 
 export type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> }
 
@@ -11,11 +11,11 @@ const currentUserContext = createContext<CurrentUser | null>(null)
 
 function readCurrentUser(request: Request): CurrentUser {
 	let userId: Promise<string | null> | undefined
-	let user: Promise<PublicUser | null> | undefined
+	let user: Promise<SignedInUser | null> | undefined
 	const readUserId = () => (userId ??= getSession(request).then((session) => session.get('userId') ?? null))
 	return {
 		userId: readUserId,
-		user: () => (user ??= readUserId().then((id) => (id ? getPublicUser(id) : null))),
+		user: () => (user ??= readUserId().then((id) => (id ? getSignedInUser(id) : null))),
 	}
 }
 

@@ -31,12 +31,19 @@ export function publicUser(user: Pick<User, 'id' | 'firstName' | 'lastName' | 'e
 export type PublicUser = ReturnType<typeof publicUser>
 
 export async function getPublicUser(userId: string) {
-	const user = await db.query.users.findFirst({
-		columns: { id: true, firstName: true, lastName: true, email: true },
-		where: eq(users.id, userId),
-	})
+	const user = await getSignedInUser(userId)
 	return user ? publicUser(user) : null
 }
+
+/** Everything a request needs to know about the person signed in, in one read. */
+export async function getSignedInUser(userId: string) {
+	const user = await db.query.users.findFirst({
+		columns: { id: true, firstName: true, lastName: true, email: true, isGrandfathered: true },
+		where: eq(users.id, userId),
+	})
+	return user ? { ...publicUser(user), isGrandfathered: user.isGrandfathered } : null
+}
+export type SignedInUser = NonNullable<Awaited<ReturnType<typeof getSignedInUser>>>
 
 function findByEmail(email: string) {
 	return db.query.users.findFirst({ where: eq(sql`lower(${users.email})`, email.toLowerCase()) })

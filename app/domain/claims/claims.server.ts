@@ -99,9 +99,9 @@ async function targetProfile(tx: Executor, userId: string, target: ClaimTarget) 
 }
 
 /** Spec 001 §6: a grandfathered account, or the first code the person claimed by PIN. */
-export async function getAccessLevel(userId: string) {
+export async function getAccessLevel(userId: string, knownGrandfathered?: boolean) {
 	const [user, code] = await Promise.all([
-		db.query.users.findFirst({ columns: { isGrandfathered: true }, where: eq(users.id, userId) }),
+		knownGrandfathered === undefined ? db.query.users.findFirst({ columns: { isGrandfathered: true }, where: eq(users.id, userId) }) : { isGrandfathered: knownGrandfathered },
 		db.query.qrCodes.findFirst({
 			columns: { id: true, token: true },
 			where: and(eq(qrCodes.userId, userId), isNotNull(qrCodes.pin)),

@@ -1,3 +1,4 @@
+import { publicUser } from '#app/domain/accounts/accounts.server.ts'
 import { getUser } from '#app/middleware/user.server.ts'
 import { jsonError } from '#app/utils/api.server.ts'
 import type { Route } from './+types/auth-user'
@@ -5,5 +6,5 @@ import type { Route } from './+types/auth-user'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await getUser({ request, context })
 	if (!user) return jsonError(401, 'Unauthorized')
-	return Response.json(user, { headers: { 'cache-control': 'no-store' } })
+	return Response.json(publicUser(user), { headers: { 'cache-control': 'no-store' } })
 }

@@ -8,7 +8,7 @@ import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { QrCustomizationFormSchema } from '#app/domain/qr/form-schema.ts'
 import { assignCodeToProfile, customizeCode, deleteCode, generateOrUpdateCode, listCodes, scanHistory, toggleCode } from '#app/domain/qr/manage.server.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
-import { requireUserId } from '#app/middleware/permissions.server.ts'
+import { requireUser, requireUserId } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
@@ -17,9 +17,9 @@ import type { RequestArgs } from '#app/middleware/user.server.ts'
 
 
 export async function qrCodesLoader({ request, context }: RequestArgs) {
-	const userId = await requireUserId({ request, context })
+	const { id: userId, isGrandfathered } = await requireUser({ request, context })
 	const url = pageUrl(request)
-	const [access, profiles, codes] = await Promise.all([getAccessLevel(userId), listProfiles(userId), listCodes(userId)])
+	const [access, profiles, codes] = await Promise.all([getAccessLevel(userId, isGrandfathered), listProfiles(userId), listCodes(userId)])
 	const selected = codes.find((c) => c.id === Number(url.searchParams.get('code'))) ?? codes[0] ?? null
 	// "Preview" without JavaScript: the customisation form is a GET that comes back here.
 	const asked = url.searchParams.has('preview') ? QrCustomizationFormSchema.safeParse(Object.fromEntries(url.searchParams)) : null
