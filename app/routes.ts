@@ -1,9 +1,16 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 // The whole URL table (spec 000 §2). A path appears here once its page or endpoint is built.
 export default [
-	index('routes/home.tsx', { id: 'home' }),
-	route('dashboard', 'routes/home.tsx', { id: 'dashboard' }),
+	// The dashboard: one gate (sign-in, pending PIN, consent) for its loaders and actions, one header and set of tabs.
+	layout('routes/dashboard/layout.tsx', [
+		index('routes/home.tsx', { id: 'home' }),
+		route('dashboard', 'routes/home.tsx', { id: 'dashboard' }),
+		route('medical-info', 'routes/medical/medical-info.tsx'),
+		route('dashboard/qr-codes', 'routes/qr/qr-codes.tsx'),
+		route('dashboard/qr-codes/:id/print', 'routes/qr/print.tsx'),
+		route('dashboard/profile', 'routes/account/profile.tsx'),
+	]),
 	route('auth', 'routes/auth/landing.tsx', { id: 'auth' }),
 	route('register', 'routes/auth/landing.tsx', { id: 'register' }),
 	route('signin', 'routes/auth/landing.tsx', { id: 'signin' }),
@@ -13,10 +20,6 @@ export default [
 	route('auth/callback', 'routes/auth/callback.ts'),
 	route('claim/:pin', 'routes/claims/claim.tsx'),
 	route('consent', 'routes/consent/consent.tsx'),
-	route('medical-info', 'routes/medical/medical-info.tsx'),
-	route('dashboard/qr-codes', 'routes/qr/qr-codes.tsx'),
-	route('dashboard/qr-codes/:id/print', 'routes/qr/print.tsx'),
-	route('dashboard/profile', 'routes/account/profile.tsx'),
 	route('files/:kind/:id', 'routes/files.ts'),
 	route('shop', 'routes/shop/shop.tsx'),
 	route('shop/preview.svg', 'routes/shop/preview.ts'),

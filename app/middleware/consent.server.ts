@@ -1,7 +1,5 @@
 import { createCookie, redirect, type RouterContextProvider } from 'react-router'
 import { getConsentStatus, type ClientInfo } from '#app/domain/consent/consent.server.ts'
-import { requireUser } from './permissions.server.ts'
-import type { RequestArgs } from './user.server.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
@@ -22,11 +20,6 @@ export async function requireConsents(request: Request, userId: string) {
 	if (missing.length) throw redirect(consentPath(request))
 }
 
-export async function requireConsentedUser({ request, context }: RequestArgs) {
-	const user = await requireUser({ request, context })
-	await requireConsents(request, user.id)
-	return user
-}
 
 // A browser-session cookie (no expiry) naming the account that closed the notice.
 const noticeCookie = createCookie('hmh_consent_notice', {

@@ -1,12 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
-import { requireConsents } from '#app/middleware/consent.server.ts'
-import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
-import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
-import { getUserId } from '#app/middleware/user.server.ts'
-import { requireDashboardUser } from '#app/middleware/permissions.server.ts'
-import { pageUrl } from '#app/utils/http.ts'
+import { getUser } from '#app/middleware/user.server.ts'
 import type { Route } from './+types/home'
 import { LandingView } from './auth/landing-view.tsx'
 import { PinForm } from './auth/pin-form.tsx'
@@ -15,10 +10,9 @@ import { medicalInfoAction, medicalInfoLoader } from './medical/medical-info.ser
 import type { Failure } from './medical/screen-context.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	// Signed out, / is the landing page; /dashboard says sign-in is required and goes to /auth.
-	if (pageUrl(request).pathname === '/' && !(await getUserId({ request, context }))) return { user: null, codes: [], screen: null }
-	const user = await requireDashboardUser({ request, context })
-	await requireConsents(request, user.id)
+	// Signed out, / is the landing page (the dashboard's gate lets it through); everywhere else the gate has checked.
+	const user = await getUser({ request, context })
+	if (!user) return { user: null, codes: [], screen: null }
 	const [codes, screen] = await Promise.all([
 		db
 			.select({ id: qrCodes.id, pin: qrCodes.pin, claimedAt: qrCodes.claimedAt, isActive: qrCodes.isActive })
@@ -38,10 +32,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 	const { user, codes, screen } = loaderData
 	if (!user || !screen) return <LandingView />
 	return (
-		<div className="min-h-screen">
-			<DashboardHeader user={user} />
-			<DashboardTabs />
-			<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 				<h1 className="text-2xl font-bold">Medical Information</h1>
 				<MedicalInfoScreen data={screen} failure={(actionData as Failure | undefined) ?? null} base="/dashboard" />
 				<section aria-labelledby="codes-heading" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
@@ -68,8 +59,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 						<PinForm />
 					</div>
 				</section>
-			</main>
-		</div>
+		</main>
 	)
 }
 

@@ -1,25 +1,23 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from 'react-router'
 import { isNetworkFailure } from '#app/utils/network-failure.ts'
 import { buttonClass } from './forms.tsx'
 
-/** The route's message for expected statuses; the spec's generic screen for anything else. */
-export function GeneralErrorBoundary() {
+export type StatusScreen = { title: string; message: string; back?: { to: string; label: string } }
+export type StatusHandlers = Partial<Record<number, (error: ErrorResponse) => StatusScreen>>
+
+/** The route's message for expected statuses (a layout may word some itself); the spec's generic screen for anything else. */
+export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: StatusHandlers }) {
 	const error = useRouteError()
 	const location = useLocation()
 	if (isRouteErrorResponse(error) && error.status < 500) {
-		const notFound = error.status === 404
+		const screen = statusHandlers[error.status]?.(error) ?? statusScreen(error)
+		const back = screen.back ?? { to: '/', label: 'Go to the home page' }
 		return (
 			<main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-				<h1 className="text-3xl font-bold text-gray-900">{notFound ? 'Page not found' : errorTitle(error.status)}</h1>
-				<p className="text-lg text-gray-700">
-					{notFound
-						? 'We could not find the page you were looking for.'
-						: typeof error.data === 'string'
-							? error.data
-							: (error.data?.message ?? 'This request could not be completed.')}
-				</p>
-				<Link to="/" className={buttonClass('primary')}>
-					Go to the home page
+				<h1 className="text-3xl font-bold text-gray-900">{screen.title}</h1>
+				<p className="text-lg text-gray-700">{screen.message}</p>
+				<Link to={back.to} className={buttonClass('primary')}>
+					{back.label}
 				</Link>
 			</main>
 		)
@@ -46,6 +44,12 @@ export function GeneralErrorBoundary() {
 			</a>
 		</main>
 	)
+}
+
+function statusScreen(error: ErrorResponse): StatusScreen {
+	if (error.status === 404) return { title: 'Page not found', message: 'We could not find the page you were looking for.' }
+	const message = typeof error.data === 'string' ? error.data : (error.data?.message ?? 'This request could not be completed.')
+	return { title: errorTitle(error.status), message }
 }
 
 function errorTitle(status: number) {

@@ -19,6 +19,7 @@ import { requestToastContext } from '#app/utils/toast.server.ts'
 import { get, json, send } from '#tests/api.ts'
 import { rowsMentioning, type RawQuery } from '#tests/leftovers.ts'
 import { call, claimant, createCode, createUser, formRequest, getRequest, multipartRequest, SAMPLE_FILES, sessionCookie, uniqueEmail, unwrap } from '#tests/factories.ts'
+import { callDashboard } from '#tests/dashboard.ts'
 
 async function person() {
 	const user = await createUser({ firstName: 'Grace', lastName: 'Hopper' })
@@ -41,12 +42,12 @@ describe('the dashboard pages', () => {
 			[qrCodesPage.loader, '/dashboard/qr-codes'],
 		]
 		for (const [handler, path] of pages) {
-			const { status, headers } = await unwrap((await call(handler, getRequest(path))).result)
+			const { status, headers } = await unwrap((await callDashboard(handler, getRequest(path))).result)
 			expect(status).toBe(302)
 			expect(headers.get('location')).toBe('/auth')
 			expect(headers.get('set-cookie')).toContain('hmh_toast=')
 		}
-		const landing = await unwrap((await call(home.loader, getRequest('/'))).result)
+		const landing = await unwrap((await callDashboard(home.loader, getRequest('/'))).result)
 		expect(landing.status).toBe(200)
 		expect(landing.body).toMatchObject({ user: null })
 	})
@@ -54,10 +55,10 @@ describe('the dashboard pages', () => {
 	test('a PIN validated before sign-in sends the user to /claim/{pin} once', async () => {
 		const { user } = await person()
 		const cookie = await sessionCookie(user.id, { pendingPin: 'ABCD2345' })
-		const first = await unwrap((await call(home.loader, getRequest('/dashboard', cookie))).result)
+		const first = await unwrap((await callDashboard(home.loader, getRequest('/dashboard', cookie))).result)
 		expect(first.status).toBe(302)
 		expect(first.headers.get('location')).toBe('/claim/ABCD2345')
-		const again = await unwrap((await call(profile.loader, getRequest('/dashboard/profile', cookie))).result)
+		const again = await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', cookie))).result)
 		expect(again.status).toBe(200)
 	})
 })
@@ -208,7 +209,7 @@ describe('deleting the account from the Danger Zone', () => {
 		expect(released).toMatchObject({ userId: null, medicalProfileId: null, claimedAt: null, isActive: true })
 		expect(await db.query.qrScans.findFirst({ where: eq(s.qrScans.qrCodeId, stickerRow.id) })).toBeUndefined()
 
-		const after = await unwrap((await call(profile.loader, getRequest('/dashboard/profile', cookie))).result)
+		const after = await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', cookie))).result)
 		expect(after.headers.get('location')).toBe('/auth')
 	})
 })

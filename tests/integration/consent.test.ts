@@ -5,7 +5,6 @@ import { db } from '#db/client.ts'
 import { consents, consentTexts } from '#db/schema.ts'
 import { CONSENT_TEXTS } from '#db/seed-content.ts'
 import { getConsentStatus, recordConsent } from '#app/domain/consent/consent.server.ts'
-import { requireConsentedUser } from '#app/middleware/consent.server.ts'
 import { CONSENT_TITLES, CONSENT_TYPES, type ConsentType } from '#app/domain/consent/schemas.ts'
 import * as root from '#app/root.tsx'
 import * as consentApi from '#app/routes/api/consent.ts'
@@ -18,6 +17,7 @@ import * as qrCodes from '#app/routes/qr/qr-codes.tsx'
 import { clientAddressContext } from '#app/utils/request.server.ts'
 import { requestToastContext } from '#app/utils/toast.server.ts'
 import { call, cookieFrom, createUser, formRequest, getRequest, jsonRequest, sessionCookie, TEST_CLIENT, unwrap } from '#tests/factories.ts'
+import { callDashboard } from '#tests/dashboard.ts'
 
 async function newcomer() {
 	const user = await createUser({ consents: false })
@@ -93,7 +93,7 @@ describe('consent status', () => {
 			expect(status.forms.find((f) => f.consentType === 'terms')?.version).toBe(version)
 			const texts = await unwrap((await call(textsApi.loader, getRequest('/api/consent/texts'))).result)
 			expect((texts.body as Record<string, string>).terms).toBe(`Version ${version} of the terms text.`)
-			const redirect = await unwrap((await call(medicalInfo.loader, getRequest('/medical-info', await sessionCookie(user.id)))).result)
+			const redirect = await unwrap((await callDashboard(medicalInfo.loader, getRequest('/medical-info', await sessionCookie(user.id)))).result)
 			expect(location(redirect)).toBe('/consent?redirectTo=%2Fmedical-info')
 			await recordConsent(user.id, 'terms', TEST_CLIENT)
 			expect((await getConsentStatus(user.id)).missing).toEqual([])
@@ -224,29 +224,33 @@ describe('the consent page', () => {
 	})
 })
 
-describe('requireConsentedUser and the signed-in pages', () => {
-	test('signed out: the sign-in redirect; missing consents: /consent and back; all given: the user', async () => {
-		const signedOut = await unwrap((await call(requireConsentedUser, getRequest('/medical-info'))).result)
-		expect(location(signedOut)).toBe('/api/login?redirectTo=%2Fmedical-info')
+describe('the dashboard gate and the signed-in pages', () => {
+	test('the dashboard gate: signed out, /auth; missing consents, /consent and back; all given, the page', async () => {
+		const signedOut = await unwrap((await callDashboard(medicalInfo.loader, getRequest('/medical-info'))).result)
+		expect(location(signedOut)).toBe('/auth')
 		const { cookie } = await newcomer()
-		const missing = await unwrap(
-			(await call(requireConsentedUser, getRequest('/dashboard/qr-codes?preview=1', cookie))).result,
-		)
+		const missing = await unwrap((await callDashboard(qrCodes.loader, getRequest('/dashboard/qr-codes?preview=1', cookie))).result)
 		expect(location(missing)).toBe('/consent?redirectTo=%2Fdashboard%2Fqr-codes%3Fpreview%3D1')
 		const user = await createUser()
-		const { result } = await call(requireConsentedUser, getRequest('/medical-info', await sessionCookie(user.id)))
-		expect(result).toMatchObject({ id: user.id, email: user.email })
+		const { result } = await callDashboard(medicalInfo.loader, getRequest('/medical-info', await sessionCookie(user.id)))
+		expect(result).toMatchObject({ screen: { profiles: [] } })
+	})
+
+	test('the gate covers actions too: a person with missing consents cannot save through the page', async () => {
+		const { cookie } = await newcomer()
+		const refused = await unwrap((await callDashboard(home.action, formRequest('/dashboard', { intent: 'save-profile', firstName: 'Ada', lastName: 'Lovelace' }, { cookie }))).result)
+		expect(location(refused)).toBe('/consent?redirectTo=%2Fdashboard')
 	})
 
 	test('the dashboard, QR codes and medical pages stop a person with missing consents; visitors still get the landing page', async () => {
 		const { cookie } = await newcomer()
-		expect(location(await unwrap((await call(home.loader, getRequest('/dashboard', cookie))).result))).toBe('/consent?redirectTo=%2Fdashboard')
-		expect(location(await unwrap((await call(home.loader, getRequest('/dashboard.data', cookie))).result))).toBe('/consent?redirectTo=%2Fdashboard')
-		expect(location(await unwrap((await call(qrCodes.loader, getRequest('/dashboard/qr-codes', cookie))).result))).toBe('/consent?redirectTo=%2Fdashboard%2Fqr-codes')
-		expect(location(await unwrap((await call(medicalInfo.loader, getRequest('/medical-info', cookie))).result))).toBe('/consent?redirectTo=%2Fmedical-info')
-		expect((await unwrap((await call(home.loader, getRequest('/'))).result)).body).toMatchObject({ user: null })
+		expect(location(await unwrap((await callDashboard(home.loader, getRequest('/dashboard', cookie))).result))).toBe('/consent?redirectTo=%2Fdashboard')
+		expect(location(await unwrap((await callDashboard(home.loader, getRequest('/dashboard.data', cookie))).result))).toBe('/consent?redirectTo=%2Fdashboard')
+		expect(location(await unwrap((await callDashboard(qrCodes.loader, getRequest('/dashboard/qr-codes', cookie))).result))).toBe('/consent?redirectTo=%2Fdashboard%2Fqr-codes')
+		expect(location(await unwrap((await callDashboard(medicalInfo.loader, getRequest('/medical-info', cookie))).result))).toBe('/consent?redirectTo=%2Fmedical-info')
+		expect((await unwrap((await callDashboard(home.loader, getRequest('/'))).result)).body).toMatchObject({ user: null })
 		const consented = await sessionCookie((await createUser()).id)
-		expect((await unwrap((await call(home.loader, getRequest('/dashboard', consented))).result)).status).toBe(200)
+		expect((await unwrap((await callDashboard(home.loader, getRequest('/dashboard', consented))).result)).status).toBe(200)
 	})
 })
 

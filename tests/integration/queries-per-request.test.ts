@@ -1,9 +1,11 @@
 import { RouterContextProvider } from 'react-router'
 import { expect, test } from 'vitest'
 import { observeQueries } from '#db/client.ts'
+import { dashboardGate } from '#app/middleware/dashboard.server.ts'
 import { securityMiddleware } from '#app/middleware/security.server.ts'
 import { userMiddleware } from '#app/middleware/user.server.ts'
 import * as root from '#app/root.tsx'
+import * as layout from '#app/routes/dashboard/layout.tsx'
 import * as home from '#app/routes/home.tsx'
 import * as qrCodes from '#app/routes/qr/qr-codes.tsx'
 import { clientAddressContext } from '#app/utils/request.server.ts'
@@ -11,7 +13,7 @@ import { createUser, getRequest, sessionCookie, testAddress } from '#tests/facto
 
 type Loader = (args: never) => unknown
 
-/** As React Router runs a document GET: the root middleware, then the root loader and the page's loader side by side. */
+/** As React Router runs a document GET: the root's and the dashboard layout's middleware, then every loader side by side. */
 async function documentGet(path: string, cookie: string, page: Loader) {
 	const request = getRequest(path, cookie)
 	const context = new RouterContextProvider()
@@ -22,7 +24,10 @@ async function documentGet(path: string, cookie: string, page: Loader) {
 	try {
 		await securityMiddleware(args, async () => {
 			await userMiddleware(args, async () => {
-				await Promise.all([(root.loader as Loader)(args), page(args)])
+				await dashboardGate(args, async () => {
+					await Promise.all([(root.loader as Loader)(args), (layout.loader as Loader)(args), page(args)])
+					return new Response()
+				})
 				return new Response()
 			})
 			return new Response()

@@ -1,7 +1,4 @@
-import { requireConsents } from '#app/middleware/consent.server.ts'
-import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
-import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
-import { requireDashboardUser } from '#app/middleware/permissions.server.ts'
+import { requireUser } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import type { Route } from './+types/profile'
 import { DangerZone, EmailForm, NameForm, SignOutCard } from './profile-forms.tsx'
@@ -9,8 +6,7 @@ import { profileAction } from './profile.server.ts'
 import { PROFILE_INTENTS } from './intents.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await requireDashboardUser({ request, context })
-	await requireConsents(request, user.id)
+	const user = await requireUser({ request, context })
 	const url = pageUrl(request)
 	return { user, editingEmail: url.searchParams.get('edit') === 'email', confirmingDeletion: url.searchParams.get('dialog') === 'delete-account' }
 }
@@ -24,17 +20,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 	const failed = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
 	const emailResult = failed(PROFILE_INTENTS.changeEmail)
 	return (
-		<div className="min-h-screen">
-			<DashboardHeader user={user} />
-			<DashboardTabs />
-			<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 				<h1 className="text-2xl font-bold">Profile</h1>
 				<NameForm user={user} lastResult={failed(PROFILE_INTENTS.updateName)} />
 				<EmailForm email={user.email} editing={editingEmail || Boolean(emailResult)} lastResult={emailResult} />
 				<SignOutCard />
 				<DangerZone confirming={confirmingDeletion} />
-			</main>
-		</div>
+		</main>
 	)
 }
 

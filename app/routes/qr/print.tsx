@@ -2,13 +2,14 @@ import { DomainError } from '#app/domain/errors.ts'
 import { data } from 'react-router'
 import { codeImage } from '#app/domain/qr/manage.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
-import { requireConsentedUser } from '#app/middleware/consent.server.ts'
+import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
+import type { DashboardHandle } from '../dashboard/layout.tsx'
 import type { Route } from './+types/print'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-	const { id: userId } = await requireConsentedUser({ request, context })
+	const userId = await requireUserId({ request, context })
 	const id = IdSchema.safeParse(params.id)
 	if (!id.success) throw data('Not found', { status: 404 })
 	try {
@@ -40,5 +41,7 @@ export default function PrintQrCode({ loaderData }: Route.ComponentProps) {
 		</main>
 	)
 }
+
+export const handle: DashboardHandle = { chrome: 'none' }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Print QR code · Hit Me Helpers' }]

@@ -1,11 +1,7 @@
 import { Form, Link } from 'react-router'
 import { profileLabel } from '#app/domain/profiles/schemas.ts'
-import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
-import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
-import { requireConsents } from '#app/middleware/consent.server.ts'
-import { requireDashboardUser } from '#app/middleware/permissions.server.ts'
 import type { Route } from './+types/qr-codes'
 import { CodeCard } from './code-card.tsx'
 import { Customizer } from './customizer.tsx'
@@ -15,9 +11,7 @@ import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
 const BASE = '/dashboard/qr-codes'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const user = await requireDashboardUser({ request, context })
-	await requireConsents(request, user.id)
-	return { user, ...(await qrCodesLoader({ request, context })) }
+	return qrCodesLoader({ request, context })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,14 +19,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function QrCodes({ loaderData, actionData }: Route.ComponentProps) {
-	const { user, access, codes, profiles, selectedId, look, previewSvg, previewError, history, dialog } = loaderData
+	const { access, codes, profiles, selectedId, look, previewSvg, previewError, history, dialog } = loaderData
 	const selected = codes.find((c) => c.id === selectedId) ?? null
 	const errors = actionData?.result?.error ? Object.values(actionData.result.error).flat().filter((e): e is string => Boolean(e)) : undefined
 	return (
-		<div className="min-h-screen">
-			<DashboardHeader user={user} />
-			<DashboardTabs />
-			<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 				<h1 className="text-2xl font-bold">QR Codes</h1>
 				{access.isGrandfathered ? (
 					<section aria-labelledby="legacy-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
@@ -136,8 +127,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 						</Form>
 					</Modal>
 				) : null}
-			</main>
-		</div>
+		</main>
 	)
 }
 
