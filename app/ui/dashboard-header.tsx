@@ -1,9 +1,10 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { Logo } from './brand.tsx'
 import { CartButton } from './cart-button.tsx'
 import { buttonClass, StatusButton } from './forms.tsx'
 import { Modal } from './modal.tsx'
+import { SignOutForm } from './sign-out-form.tsx'
 
 const SUPPORT_DIALOG = 'support'
 
@@ -50,11 +51,11 @@ export function DashboardHeader({ user }: { user: PublicUser }) {
 							Admin
 						</Link>
 					) : null}
-					<Form method="post" action="/api/auth/logout">
+					<SignOutForm>
 						<StatusButton type="submit" variant="secondary" className="min-h-10 px-3 py-1.5 text-sm">
 							Logout
 						</StatusButton>
-					</Form>
+					</SignOutForm>
 				</nav>
 			</div>
 			{dialogOpen ? <SupportDialog closeHref={closeHref} /> : null}

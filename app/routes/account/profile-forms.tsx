@@ -9,6 +9,9 @@ import { Modal } from '#app/ui/modal.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { PROFILE_INTENTS } from './intents.ts'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { NO_CONNECTION } from '#app/utils/network-failure.ts'
+import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 
 const HERE = '/dashboard/profile'
 type Result = SubmissionResult<string[]> | null | undefined
@@ -43,6 +46,7 @@ export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: R
 			<Form method="post" {...getFormProps(form)} onChange={(e) => setDraft(Object.fromEntries(new FormData(e.currentTarget)) as typeof saved)} className="grid gap-4 sm:grid-cols-2">
 				<Field label="First name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} />
 				<Field label="Last name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} />
+				<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 				<div className="sm:col-span-2">
 					<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.updateName} pending={pending} pendingLabel="Saving..." disabled={hydrated && unchanged}>
 						Save Changes
@@ -74,6 +78,7 @@ export function EmailForm({ email, editing, lastResult }: { email: string; editi
 						Current email: <span className="font-semibold">{email}</span>
 					</p>
 					<Field label="New email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+					<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 					<ErrorList id={form.errorId} errors={form.errors} />
 					<div className="flex gap-2">
 						<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.changeEmail} pending={pending} pendingLabel="Saving...">
@@ -100,11 +105,11 @@ export function SignOutCard() {
 	return (
 		<Card id="signout-title" title="Sign out">
 			<p className="mb-3 text-gray-800">Signing out ends this session in every tab of this browser.</p>
-			<Form method="post" action="/api/auth/logout">
+			<SignOutForm>
 				<StatusButton type="submit" variant="secondary">
 					Sign Out
 				</StatusButton>
-			</Form>
+			</SignOutForm>
 		</Card>
 	)
 }
@@ -135,6 +140,7 @@ export function DangerZone({ confirming }: { confirming: boolean }) {
 						</p>
 					</div>
 					<Form method="post" action={HERE} className="mt-6 flex flex-wrap justify-end gap-2">
+						<OfflineMessage title="Deletion Failed" description="Failed to delete account. Please try again." />
 						<Link to={HERE} className={buttonClass('secondary')}>
 							Cancel
 						</Link>

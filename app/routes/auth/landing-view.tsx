@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Link, useNavigation } from 'react-router'
 import { Logo, SiteFooter } from '#app/ui/brand.tsx'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { PinForm } from './pin-form.tsx'
+import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 
 const footerPoints = [
 	'Secure direct authentication',
@@ -70,12 +71,11 @@ export function WelcomeBackView({ user }: { user: PublicUser }) {
 					<Link to="/dashboard" className={buttonClass('primary')}>
 						Continue to Medical Dashboard
 					</Link>
-					<Form method="post" action="/api/auth/logout">
-						<input type="hidden" name="switch" value="true" />
+					<SignOutForm switchAccount>
 						<StatusButton type="submit" variant="secondary" className="w-full" pending={switching} pendingLabel="Switching...">
 							Switch Account
 						</StatusButton>
-					</Form>
+					</SignOutForm>
 				</div>
 			</div>
 		</LandingShell>

@@ -11,6 +11,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/signup'
 import { PasswordMeter } from './password-meter.tsx'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
@@ -39,6 +40,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 	return (
 		<AuthShell title="Create your account" subtitle="Free, donation-based emergency medical information">
 			<Form method="post" {...getFormProps(form)} className="space-y-4">
+				<OfflineMessage title="Signup Error" description="Unable to create account. Please try again." />
 				<Field
 					label="Username"
 					errors={fields.username.errors}

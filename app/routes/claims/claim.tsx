@@ -18,6 +18,7 @@ import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { PIN_INTENT } from '../auth/pin-form.tsx'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import type { Route } from './+types/claim'
 
 type ClaimState = 'unauthenticated' | 'ready' | 'success' | 'error'
@@ -104,6 +105,7 @@ function ClaimForm({ auto, profiles }: { auto: boolean; profiles: Array<{ id: nu
 	}, [auto])
 	return (
 		<Form method="post" ref={formRef} className="space-y-4">
+			<OfflineMessage title="Claim Failed" description="Failed to claim QR code" />
 			<p className="text-gray-800">This QR code is ready to be linked to your account.</p>
 			{profiles.length ? (
 				<SelectField

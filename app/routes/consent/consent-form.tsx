@@ -4,6 +4,7 @@ import { CONSENT_INTENTS, type ConsentType } from '#app/domain/consent/schemas.t
 import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
 
 type ShownForm = { consentType: ConsentType; version: number; title: string; body: string }
 
@@ -32,6 +33,7 @@ export function ConsentForm({ forms, redirectTo, error, ticked: initial = [] }: 
 	return (
 		<Form method="post" ref={formRef} className="space-y-6">
 			<input type="hidden" name="redirectTo" value={redirectTo} />
+			<OfflineMessage intent={CONSENT_INTENTS.agree} title="Error" description="Failed to record consent. Please try again." />
 			{forms.map((form) => {
 				const id = `consent-${form.consentType}`
 				const invalid = Boolean(error) && !ticked.has(form.consentType)

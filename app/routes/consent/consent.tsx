@@ -1,5 +1,5 @@
 import { readPageForm } from '#app/utils/request.server.ts'
-import { data, Form, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { agreeToMissingConsents, currentConsentTexts, getConsentStatus } from '#app/domain/consent/consent.server.ts'
 import { clientInfo, dismissNoticeCookie } from '#app/middleware/consent.server.ts'
 import { CONSENT_INTENTS, CONSENT_REQUIRED, CONSENT_TYPES, ConsentFormSchema } from '#app/domain/consent/schemas.ts'
@@ -10,6 +10,7 @@ import { safeRedirect } from '#app/utils/http.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/consent'
 import { ConsentForm } from './consent-form.tsx'
+import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser({ request, context })
@@ -52,11 +53,11 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
 					<p className="flex items-center gap-2 text-xl font-extrabold text-gray-900">
 						<Logo className="size-9" /> Hit Me Helpers
 					</p>
-					<Form method="post" action="/api/auth/logout">
+					<SignOutForm>
 						<StatusButton type="submit" variant="secondary">
 							Logout
 						</StatusButton>
-					</Form>
+					</SignOutForm>
 				</div>
 			</header>
 			<main id="main" className="mx-auto mt-6 max-w-3xl px-4">

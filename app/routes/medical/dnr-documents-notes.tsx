@@ -8,6 +8,7 @@ import { DialogButtons } from './contacts-allergies.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
 
 export function DnrSection() {
 	const { profile, dialog } = useScreen()
@@ -57,6 +58,7 @@ function DnrDialog() {
 				<Field label="Date the document was signed" errors={fields.dnrDocumentDate.errors} inputProps={getInputProps(fields.dnrDocumentDate, { type: 'date' })} />
 				<Field label="Where the original is kept" hint="For example: on the refrigerator, in the bedside drawer" errors={fields.dnrOriginalLocation.errors} inputProps={getInputProps(fields.dnrOriginalLocation, { type: 'text' })} />
 				<ErrorList id={form.errorId} errors={form.errors} />
+				<OfflineMessage title="Upload Failed" description="Failed to upload document. Please try again." />
 				<DialogButtons intent={INTENTS.saveDnr} label="Save DNR Status" pending={pending} cancelHref={href({}, 'dnr')} />
 			</Form>
 		</Modal>
@@ -103,6 +105,7 @@ export function DocumentsSection() {
 			<Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-end gap-3">
 				<HiddenIds />
 				<Field label="Upload a document (PDF, JPG, PNG, DOC or DOCX, up to 10 MB)" errors={errors} className="min-w-64 flex-1" inputProps={{ type: 'file', name: 'document', accept: ACCEPT.documents, required: true, className: 'py-1.5' }} />
+				<OfflineMessage title="Upload Failed" description="Failed to upload document" />
 				<StatusButton type="submit" name="intent" value={INTENTS.uploadDocument} pending={pending} pendingLabel="Uploading...">
 					Upload Document
 				</StatusButton>

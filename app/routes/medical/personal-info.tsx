@@ -6,6 +6,7 @@ import { ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/fo
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { SectionCard } from './section-card.tsx'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
 
 const textFields = [
 	['firstName', 'First name', 'given-name'],
@@ -79,6 +80,7 @@ function ProfilePicture() {
 			<Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-end gap-2">
 				<HiddenIds />
 				<Field label="Profile picture" errors={error} inputProps={{ type: 'file', name: 'picture', accept: ACCEPT.images, required: true, className: 'py-1.5' }} />
+				<OfflineMessage title="Upload Failed" description="Upload failed" />
 				<StatusButton type="submit" name="intent" value={INTENTS.uploadPicture} variant="secondary" pending={pending} pendingLabel="Uploading...">
 					Upload Photo
 				</StatusButton>

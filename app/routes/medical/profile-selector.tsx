@@ -5,6 +5,7 @@ import { buttonClass, ErrorList, Field, options, SelectField, StatusButton } fro
 import { Modal } from '#app/ui/modal.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
 
 export function ProfileSelector() {
 	const { profiles, profile, dialog, href, base } = useScreen()
@@ -41,7 +42,7 @@ export function ProfileSelector() {
 					Add Family Member
 				</Link>
 				{profile && profiles.find((p) => p.id === profile.id)?.qrCodeCount ? (
-					<ActionButton intent={INTENTS.updateQrCodes} label="Update QR Codes" pendingLabel="Updating..." />
+					<ActionButton intent={INTENTS.updateQrCodes} label="Update QR Codes" pendingLabel="Updating..." offline={{ title: 'Error', description: 'Failed to update QR codes' }} />
 				) : null}
 				{profile && profiles.length > 1 ? (
 					<Link to={href({ dialog: 'delete-profile' })} preventScrollReset className={buttonClass('secondary', 'border-red-700 text-red-800')}>
@@ -60,7 +61,13 @@ export function ProfileSelector() {
 						<Link to={href()} className={buttonClass('secondary')}>
 							Cancel
 						</Link>
-						<ActionButton intent={INTENTS.deleteProfile} label="Delete Profile" pendingLabel="Deleting..." variant="primary" />
+						<ActionButton
+							intent={INTENTS.deleteProfile}
+							label="Delete Profile"
+							pendingLabel="Deleting..."
+							variant="primary"
+							offline={{ title: 'Error', description: 'Failed to delete profile. Please try again.' }}
+						/>
 					</div>
 				</Modal>
 			) : null}
@@ -121,6 +128,7 @@ function AddFamilyDialog() {
 					}}
 				/>
 				<ErrorList id={form.errorId} errors={form.errors} />
+				<OfflineMessage title="Error" description="Failed to create profile. Please try again." />
 				<div className="flex justify-end gap-2">
 					<Link to={href()} className={buttonClass('secondary')}>
 						Cancel

@@ -5,6 +5,8 @@ import { Form, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import { StatusButton, type ButtonVariant } from '#app/ui/forms.tsx'
 import { screenHref, type ScreenState } from './intents.ts'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import type { Unreachable } from '#app/utils/network-failure.ts'
 import type { MedicalInfoData } from './medical-info.server.ts'
 
 export type Failure = { intent: string; id?: number | null; result: SubmissionResult<string[]> }
@@ -67,6 +69,7 @@ export function ActionButton({
 	variant = 'secondary',
 	extra,
 	accessibleName,
+	offline,
 }: {
 	intent: string
 	id?: number
@@ -75,6 +78,7 @@ export function ActionButton({
 	variant?: ButtonVariant
 	extra?: Record<string, string>
 	accessibleName?: string
+	offline?: Unreachable
 }) {
 	const { profileId } = useScreen()
 	const pending = useIntentPending(intent, id)
@@ -85,6 +89,7 @@ export function ActionButton({
 			{Object.entries(extra ?? {}).map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}
+			{offline ? <OfflineMessage {...offline} /> : null}
 			<StatusButton type="submit" name="intent" value={intent} variant={variant} pending={pending} pendingLabel={pendingLabel} aria-label={accessibleName} className="min-h-9 px-3 py-1 text-sm">
 				{label}
 			</StatusButton>

@@ -4,6 +4,7 @@ import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { cx } from '#app/ui/cx.ts'
 import type { QrCodesData } from './qr-codes.server.ts'
 import { QR_INTENTS } from './intents.ts'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
 
 type Code = QrCodesData['codes'][number]
 
@@ -60,6 +61,7 @@ export function CodeCard({ code, profiles, selected, base }: { code: Code; profi
 				</Link>
 				<Form method="post" preventScrollReset>
 					<input type="hidden" name="codeId" value={code.id} />
+					<OfflineMessage title="Error" description="Failed to toggle QR code status" />
 					<StatusButton type="submit" name="intent" value={QR_INTENTS.toggle} variant="secondary" className={small}>
 						{code.isActive ? 'Deactivate' : 'Activate'}
 					</StatusButton>

@@ -7,6 +7,7 @@ import { CodeCard } from './code-card.tsx'
 import { Customizer } from './customizer.tsx'
 import { QR_INTENTS } from './intents.ts'
 import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
 
 const BASE = '/dashboard/qr-codes'
 
@@ -36,6 +37,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 						{profiles.length ? (
 							<Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
 								<SelectField label="Medical profile" className="min-w-64 flex-1" selectProps={{ name: 'profileId', required: true }} options={profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))} />
+								<OfflineMessage title="Error" description="Failed to generate QR code" />
 								<StatusButton type="submit" name="intent" value={QR_INTENTS.generate}>
 									Generate Smart QR Code
 								</StatusButton>
@@ -118,6 +120,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 						</p>
 						<Form method="post" className="mt-6 flex justify-end gap-2">
 							<input type="hidden" name="codeId" value={selected.id} />
+							<OfflineMessage title="Error" description="Failed to delete QR code" />
 							<Link to={`${BASE}?code=${selected.id}`} className={buttonClass('secondary')}>
 								Cancel
 							</Link>

@@ -2,9 +2,10 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { COUNTRIES, DEFAULT_COUNTRY } from '#app/domain/requests/countries.ts'
-import { HONEYPOT_FIELD, MAX_CODES_PER_REQUEST, QrRequestSchema } from '#app/domain/requests/schemas.ts'
+import { HONEYPOT_FIELD, MAX_CODES_PER_REQUEST, QrRequestSchema, REQUEST_FAILED } from '#app/domain/requests/schemas.ts'
 import { ErrorList, Field, options, SelectField, StatusButton, TextareaField } from '#app/ui/forms.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
 
 const countryOptions = options(COUNTRIES)
 
@@ -26,6 +27,7 @@ export function QrRequestForm({
 	})
 	return (
 		<Form method="post" {...getFormProps(form)} className="space-y-4">
+			<OfflineMessage title="Request Failed" description={REQUEST_FAILED} />
 			<div className="hidden" aria-hidden="true">
 				<label htmlFor="qr-request-website">Leave this field empty</label>
 				<input id="qr-request-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />

@@ -2,9 +2,11 @@ import { Link, useLocation, useNavigation, type Form } from 'react-router'
 import type { CartView } from '#app/routes/shop/checkout.server.ts'
 import { lineOptions } from '#app/domain/shop/cart.ts'
 import { formatCents } from '#app/domain/shop/pricing.ts'
+import { CHECKOUT_MESSAGES } from '#app/domain/shop/schemas.ts'
 import { buttonClass, ErrorList, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { DiscountBox, ShippingFields } from './checkout-fields.tsx'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
 
 export type CartErrors = { fieldErrors?: Record<string, string[]>; message?: string } | undefined
 export const CHECKOUT_FORM = 'checkout-form'
@@ -66,6 +68,8 @@ export function CartContents({ view, errors, FormComponent, pending }: { view: C
 			<FormComponent method="post" action="/cart" id={CHECKOUT_FORM} key={draftKey(view)} preventScrollReset className="space-y-5">
 				<input type="hidden" name="returnTo" value={returnTo} />
 				<input type="hidden" name="checkoutKey" value={view.draft.key} />
+				<OfflineMessage intent="checkout" title={CHECKOUT_MESSAGES.checkoutFailed} description={CHECKOUT_MESSAGES.checkoutFailedFallback} />
+				<OfflineMessage intent="apply-discount" title="Discount Code" description={CHECKOUT_MESSAGES.discountUnreachable} />
 				<ShippingFields view={view} errors={errors?.fieldErrors} />
 				<QrCodeSelector view={view} errors={errors?.fieldErrors?.selectedQrCodeId} />
 				<DiscountBox view={view} errors={errors?.fieldErrors?.discountInput} pending={pending === 'apply-discount'} />
