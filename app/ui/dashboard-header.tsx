@@ -1,5 +1,4 @@
 import { Link, useLocation } from 'react-router'
-import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { Logo } from './brand.tsx'
 import { CartButton } from './cart-button.tsx'
 import { buttonClass, StatusButton } from './forms.tsx'
@@ -17,7 +16,10 @@ const TIERS = [
 
 const navLink = buttonClass('ghost', 'min-h-10 px-3 py-1.5 text-sm')
 
-export function DashboardHeader({ user }: { user: PublicUser }) {
+/** Who is signed in, as the header greets them; the owner also sees the Admin link. */
+export type HeaderUser = { firstName: string | null; email: string; isOwner: boolean }
+
+export function DashboardHeader({ user }: { user: HeaderUser }) {
 	const location = useLocation()
 	const params = new URLSearchParams(location.search)
 	const dialogOpen = params.get('dialog') === SUPPORT_DIALOG

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from 'react-router'
 import { CONSENT_INTENTS } from '#app/domain/consent/schemas.ts'
-import { buttonClass } from './forms.tsx'
+import { buttonClass } from '#app/ui/forms.tsx'
 
 export type ConsentNoticeData = { missing: number; total: number } | null
 
