@@ -1,11 +1,10 @@
-import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { join } from 'node:path'
 import compression from 'compression'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import sirv from 'sirv'
 import { closeDb, db } from './db/client.ts'
 import { prepareDatabase } from './db/prepare.ts'
+import { embeddedDatabaseHolder, holdEmbeddedDatabase } from './db/embedded-lock.ts'
 import { env } from './app/utils/env.server.ts'
 import { startMailWorker } from './app/adapters/mail.server.ts'
 import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
@@ -13,8 +12,7 @@ import { createRequestListener } from './server/request-listener.ts'
 
 process.env.NODE_ENV ??= 'production'
 
-const lockFile = join(env.DATA_DIR, 'server.pid')
-if (!env.DATABASE_URL) claimEmbeddedDatabase()
+const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatabase()
 
 await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
 
@@ -63,24 +61,12 @@ server.listen(env.PORT, env.HOST, () => {
 })
 
 function claimEmbeddedDatabase() {
-	mkdirSync(env.DATA_DIR, { recursive: true })
-	if (existsSync(lockFile)) {
-		const pid = Number(readFileSync(lockFile, 'utf8'))
-		if (pid && isRunning(pid)) {
-			console.error(`Another server (pid ${pid}) is using the embedded database in ${env.DATA_DIR}.`)
-			process.exit(1)
-		}
+	const holder = embeddedDatabaseHolder(env.DATA_DIR)
+	if (holder) {
+		console.error(`Another server (pid ${holder}) is using the embedded database in ${env.DATA_DIR}.`)
+		process.exit(1)
 	}
-	writeFileSync(lockFile, String(process.pid))
-}
-
-function isRunning(pid: number) {
-	try {
-		process.kill(pid, 0)
-		return true
-	} catch {
-		return false
-	}
+	return holdEmbeddedDatabase(env.DATA_DIR)
 }
 
 let stopping = false
@@ -91,7 +77,7 @@ async function shutdown() {
 	server.close()
 	server.closeAllConnections()
 	await closeDb()
-	if (!env.DATABASE_URL) rmSync(lockFile, { force: true })
+	releaseEmbeddedDatabase()
 	process.exit(0)
 }
 process.on('SIGINT', shutdown)

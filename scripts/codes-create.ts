@@ -1,29 +1,20 @@
 import { parseArgs } from 'node:util'
+import { MAX_BATCH } from '../app/domain/qr/batch.ts'
+import { embeddedDatabaseHolder } from '../db/embedded-lock.ts'
 
 // Prints `PIN<TAB>scan URL` per code on standard output and nothing else; messages go to standard error.
 const { values } = parseArgs({ options: { count: { type: 'string', short: 'n' } } })
 const count = Number(values.count)
-if (!Number.isInteger(count) || count < 1 || count > 1000) {
-	console.error('Usage: npm run codes:create -- --count N   (N from 1 to 1000)')
+if (!Number.isInteger(count) || count < 1 || count > MAX_BATCH) {
+	console.error(`Usage: npm run codes:create -- --count N   (N from 1 to ${MAX_BATCH})`)
 	process.exit(2)
 }
 
-const { existsSync, readFileSync } = await import('node:fs')
-const { join } = await import('node:path')
-const lock = join(process.env.DATA_DIR ?? '.data', 'server.pid')
-if (!process.env.DATABASE_URL && existsSync(lock)) {
-	const pid = Number(readFileSync(lock, 'utf8'))
-	let running = false
-	try {
-		process.kill(pid, 0)
-		running = true
-	} catch {
-		running = false
-	}
-	if (running) {
-		console.error(`The server (pid ${pid}) is using the embedded database: stop it first, or set DATABASE_URL.`)
-		process.exit(1)
-	}
+// Checked before the database module is loaded: loading it opens the embedded database.
+const holder = process.env.DATABASE_URL ? null : embeddedDatabaseHolder(process.env.DATA_DIR ?? '.data')
+if (holder) {
+	console.error(`The server (pid ${holder}) is using the embedded database: stop it first, or set DATABASE_URL.`)
+	process.exit(1)
 }
 
 const { db, closeDb } = await import('../db/client.ts')

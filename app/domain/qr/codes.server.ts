@@ -3,6 +3,7 @@ import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
 import { PIN_ALPHABET, PIN_LENGTH } from '#app/domain/accounts/schemas.ts'
 import { env } from '#app/utils/env.server.ts'
+import { MAX_BATCH } from './batch.ts'
 
 /** 18 random bytes: 144 bits, URL-safe, never derived from the PIN. */
 export function newScanToken() {
@@ -19,7 +20,6 @@ export function scanUrl(token: string) {
 	return new URL(`/scan/${token}`, env.PUBLIC_URL).toString()
 }
 
-export const MAX_BATCH = 1000
 
 /** Creates unclaimed sticker codes. A PIN or token collision (about 1 in 10^11 per pair) is simply drawn again. */
 export async function createStickerCodes(count: number) {
@@ -38,3 +38,5 @@ export async function createStickerCodes(count: number) {
 	}
 	return created.map((code) => ({ ...code, scanUrl: scanUrl(code.token) }))
 }
+
+export { MAX_BATCH }
