@@ -115,9 +115,3 @@ export async function getAccessLevel(userId: string, knownGrandfathered?: boolea
 export function claimValidatedPin(claimant: Claimant, pin: string) {
 	return claimCode(claimant, pin)
 }
-
-export function claimToast(result: ClaimResult) {
-	return result.ok
-		? ({ type: 'success', title: 'QR Code Claimed', description: 'This QR code is now linked to your account.' } as const)
-		: ({ type: 'error', title: 'Claim Failed', description: result.message } as const)
-}

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
-import { claimToast, claimValidatedPin } from '#app/domain/claims/claims.server.ts'
+import { claimValidatedPin } from '#app/domain/claims/claims.server.ts'
+import { claimToast } from '../claims/claim-toast.ts'
 import { mergeGuestCart } from '#app/domain/shop/cart.server.ts'
 import { combineHeaders, safeRedirect } from '#app/utils/http.ts'
 import { getSession, sessionStorage, type SessionData } from '#app/utils/session.server.ts'

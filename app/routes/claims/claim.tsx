@@ -20,6 +20,7 @@ import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { PIN_INTENT } from '../auth/pin-form.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import type { Route } from './+types/claim'
+import { claimToast } from './claim-toast.ts'
 
 type ClaimState = 'unauthenticated' | 'ready' | 'success' | 'error'
 
@@ -43,13 +44,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const profileId = IdSchema.safeParse((await readPageForm(request)).get('profileId')).data
 	const result = await claimCode({ userId, address: getClientIp(request, context) }, params.pin, profileId ? { profileId } : undefined)
 	if (!result.ok) {
-		const headers = await actionToast(request, context, { type: 'error', title: 'Claim Failed', description: result.message })
+		const headers = await actionToast(request, context, claimToast(result))
 		return data({ message: result.message }, { status: result.status, headers })
 	}
 	const cookie = await clearPendingPin(request)
 	return redirectWithToast(
 		`/claim/${params.pin.toUpperCase()}`,
-		{ type: 'success', title: 'QR Code Claimed', description: 'This QR code is now linked to your account.' },
+		claimToast(result),
 		{ headers: cookie ? { 'set-cookie': cookie } : undefined },
 	)
 }
