@@ -10,6 +10,7 @@ import { env } from '#app/utils/env.server.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
 import { accountKey, hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { EMAIL_UNCHANGED } from './schemas.ts'
+import type { OidcIdentity } from '#app/adapters/identity.server.ts'
 
 export const EMAIL_TAKEN = 'An account with this email already exists'
 export const USERNAME_TAKEN = 'This username is already taken'
@@ -109,18 +110,10 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
 	return valid && user ? { ok: true, user } : { ok: false, message: INVALID_LOGIN, status: 400 }
 }
 
-export type OidcProfile = {
-	provider: string
-	subject: string
-	email: string
-	emailVerified: boolean
-	firstName?: string
-	lastName?: string
-}
 
 
 /** Signs in through a provider: the known connection, else the account with that (verified) e-mail, else a new account. */
-export async function findOrCreateOidcUser(profile: OidcProfile) {
+export async function findOrCreateOidcUser(profile: OidcIdentity) {
 	return db.transaction(async (tx) => {
 		const [linked] = await tx
 			.select({ user: users })
