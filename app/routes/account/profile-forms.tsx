@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { ChangeEmailSchema, EMAIL_UNCHANGED, ProfileNameSchema } from '#app/domain/accounts/schemas.ts'
-import { buttonClass, ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
+import { buttonClass, ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
@@ -12,6 +12,7 @@ import { PROFILE_INTENTS } from './intents.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { NO_CONNECTION } from '#app/utils/network-failure.ts'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
+import { TextField } from '#app/ui/text-field.tsx'
 
 const HERE = '/dashboard/profile'
 type Result = SubmissionResult<string[]> | null | undefined
@@ -44,8 +45,8 @@ export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: R
 	return (
 		<Card id="name-title" title="Your name">
 			<Form method="post" {...getFormProps(form)} onChange={(e) => setDraft(Object.fromEntries(new FormData(e.currentTarget)) as typeof saved)} className="grid gap-4 sm:grid-cols-2">
-				<Field label="First name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name' }} />
-				<Field label="Last name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }} />
+				<TextField field={fields.firstName} label="First name" autoComplete="given-name" />
+				<TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
 				<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 				<div className="sm:col-span-2">
 					<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.updateName} pending={pending} pendingLabel="Saving..." disabled={hydrated && unchanged}>
@@ -77,7 +78,7 @@ export function EmailForm({ email, editing, lastResult }: { email: string; editi
 					<p className="text-gray-800">
 						Current email: <span className="font-semibold">{email}</span>
 					</p>
-					<Field label="New email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+					<TextField field={fields.email} label="New email" type="email" autoComplete="email" />
 					<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 					<ErrorList id={form.errorId} errors={form.errors} />
 					<div className="flex gap-2">

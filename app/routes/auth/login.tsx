@@ -6,12 +6,13 @@ import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { verifyLogin } from '#app/domain/accounts/accounts.server.ts'
 import { LoginSchema } from '#app/domain/accounts/schemas.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
-import { ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
+import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { createUserSession } from '#app/routes/auth/sign-in.server.ts'
 import { getUserId } from '#app/middleware/user.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { TextField } from '#app/ui/text-field.tsx'
 import type { Route } from './+types/login'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,16 +52,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
 		<AuthShell title="Sign in" subtitle="Secure access to your medical emergency platform">
 			<Form method="post" {...getFormProps(form)} className="space-y-4">
 				<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
-				<Field
-					label="Email"
-					errors={fields.email.errors}
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', autoFocus: true }}
-				/>
-				<Field
-					label="Password"
-					errors={fields.password.errors}
-					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
-				/>
+				<TextField field={fields.email} label="Email" type="email" autoComplete="email" autoFocus />
+				<TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
 				<ErrorList id={form.errorId} errors={form.errors} />
 				<StatusButton type="submit" className="w-full" pending={isPending} pendingLabel="Authenticating...">
 					Sign In

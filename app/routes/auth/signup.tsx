@@ -6,12 +6,13 @@ import { data, Form, Link } from 'react-router'
 import { createAccount, signupNotice } from '#app/domain/accounts/accounts.server.ts'
 import { SignupSchema } from '#app/domain/accounts/schemas.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
-import { CheckboxField, ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
+import { CheckboxField, ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/signup'
 import { PasswordMeter } from './password-meter.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { TextField } from '#app/ui/text-field.tsx'
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
@@ -41,16 +42,8 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 		<AuthShell title="Create your account" subtitle="Free, donation-based emergency medical information">
 			<Form method="post" {...getFormProps(form)} className="space-y-4">
 				<OfflineMessage title="Signup Error" description="Unable to create account. Please try again." />
-				<Field
-					label="Username"
-					errors={fields.username.errors}
-					inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }}
-				/>
-				<Field
-					label="Email"
-					errors={fields.email.errors}
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-				/>
+				<TextField field={fields.username} label="Username" autoComplete="username" />
+				<TextField field={fields.email} label="Email" type="email" autoComplete="email" />
 				<PasswordMeter
 					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
 					errors={fields.password.errors}

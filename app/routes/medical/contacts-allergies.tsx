@@ -6,6 +6,7 @@ import { Modal } from '#app/ui/modal.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
+import { TextField } from '#app/ui/text-field.tsx'
 
 export function ContactsSection() {
 	const { profile, dialog } = useScreen()
@@ -47,10 +48,10 @@ function AddContactDialog() {
 		<Modal title="Add Emergency Contact" closeHref={href({}, 'contacts')}>
 			<Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
 				<HiddenIds />
-				<Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'off' }} />
+				<TextField field={fields.name} label="Name" autoComplete="off" />
 				<Field label="Relationship" errors={fields.relationship.errors} inputProps={getInputProps(fields.relationship, { type: 'text' })} />
-				<Field label="Phone number" errors={fields.phoneNumber.errors} inputProps={{ ...getInputProps(fields.phoneNumber, { type: 'tel' }), autoComplete: 'off' }} />
-				<Field label="Email (optional)" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }} />
+				<TextField field={fields.phoneNumber} label="Phone number" type="tel" autoComplete="off" />
+				<TextField field={fields.email} label="Email (optional)" type="email" autoComplete="off" />
 				<ErrorList id={form.errorId} errors={form.errors} />
 				<DialogButtons intent={INTENTS.addContact} label="Add Contact" pending={pending} cancelHref={href({}, 'contacts')} />
 			</Form>

@@ -7,6 +7,7 @@ import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { SectionCard } from './section-card.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { TextField } from '#app/ui/text-field.tsx'
 
 const textFields = [
 	['firstName', 'First name', 'given-name'],
@@ -37,7 +38,7 @@ export function PersonalInfoSection() {
 				{textFields.slice(0, 3).map(([name, label, autoComplete]) => (
 					<Field key={name} label={label} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type: 'text' }), autoComplete }} />
 				))}
-				<Field label="Date of birth" errors={fields.dateOfBirth.errors} inputProps={{ ...getInputProps(fields.dateOfBirth, { type: 'date' }), autoComplete: 'bday' }} />
+				<TextField field={fields.dateOfBirth} label="Date of birth" type="date" autoComplete="bday" />
 				<SelectField label="Blood type" placeholder="Unknown" errors={fields.bloodType.errors} selectProps={getInputProps(fields.bloodType, { type: 'text' }) as never} options={options(BLOOD_TYPES)} />
 				<SelectField label="Gender" placeholder="Not specified" errors={fields.gender.errors} selectProps={getInputProps(fields.gender, { type: 'text' }) as never} options={options(GENDERS)} />
 				{textFields.slice(3).map(([name, label, autoComplete]) => (

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { COUNTRIES, DEFAULT_COUNTRY } from '#app/domain/requests/countries.ts'
 import { HONEYPOT_FIELD, MAX_CODES_PER_REQUEST, QrRequestSchema, REQUEST_FAILED } from '#app/domain/requests/schemas.ts'
-import { ErrorList, Field, options, SelectField, StatusButton, TextareaField } from '#app/ui/forms.tsx'
+import { ErrorList, options, SelectField, StatusButton, TextareaField } from '#app/ui/forms.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { TextField } from '#app/ui/text-field.tsx'
 
 const countryOptions = options(COUNTRIES)
 
@@ -33,47 +34,17 @@ export function QrRequestForm({
 				<input id="qr-request-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
 			</div>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<Field
-					label="Full name"
-					errors={fields.fullName.errors}
-					inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}
-				/>
-				<Field
-					label="Email"
-					errors={fields.email.errors}
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-				/>
+				<TextField field={fields.fullName} label="Full name" autoComplete="name" />
+				<TextField field={fields.email} label="Email" type="email" autoComplete="email" />
 			</div>
-			<Field
-				label="Quantity"
-				className="max-w-48"
-				hint={`1 to ${MAX_CODES_PER_REQUEST} codes per request`}
-				errors={fields.quantity.errors}
-				inputProps={{ ...getInputProps(fields.quantity, { type: 'number' }), inputMode: 'numeric' }}
-			/>
+			<TextField field={fields.quantity} label="Quantity" type="number" className="max-w-48" hint={`1 to ${MAX_CODES_PER_REQUEST} codes per request`} inputMode="numeric" />
 			<fieldset className="space-y-4">
 				<legend className="mb-2 text-lg font-bold text-gray-900">Shipping address</legend>
-				<Field
-					label="Street address"
-					errors={fields.streetAddress.errors}
-					inputProps={{ ...getInputProps(fields.streetAddress, { type: 'text' }), autoComplete: 'street-address' }}
-				/>
+				<TextField field={fields.streetAddress} label="Street address" autoComplete="street-address" />
 				<div className="grid gap-4 sm:grid-cols-2">
-					<Field
-						label="City"
-						errors={fields.city.errors}
-						inputProps={{ ...getInputProps(fields.city, { type: 'text' }), autoComplete: 'address-level2' }}
-					/>
-					<Field
-						label="State/Province"
-						errors={fields.state.errors}
-						inputProps={{ ...getInputProps(fields.state, { type: 'text' }), autoComplete: 'address-level1' }}
-					/>
-					<Field
-						label="Postal code"
-						errors={fields.postalCode.errors}
-						inputProps={{ ...getInputProps(fields.postalCode, { type: 'text' }), autoComplete: 'postal-code' }}
-					/>
+					<TextField field={fields.city} label="City" autoComplete="address-level2" />
+					<TextField field={fields.state} label="State/Province" autoComplete="address-level1" />
+					<TextField field={fields.postalCode} label="Postal code" autoComplete="postal-code" />
 					<SelectField
 						label="Country"
 						errors={fields.country.errors}

@@ -1,13 +1,14 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { TrackOrderSchema } from '#app/domain/shop/schemas.ts'
-import { ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
+import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { ShopHeader } from '#app/ui/shop-header.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/order-tracking'
 import { OrderFacts, OrderItems, TrackingSteps } from './order-details.tsx'
 import { trackingAction, trackingLoader } from './order-tracking.server.ts'
+import { TextField } from '#app/ui/text-field.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	return trackingLoader({ request, context })
@@ -43,12 +44,8 @@ export default function OrderTracking({ loaderData, actionData }: Route.Componen
 				<Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
 					<p className="text-gray-800">Enter the confirmation number from your confirmation e-mail and the e-mail address the order was placed with.</p>
 					<div className="grid gap-4 sm:grid-cols-2">
-						<Field
-							label="Confirmation number"
-							errors={fields.confirmationNumber.errors}
-							inputProps={{ ...getInputProps(fields.confirmationNumber, { type: 'text' }), placeholder: 'HMH-12345678', autoComplete: 'off', className: 'uppercase' }}
-						/>
-						<Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} />
+						<TextField field={fields.confirmationNumber} label="Confirmation number" placeholder="HMH-12345678" autoComplete="off" className="uppercase" />
+						<TextField field={fields.email} label="Email" type="email" autoComplete="email" />
 					</div>
 					<ErrorList id={form.errorId} errors={form.errors} />
 					<StatusButton type="submit" pending={isPending} pendingLabel="Tracking...">

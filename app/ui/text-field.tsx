@@ -1,0 +1,26 @@
+import { getInputProps } from '@conform-to/react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { Field } from './forms.tsx'
+
+type InputType = 'text' | 'email' | 'password' | 'number' | 'date' | 'tel' | 'url' | 'search'
+
+/**
+ * A conform field as a labelled input: its name, constraints, value and errors wired in one place. Other input
+ * attributes (autoComplete, inputMode...) pass through; `className` and `hint` are the wrapper's, as with Field.
+ */
+export function TextField({
+	field,
+	label,
+	type = 'text',
+	hint,
+	className,
+	...input
+}: {
+	field: Parameters<typeof getInputProps>[0]
+	label: ReactNode
+	type?: InputType
+	hint?: ReactNode
+	className?: string
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'form' | 'className'>) {
+	return <Field label={label} hint={hint} className={className} errors={field.errors} inputProps={{ ...getInputProps(field, { type }), ...input }} />
+}
