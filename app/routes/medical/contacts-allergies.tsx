@@ -1,10 +1,9 @@
 import { getInputProps } from '@conform-to/react'
-import { Form, Link } from 'react-router'
 import { AllergySchema, ContactSchema, SEVERITIES } from '#app/domain/profiles/schemas.ts'
-import { buttonClass, ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/forms.tsx'
-import { Modal } from '#app/ui/modal.tsx'
+import { options, SelectField } from '#app/ui/forms.tsx'
 import { INTENTS } from './intents.ts'
-import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+import { ActionButton, useScreen, useSectionForm } from './screen-context.tsx'
+import { SectionDialog } from './section-forms.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
 
@@ -41,21 +40,14 @@ export function ContactsSection() {
 }
 
 function AddContactDialog() {
-	const { href } = useScreen()
 	const [form, fields] = useSectionForm(INTENTS.addContact, ContactSchema)
-	const pending = useIntentPending(INTENTS.addContact)
 	return (
-		<Modal title="Add Emergency Contact" closeHref={href({}, 'contacts')}>
-			<Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
-				<HiddenIds />
+		<SectionDialog title="Add Emergency Contact" section="contacts" intent={INTENTS.addContact} label="Add Contact" form={form}>
 				<TextField field={fields.name} label="Name" autoComplete="off" />
-				<Field label="Relationship" errors={fields.relationship.errors} inputProps={getInputProps(fields.relationship, { type: 'text' })} />
+				<TextField field={fields.relationship} label="Relationship" />
 				<TextField field={fields.phoneNumber} label="Phone number" type="tel" autoComplete="off" />
 				<TextField field={fields.email} label="Email (optional)" type="email" autoComplete="off" />
-				<ErrorList id={form.errorId} errors={form.errors} />
-				<DialogButtons intent={INTENTS.addContact} label="Add Contact" pending={pending} cancelHref={href({}, 'contacts')} />
-			</Form>
-		</Modal>
+		</SectionDialog>
 	)
 }
 
@@ -90,14 +82,10 @@ export function AllergiesSection() {
 }
 
 function AddAllergyDialog() {
-	const { href } = useScreen()
 	const [form, fields] = useSectionForm(INTENTS.addAllergy, AllergySchema)
-	const pending = useIntentPending(INTENTS.addAllergy)
 	return (
-		<Modal title="Add Allergy" closeHref={href({}, 'allergies')}>
-			<Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
-				<HiddenIds />
-				<Field label="Allergen" errors={fields.allergen.errors} inputProps={getInputProps(fields.allergen, { type: 'text' })} />
+		<SectionDialog title="Add Allergy" section="allergies" intent={INTENTS.addAllergy} label="Add Allergy" form={form}>
+				<TextField field={fields.allergen} label="Allergen" />
 				<SelectField
 					label="Severity"
 					placeholder="Choose severity"
@@ -105,23 +93,7 @@ function AddAllergyDialog() {
 					selectProps={getInputProps(fields.severity, { type: 'text' }) as never}
 					options={options(SEVERITIES)}
 				/>
-				<Field label="Reaction (optional)" errors={fields.reaction.errors} inputProps={getInputProps(fields.reaction, { type: 'text' })} />
-				<ErrorList id={form.errorId} errors={form.errors} />
-				<DialogButtons intent={INTENTS.addAllergy} label="Add Allergy" pending={pending} cancelHref={href({}, 'allergies')} />
-			</Form>
-		</Modal>
-	)
-}
-
-export function DialogButtons({ intent, label, pending, cancelHref }: { intent: string; label: string; pending: boolean; cancelHref: string }) {
-	return (
-		<div className="flex justify-end gap-2 pt-2">
-			<Link to={cancelHref} preventScrollReset className={buttonClass('secondary')}>
-				Cancel
-			</Link>
-			<StatusButton type="submit" name="intent" value={intent} pending={pending} pendingLabel="Saving...">
-				{label}
-			</StatusButton>
-		</div>
+				<TextField field={fields.reaction} label="Reaction (optional)" />
+		</SectionDialog>
 	)
 }

@@ -4,11 +4,12 @@ import { ACCEPT, formatMegabytes } from '#app/domain/uploads/file-type.ts'
 import { DNR_LABELS, DNR_STATUSES, DnrSchema, NotesSchema } from '#app/domain/profiles/schemas.ts'
 import { buttonClass, ErrorList, Field, options, SelectField, StatusButton, TextareaField } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
-import { DialogButtons } from './contacts-allergies.tsx'
+import { DialogButtons } from './section-forms.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { TextField } from '#app/ui/text-field.tsx'
 
 export function DnrSection() {
 	const { profile, dialog } = useScreen()
@@ -55,8 +56,8 @@ function DnrDialog() {
 					errors={documentErrors}
 					inputProps={{ type: 'file', name: 'document', accept: ACCEPT.documents, className: 'py-1.5' }}
 				/>
-				<Field label="Date the document was signed" errors={fields.dnrDocumentDate.errors} inputProps={getInputProps(fields.dnrDocumentDate, { type: 'date' })} />
-				<Field label="Where the original is kept" hint="For example: on the refrigerator, in the bedside drawer" errors={fields.dnrOriginalLocation.errors} inputProps={getInputProps(fields.dnrOriginalLocation, { type: 'text' })} />
+				<TextField field={fields.dnrDocumentDate} label="Date the document was signed" type="date" />
+				<TextField field={fields.dnrOriginalLocation} label="Where the original is kept" hint="For example: on the refrigerator, in the bedside drawer" />
 				<ErrorList id={form.errorId} errors={form.errors} />
 				<OfflineMessage title="Upload Failed" description="Failed to upload document. Please try again." />
 				<DialogButtons intent={INTENTS.saveDnr} label="Save DNR Status" pending={pending} cancelHref={href({}, 'dnr')} />

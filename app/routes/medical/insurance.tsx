@@ -1,13 +1,12 @@
 import { getInputProps } from '@conform-to/react'
-import { Form, Link } from 'react-router'
 import { ACCEPT } from '#app/domain/uploads/file-type.ts'
 import { InsurancePolicySchema, PLAN_TYPES, POLICY_RELATIONSHIPS } from '#app/domain/profiles/schemas.ts'
-import { buttonClass, ErrorList, Field, options, SelectField } from '#app/ui/forms.tsx'
-import { Modal } from '#app/ui/modal.tsx'
-import { DialogButtons } from './contacts-allergies.tsx'
+import { Field, options, SelectField } from '#app/ui/forms.tsx'
+import { RowActions, SectionDialog } from './section-forms.tsx'
 import { INTENTS } from './intents.ts'
-import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+import { useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
+import { TextField } from '#app/ui/text-field.tsx'
 
 const relationshipLabels = { self: 'Self', spouse: 'Spouse', child: 'Child', parent: 'Parent', other: 'Other' }
 const planLabels = { HMO: 'HMO', PPO: 'PPO', EPO: 'EPO', POS: 'POS', other: 'Other' }
@@ -31,12 +30,7 @@ export function InsuranceSection() {
 									<p className="text-gray-700">{[p.policyNumber ? `Policy ${p.policyNumber}` : null, p.groupNumber ? `Group ${p.groupNumber}` : null, p.subscriberName].filter(Boolean).join(' · ')}</p>
 								</div>
 							</div>
-							<div className="flex gap-2">
-								<Link to={href({ dialog: `edit-policy:${p.id}` })} preventScrollReset className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')} aria-label={`Edit policy ${p.provider}`}>
-									Edit
-								</Link>
-								<ActionButton intent={INTENTS.deletePolicy} id={p.id} label="Delete" accessibleName={`Delete policy ${p.provider}`} />
-							</div>
+							<RowActions editHref={href({ dialog: `edit-policy:${p.id}` })} deleteIntent={INTENTS.deletePolicy} id={p.id} name={`policy ${p.provider}`} />
 						</li>
 					))}
 				</ul>
@@ -52,38 +46,38 @@ export function InsuranceSection() {
 type Policy = NonNullable<ReturnType<typeof useScreen>['profile']>['insurancePolicies'][number]
 
 function PolicyDialog({ policy }: { policy?: Policy }) {
-	const { href } = useScreen()
 	const [form, fields] = useSectionForm(INTENTS.savePolicy, InsurancePolicySchema, { id: policy?.id ?? null, defaultValue: policy ?? { relationship: 'self' } })
-	const pending = useIntentPending(INTENTS.savePolicy)
 	const cardErrors = (form.allErrors as Record<string, string[] | undefined>).cardFrontPhoto
 	return (
-		<Modal title={policy ? 'Edit Insurance Policy' : 'Add Insurance Policy'} closeHref={href({}, 'insurance')}>
-			<Form method="post" encType="multipart/form-data" preventScrollReset {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
-				<HiddenIds id={policy?.id} />
-				<Field className="sm:col-span-2" label="Insurance company" errors={fields.provider.errors} inputProps={getInputProps(fields.provider, { type: 'text' })} />
-				<Field label="Policy number" errors={fields.policyNumber.errors} inputProps={getInputProps(fields.policyNumber, { type: 'text' })} />
-				<Field label="Group number" errors={fields.groupNumber.errors} inputProps={getInputProps(fields.groupNumber, { type: 'text' })} />
-				<Field label="Subscriber ID" errors={fields.subscriberId.errors} inputProps={getInputProps(fields.subscriberId, { type: 'text' })} />
-				<Field label="Subscriber name" errors={fields.subscriberName.errors} inputProps={getInputProps(fields.subscriberName, { type: 'text' })} />
+		<SectionDialog
+			title={policy ? 'Edit Insurance Policy' : 'Add Insurance Policy'}
+			section="insurance"
+			intent={INTENTS.savePolicy}
+			label={policy ? 'Save Policy' : 'Add Policy'}
+			form={form}
+			id={policy?.id}
+			multipart
+			grid
+		>
+				<TextField field={fields.provider} label="Insurance company" className="sm:col-span-2" />
+				<TextField field={fields.policyNumber} label="Policy number" />
+				<TextField field={fields.groupNumber} label="Group number" />
+				<TextField field={fields.subscriberId} label="Subscriber ID" />
+				<TextField field={fields.subscriberName} label="Subscriber name" />
 				<SelectField label="Relationship to subscriber" errors={fields.relationship.errors} selectProps={getInputProps(fields.relationship, { type: 'text' }) as never} options={options(POLICY_RELATIONSHIPS, relationshipLabels)} />
 				<SelectField label="Plan type" placeholder="Not specified" errors={fields.planType.errors} selectProps={getInputProps(fields.planType, { type: 'text' }) as never} options={options(PLAN_TYPES, planLabels)} />
-				<Field label="Effective date" errors={fields.effectiveDate.errors} inputProps={getInputProps(fields.effectiveDate, { type: 'date' })} />
-				<Field label="Expiration date" errors={fields.expirationDate.errors} inputProps={getInputProps(fields.expirationDate, { type: 'date' })} />
-				<Field label="Copay" errors={fields.copay.errors} inputProps={getInputProps(fields.copay, { type: 'text' })} />
-				<Field label="Deductible" errors={fields.deductible.errors} inputProps={getInputProps(fields.deductible, { type: 'text' })} />
-				<Field label="Provider phone" errors={fields.providerPhone.errors} inputProps={getInputProps(fields.providerPhone, { type: 'tel' })} />
-				<Field label="Notes" errors={fields.notes.errors} inputProps={getInputProps(fields.notes, { type: 'text' })} />
+				<TextField field={fields.effectiveDate} label="Effective date" type="date" />
+				<TextField field={fields.expirationDate} label="Expiration date" type="date" />
+				<TextField field={fields.copay} label="Copay" />
+				<TextField field={fields.deductible} label="Deductible" />
+				<TextField field={fields.providerPhone} label="Provider phone" type="tel" />
+				<TextField field={fields.notes} label="Notes" />
 				<Field
 					className="sm:col-span-2"
 					label={policy?.cardFrontPhotoUrl ? 'Replace card photo (front)' : 'Card photo (front, optional)'}
 					errors={cardErrors}
 					inputProps={{ type: 'file', name: 'cardFrontPhoto', accept: ACCEPT.images, className: 'py-1.5' }}
 				/>
-				<div className="sm:col-span-2">
-					<ErrorList id={form.errorId} errors={form.errors} />
-					<DialogButtons intent={INTENTS.savePolicy} label={policy ? 'Save Policy' : 'Add Policy'} pending={pending} cancelHref={href({}, 'insurance')} />
-				</div>
-			</Form>
-		</Modal>
+		</SectionDialog>
 	)
 }

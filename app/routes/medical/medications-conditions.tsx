@@ -1,13 +1,12 @@
 import { getInputProps } from '@conform-to/react'
-import { Form, Link } from 'react-router'
 import { CONDITION_STATUSES, ConditionSchema, MedicationSchema, NEW_CONDITION_STATUSES } from '#app/domain/profiles/schemas.ts'
-import { buttonClass, ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/forms.tsx'
-import { Modal } from '#app/ui/modal.tsx'
-import { DialogButtons } from './contacts-allergies.tsx'
+import { options, SelectField } from '#app/ui/forms.tsx'
+import { EditRowForm, RowActions, SectionDialog } from './section-forms.tsx'
 import { INTENTS } from './intents.ts'
 import type { ProfileView } from '#app/domain/profiles/views.ts'
-import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+import { useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
+import { TextField } from '#app/ui/text-field.tsx'
 
 type Medication = ProfileView['medications'][number]
 type Condition = ProfileView['medicalConditions'][number]
@@ -47,12 +46,7 @@ function MedicationRow({ medication: m }: { medication: Medication }) {
 				<p className="font-semibold">{m.name}</p>
 				<p className="text-gray-700">{[m.dosage, m.frequency, m.prescribingDoctor ? `prescribed by ${m.prescribingDoctor}` : null].filter(Boolean).join(' · ') || 'No details'}</p>
 			</div>
-			<div className="flex gap-2">
-				<Link to={href({ edit: `medications:${m.id}` }, 'medications')} preventScrollReset className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')} aria-label={`Edit medication ${m.name}`}>
-					Edit
-				</Link>
-				<ActionButton intent={INTENTS.deleteMedication} id={m.id} label="Delete" accessibleName={`Delete medication ${m.name}`} />
-			</div>
+			<RowActions editHref={href({ edit: `medications:${m.id}` }, 'medications')} deleteIntent={INTENTS.deleteMedication} id={m.id} name={`medication ${m.name}`} />
 		</li>
 	)
 }
@@ -60,50 +54,29 @@ function MedicationRow({ medication: m }: { medication: Medication }) {
 function MedicationFields({ fields }: { fields: ReturnType<typeof useSectionForm<typeof MedicationSchema>>[1] }) {
 	return (
 		<>
-			<Field label="Medication name" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: 'text' })} />
-			<Field label="Dosage" errors={fields.dosage.errors} inputProps={getInputProps(fields.dosage, { type: 'text' })} />
-			<Field label="Frequency" errors={fields.frequency.errors} inputProps={getInputProps(fields.frequency, { type: 'text' })} />
-			<Field label="Prescribing doctor" errors={fields.prescribingDoctor.errors} inputProps={getInputProps(fields.prescribingDoctor, { type: 'text' })} />
+			<TextField field={fields.name} label="Medication name" />
+			<TextField field={fields.dosage} label="Dosage" />
+			<TextField field={fields.frequency} label="Frequency" />
+			<TextField field={fields.prescribingDoctor} label="Prescribing doctor" />
 		</>
 	)
 }
 
 function MedicationForm({ medication }: { medication: Medication }) {
-	const { href } = useScreen()
 	const [form, fields] = useSectionForm(INTENTS.updateMedication, MedicationSchema, { id: medication.id, defaultValue: medication })
-	const pending = useIntentPending(INTENTS.updateMedication, medication.id)
 	return (
-		<li className="py-3">
-			<Form method="post" preventScrollReset {...getFormProps(form)} className="grid gap-3 rounded-lg bg-gray-50 p-3 sm:grid-cols-2" aria-label={`Edit medication ${medication.name}`}>
-				<HiddenIds id={medication.id} />
-				<MedicationFields fields={fields} />
-				<ErrorList id={form.errorId} errors={form.errors} />
-				<div className="flex gap-2 sm:col-span-2">
-					<StatusButton type="submit" name="intent" value={INTENTS.updateMedication} pending={pending} pendingLabel="Saving..." className="min-h-9 px-3 py-1 text-sm">
-						Save
-					</StatusButton>
-					<Link to={href({}, 'medications')} preventScrollReset className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')}>
-						Cancel
-					</Link>
-				</div>
-			</Form>
-		</li>
+		<EditRowForm section="medications" intent={INTENTS.updateMedication} id={medication.id} form={form} label={`Edit medication ${medication.name}`}>
+			<MedicationFields fields={fields} />
+		</EditRowForm>
 	)
 }
 
 function MedicationDialog() {
-	const { href } = useScreen()
 	const [form, fields] = useSectionForm(INTENTS.addMedication, MedicationSchema)
-	const pending = useIntentPending(INTENTS.addMedication)
 	return (
-		<Modal title="Add Medication" closeHref={href({}, 'medications')}>
-			<Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
-				<HiddenIds />
-				<MedicationFields fields={fields} />
-				<ErrorList id={form.errorId} errors={form.errors} />
-				<DialogButtons intent={INTENTS.addMedication} label="Add Medication" pending={pending} cancelHref={href({}, 'medications')} />
-			</Form>
-		</Modal>
+		<SectionDialog title="Add Medication" section="medications" intent={INTENTS.addMedication} label="Add Medication" form={form}>
+			<MedicationFields fields={fields} />
+		</SectionDialog>
 	)
 }
 
@@ -138,12 +111,7 @@ function ConditionRow({ condition: c }: { condition: Condition }) {
 				</p>
 				<p className="text-gray-700">{[c.diagnosedDate ? `Diagnosed ${c.diagnosedDate}` : null, c.notes].filter(Boolean).join(' · ')}</p>
 			</div>
-			<div className="flex gap-2">
-				<Link to={href({ edit: `conditions:${c.id}` }, 'conditions')} preventScrollReset className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')} aria-label={`Edit condition ${c.condition}`}>
-					Edit
-				</Link>
-				<ActionButton intent={INTENTS.deleteCondition} id={c.id} label="Delete" accessibleName={`Delete condition ${c.condition}`} />
-			</div>
+			<RowActions editHref={href({ edit: `conditions:${c.id}` }, 'conditions')} deleteIntent={INTENTS.deleteCondition} id={c.id} name={`condition ${c.condition}`} />
 		</li>
 	)
 }
@@ -151,49 +119,28 @@ function ConditionRow({ condition: c }: { condition: Condition }) {
 function ConditionFields({ fields, statuses }: { fields: ReturnType<typeof useSectionForm<typeof ConditionSchema>>[1]; statuses: readonly string[] }) {
 	return (
 		<>
-			<Field label="Condition" errors={fields.condition.errors} inputProps={getInputProps(fields.condition, { type: 'text' })} />
+			<TextField field={fields.condition} label="Condition" />
 			<SelectField label="Status" placeholder="Choose status" errors={fields.status.errors} selectProps={getInputProps(fields.status, { type: 'text' }) as never} options={options(statuses)} />
-			<Field label="Diagnosed date" errors={fields.diagnosedDate.errors} inputProps={getInputProps(fields.diagnosedDate, { type: 'date' })} />
-			<Field label="Notes" errors={fields.notes.errors} inputProps={getInputProps(fields.notes, { type: 'text' })} />
+			<TextField field={fields.diagnosedDate} label="Diagnosed date" type="date" />
+			<TextField field={fields.notes} label="Notes" />
 		</>
 	)
 }
 
 function ConditionForm({ condition }: { condition: Condition }) {
-	const { href } = useScreen()
 	const [form, fields] = useSectionForm(INTENTS.updateCondition, ConditionSchema, { id: condition.id, defaultValue: condition })
-	const pending = useIntentPending(INTENTS.updateCondition, condition.id)
 	return (
-		<li className="py-3">
-			<Form method="post" preventScrollReset {...getFormProps(form)} className="grid gap-3 rounded-lg bg-gray-50 p-3 sm:grid-cols-2" aria-label={`Edit condition ${condition.condition}`}>
-				<HiddenIds id={condition.id} />
-				<ConditionFields fields={fields} statuses={CONDITION_STATUSES} />
-				<ErrorList id={form.errorId} errors={form.errors} />
-				<div className="flex gap-2 sm:col-span-2">
-					<StatusButton type="submit" name="intent" value={INTENTS.updateCondition} pending={pending} pendingLabel="Saving..." className="min-h-9 px-3 py-1 text-sm">
-						Save
-					</StatusButton>
-					<Link to={href({}, 'conditions')} preventScrollReset className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')}>
-						Cancel
-					</Link>
-				</div>
-			</Form>
-		</li>
+		<EditRowForm section="conditions" intent={INTENTS.updateCondition} id={condition.id} form={form} label={`Edit condition ${condition.condition}`}>
+			<ConditionFields fields={fields} statuses={CONDITION_STATUSES} />
+		</EditRowForm>
 	)
 }
 
 function ConditionDialog() {
-	const { href } = useScreen()
 	const [form, fields] = useSectionForm(INTENTS.addCondition, ConditionSchema)
-	const pending = useIntentPending(INTENTS.addCondition)
 	return (
-		<Modal title="Add Medical Condition" closeHref={href({}, 'conditions')}>
-			<Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
-				<HiddenIds />
-				<ConditionFields fields={fields} statuses={NEW_CONDITION_STATUSES} />
-				<ErrorList id={form.errorId} errors={form.errors} />
-				<DialogButtons intent={INTENTS.addCondition} label="Add Condition" pending={pending} cancelHref={href({}, 'conditions')} />
-			</Form>
-		</Modal>
+		<SectionDialog title="Add Medical Condition" section="conditions" intent={INTENTS.addCondition} label="Add Condition" form={form}>
+			<ConditionFields fields={fields} statuses={NEW_CONDITION_STATUSES} />
+		</SectionDialog>
 	)
 }

@@ -49,12 +49,7 @@ export function PersonalInfoSection() {
 						inputProps={{ ...getInputProps(fields[name], { type: name === 'phoneNumber' ? 'tel' : 'text' }), autoComplete }}
 					/>
 				))}
-				<Field
-					className="sm:col-span-2"
-					label="Distinguishing marks (scars, tattoos, birthmarks)"
-					errors={fields.distinguishingMarks.errors}
-					inputProps={getInputProps(fields.distinguishingMarks, { type: 'text' })}
-				/>
+				<TextField field={fields.distinguishingMarks} label="Distinguishing marks (scars, tattoos, birthmarks)" className="sm:col-span-2" />
 				<ErrorList id={form.errorId} errors={form.errors} />
 				<div className="sm:col-span-2">
 					<StatusButton type="submit" name="intent" value={INTENTS.saveProfile} pending={pending} pendingLabel="Saving...">

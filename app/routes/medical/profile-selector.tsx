@@ -6,6 +6,7 @@ import { Modal } from '#app/ui/modal.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { TextField } from '#app/ui/text-field.tsx'
 
 export function ProfileSelector() {
 	const { profiles, profile, dialog, href, base } = useScreen()
@@ -98,7 +99,7 @@ function AddFamilyDialog() {
 	return (
 		<Modal title="Add Family Member Profile" closeHref={href()}>
 			<Form method="post" {...getFormProps(form)} className="space-y-4">
-				<Field label="Full name" errors={fields.fullName.errors} inputProps={getInputProps(fields.fullName, { type: 'text' })} />
+				<TextField field={fields.fullName} label="Full name" />
 				<SelectField
 					label="Relationship"
 					errors={fields.relationshipToUser.errors}
@@ -112,7 +113,7 @@ function AddFamilyDialog() {
 					selectProps={getInputProps(fields.gender, { type: 'text' }) as never}
 					options={options(FAMILY_GENDERS, FAMILY_GENDER_LABELS)}
 				/>
-				<Field label="Date of birth (optional)" errors={fields.dateOfBirth.errors} inputProps={getInputProps(fields.dateOfBirth, { type: 'date' })} />
+				<TextField field={fields.dateOfBirth} label="Date of birth (optional)" type="date" />
 				<Field
 					label="PIN from their QR code sticker or card"
 					errors={fields.pin.errors}
