@@ -1,5 +1,4 @@
 import { data, redirect } from 'react-router'
-import { env } from '#app/utils/env.server.ts'
 import { loginPath } from '#app/utils/auth.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -46,7 +45,6 @@ export const OWNER_ONLY = 'Only the platform owner can access administrative fea
 export async function requireOwner(args: RequestArgs) {
 	const user = await requireUser(args)
 	const session = await getSession(args.request)
-	const byEmail = Boolean(env.OWNER_EMAIL) && user.email.toLowerCase() === env.OWNER_EMAIL
-	if (byEmail || session.get('adminTokenValid') === true) return user
+	if (user.isOwner || session.get('adminTokenValid') === true) return user
 	throw data(OWNER_ONLY, { status: 403 })
 }
