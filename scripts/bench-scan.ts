@@ -151,12 +151,6 @@ function must<T extends { ok: boolean }>(what: string, result: T) {
 	return result as Extract<T, { ok: true }>
 }
 
-function form(fields: Record<string, string | File>) {
-	const data = new FormData()
-	for (const [name, value] of Object.entries(fields)) data.set(name, value)
-	return data
-}
-
 /** Migrates and seeds, then one person with a full profile and a claimed sticker linked to it; returns its token. */
 async function seed() {
 	const { db, closeDb } = await import('#db/client.ts')
@@ -194,18 +188,11 @@ async function seed() {
 			}),
 		)
 		const pid = profile.id
-		must(
-			'saveDnr',
-			await saveDnr(
-				user.id,
-				pid,
-				form({
-					dnrStatus: 'DNR',
-					dnrDocumentDate: '2024-02-01',
-					dnrOriginalLocation: 'In an envelope on the refrigerator',
-					document: new File([PDF], 'dnr.pdf', { type: 'application/pdf' }),
-				}),
-			),
+		await saveDnr(
+			user.id,
+			pid,
+			s.DnrSchema.parse({ dnrStatus: 'DNR', dnrDocumentDate: '2024-02-01', dnrOriginalLocation: 'In an envelope on the refrigerator' }),
+			new File([PDF], 'dnr.pdf', { type: 'application/pdf' }),
 		)
 		const allergies = [
 			{ allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' },
@@ -231,14 +218,12 @@ async function seed() {
 			{ name: 'Ana Santos', relationship: 'Daughter', phoneNumber: '+1 (555) 010-0300' },
 		]
 		for (const row of contacts) await addRow(user.id, 'contacts', pid, s.ContactSchema.parse(row))
-		must(
-			'savePolicy',
-			await savePolicy(
-				user.id,
-				pid,
-				null,
-				form({ provider: 'Medicare', policyNumber: '1EG4-TE5-MK73', groupNumber: 'GRP-100', planType: 'PPO', providerPhone: '+1 (800) 633-4227' }),
-			),
+		await savePolicy(
+			user.id,
+			pid,
+			null,
+			s.InsurancePolicySchema.parse({ provider: 'Medicare', policyNumber: '1EG4-TE5-MK73', groupNumber: 'GRP-100', planType: 'PPO', providerPhone: '+1 (800) 633-4227' }),
+			null,
 		)
 		const notes = s.NotesSchema.parse({ additionalNotes: 'Hard of hearing: please speak up and face her.\nWears hearing aids in both ears.' })
 		await updateProfileFields(user.id, pid, { additionalNotes: notes.additionalNotes ?? null })

@@ -1,7 +1,8 @@
+import { DomainError } from '#app/domain/errors.ts'
 import { FORM_LIMIT, MULTIPART_OVERHEAD, type BodyLimit } from '#app/utils/form-body.server.ts'
 import { checkUpload, NO_FILE_MESSAGE, tooLargeMessage, UPLOAD_RULES, type UploadPurpose } from './file-type.ts'
 
-export type CheckedFile = { ok: true; bytes: Uint8Array; name: string; size: number; ext: string; mime: string }
+export type CheckedFile = { bytes: Uint8Array; name: string; size: number; ext: string; mime: string }
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_RULES).map((rule) => rule.maxBytes))
 
@@ -13,12 +14,11 @@ export function uploadLimit(purpose: UploadPurpose): BodyLimit {
 	return { maxBytes: UPLOAD_RULES[purpose].maxBytes + MULTIPART_OVERHEAD, tooLarge: tooLargeMessage(purpose), unreadable: NO_FILE_MESSAGE }
 }
 
-/** Checks the file in one field of a form already read: size, extension and real content type. */
-export async function checkFormFile(formData: FormData, field: string, purpose: UploadPurpose): Promise<CheckedFile | { ok: false; message: string; status: 400 | 413 }> {
-	const file = formData.get(field)
-	if (!(file instanceof File)) return { ok: false, message: NO_FILE_MESSAGE, status: 400 }
-	const bytes = new Uint8Array(await file.arrayBuffer())
-	const check = checkUpload({ name: file.name, size: file.size, bytes }, purpose)
-	if (!check.ok) return { ok: false, message: check.message, status: check.reason === 'too-large' ? 413 : 400 }
-	return { ok: true, bytes, name: file.name, size: file.size, ext: check.ext, mime: check.mime }
+/** Checks an uploaded file (a form field's value): size, extension and real content type; refused on `field`. */
+export async function checkFile(upload: unknown, purpose: UploadPurpose, field: string): Promise<CheckedFile> {
+	if (!(upload instanceof File)) throw new DomainError(400, NO_FILE_MESSAGE, field)
+	const bytes = new Uint8Array(await upload.arrayBuffer())
+	const check = checkUpload({ name: upload.name, size: upload.size, bytes }, purpose)
+	if (!check.ok) throw new DomainError(check.reason === 'too-large' ? 413 : 400, check.message, field)
+	return { bytes, name: upload.name, size: upload.size, ext: check.ext, mime: check.mime }
 }

@@ -1,7 +1,8 @@
 import { DomainError } from '#app/domain/errors.ts'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { savePolicy } from '#app/domain/profiles/files.server.ts'
-import { AllergySchema, ConditionSchema, ContactSchema, IdSchema, MedicationSchema } from '#app/domain/profiles/schemas.ts'
+import { AllergySchema, ConditionSchema, ContactSchema, IdSchema, InsurancePolicySchema, MedicationSchema } from '#app/domain/profiles/schemas.ts'
 import { addRow, deleteRow, getRow, listRows, SECTION_NOUNS, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
 import { toDocumentView, toPolicyView } from '#app/domain/profiles/views.ts'
 import { jsonError, methodNotAllowed, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
@@ -104,8 +105,15 @@ async function savePolicyJson(userId: string, body: Record<string, unknown>, tar
 		else if (['string', 'number', 'boolean'].includes(typeof value)) form.set(key, String(value))
 	}
 	const profileId = 'profileId' in target ? target.profileId : (await getRow(userId, 'policies', target.rowId)).medicalProfileId
-	const result = await savePolicy(userId, profileId, 'rowId' in target ? target.rowId : null, form)
-	if (result.ok) return json(toPolicyView(result.policy), status)
-	const errors = Object.fromEntries(Object.entries(result.reply.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)))
-	return jsonError(result.status, Object.values(errors)[0]?.[0] ?? result.message, { errors })
+	const submission = parseWithZod(form, { schema: InsurancePolicySchema })
+	if (submission.status !== 'success') {
+		const errors = Object.fromEntries(Object.entries(submission.reply().error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)))
+		return jsonError(400, Object.values(errors)[0]?.[0] ?? 'Invalid policy', { errors })
+	}
+	try {
+		return json(toPolicyView(await savePolicy(userId, profileId, 'rowId' in target ? target.rowId : null, submission.value, form.get('cardFrontPhoto'))), status)
+	} catch (error) {
+		if (error instanceof DomainError && error.field) return jsonError(error.status, error.message, { errors: { [error.field]: [error.message] } })
+		throw error
+	}
 }

@@ -13,9 +13,7 @@ export function action({ request }: Route.ActionArgs) {
 		const form = await readForm(request, uploadLimit('document'))
 		if (!form.ok) return jsonError(form.status, form.message)
 		const profileId = requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId')
-		const result = await uploadDocument(userId, profileId, form.formData)
-		if (!result.ok) return jsonError(result.status, result.message)
-		const { id, fileUrl, fileName, fileType, fileSize } = toDocumentView(result.document)
+		const { id, fileUrl, fileName, fileType, fileSize } = toDocumentView(await uploadDocument(userId, profileId, form.formData.get('document')))
 		return json({ id, url: fileUrl, fileName, fileType, fileSize }, 201)
 	})
 }

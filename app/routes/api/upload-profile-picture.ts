@@ -13,8 +13,7 @@ export function action({ request }: Route.ActionArgs) {
 		const form = await readForm(request, uploadLimit('picture'))
 		if (!form.ok) return jsonError(form.status, form.message)
 		const profileId = requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId')
-		const result = await uploadPicture(userId, profileId, form.formData)
-		if (!result.ok) return jsonError(result.status, result.message)
+		await uploadPicture(userId, profileId, form.formData.get('picture'))
 		return json({ url: fileUrl('picture', profileId) })
 	})
 }

@@ -17,8 +17,7 @@ export function action({ request }: Route.ActionArgs) {
 		if (!form.ok) return jsonError(form.status, form.message)
 		if (form.formData.get('type') !== 'insurance-card') return jsonError(400, "Only type 'insurance-card' is supported")
 		const policyId = requiredId(form.formData.get('policyId'), 'policyId')
-		const result = await uploadCard(userId, policyId, form.formData, 'file')
-		if (!result.ok) return jsonError(result.status, result.message)
+		await uploadCard(userId, policyId, form.formData.get('file'), 'file')
 		return json({ url: fileUrl('card', policyId) })
 	})
 }

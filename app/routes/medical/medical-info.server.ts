@@ -7,9 +7,11 @@ import {
 	AllergySchema,
 	ConditionSchema,
 	ContactSchema,
+	DNR_DOCUMENT_REQUIRED,
 	DnrSchema,
 	FamilyMemberSchema,
 	IdSchema,
+	InsurancePolicySchema,
 	MedicationSchema,
 	NotesSchema,
 	PersonalInfoSchema,
@@ -134,28 +136,57 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 			await updateProfileFields(userId, profileId, { additionalNotes: notes, confirmedAt: new Date() })
 			return success({ description: notes ? 'Medical notes saved successfully' : 'Medical notes cleared' }, profileId, 'notes')
 		}
+		// A refused file is answered beside its field; the toast says what failed, as the spec words it.
+		const refusedFile = (error: unknown, toast?: (message: string) => ToastInput, submission?: { reply: (options?: { fieldErrors: Record<string, string[]> }) => Failure['result'] }) => {
+			if (!(error instanceof DomainError) || !error.field) throw error
+			const fieldErrors = { [error.field]: [error.message] }
+			return fail({ intent, id: rowId, result: submission ? submission.reply({ fieldErrors }) : { status: 'error', error: fieldErrors } }, toast?.(error.message))
+		}
 		if (intent === INTENTS.uploadPicture || intent === INTENTS.removePicture) {
-			const result = intent === INTENTS.uploadPicture ? await uploadPicture(userId, profileId, formData) : await removePicture(userId, profileId)
-			if (!result.ok) return fail({ intent, result: { status: 'error', error: { picture: [result.message] } } as Failure['result'] }, { title: 'Upload Failed', description: result.message })
+			if (intent === INTENTS.removePicture) await removePicture(userId, profileId)
+			else {
+				try {
+					await uploadPicture(userId, profileId, formData.get('picture'))
+				} catch (error) {
+					return refusedFile(error, (message) => ({ title: 'Upload Failed', description: message }))
+				}
+			}
 			return success({ description: intent === INTENTS.uploadPicture ? 'Profile picture uploaded and saved successfully' : 'Profile picture removed' })
 		}
 		if (intent === INTENTS.savePolicy) {
-			const result = await savePolicy(userId, profileId, rowId, formData)
-			if (!result.ok) return fail({ intent, id: rowId, result: result.reply })
+			const submission = parseWithZod(formData, { schema: InsurancePolicySchema })
+			if (submission.status !== 'success') return invalid(submission)
+			try {
+				await savePolicy(userId, profileId, rowId, submission.value, formData.get('cardFrontPhoto'))
+			} catch (error) {
+				return refusedFile(error, undefined, submission)
+			}
 			return success({ description: rowId ? 'Insurance policy updated successfully' : 'Insurance policy added successfully' }, profileId, 'insurance')
 		}
 		if (intent === INTENTS.saveDnr || intent === INTENTS.clearDnr) {
-			const result = intent === INTENTS.saveDnr ? await saveDnr(userId, profileId, formData) : await clearDnr(userId, profileId)
-			if (!result.ok) {
+			if (intent === INTENTS.clearDnr) await clearDnr(userId, profileId)
+			else {
 				// A refused document must not reset the dialog: the reply brings back the status, date and place entered.
-				const entered = parseWithZod(formData, { schema: DnrSchema }).reply().initialValue
-				return fail({ intent, result: { initialValue: entered, ...result.reply } }, result.toast)
+				const submission = parseWithZod(formData, { schema: DnrSchema })
+				if (submission.status !== 'success') return invalid(submission)
+				try {
+					await saveDnr(userId, profileId, submission.value, formData.get('document'))
+				} catch (error) {
+					return refusedFile(
+						error,
+						(message) => (message === DNR_DOCUMENT_REQUIRED ? { title: 'Document Required', description: message } : { title: 'Upload Failed', description: 'Failed to upload document. Please try again.' }),
+						submission,
+					)
+				}
 			}
 			return success({ description: intent === INTENTS.saveDnr ? 'DNR status saved successfully' : 'DNR status cleared' }, profileId, 'dnr')
 		}
 		if (intent === INTENTS.uploadDocument) {
-			const result = await uploadDocument(userId, profileId, formData)
-			if (!result.ok) return fail({ intent, result: result.reply }, { title: 'Upload Failed', description: result.message })
+			try {
+				await uploadDocument(userId, profileId, formData.get('document'))
+			} catch (error) {
+				return refusedFile(error, (message) => ({ title: 'Upload Failed', description: message }))
+			}
 			return success({ description: 'Medical document uploaded successfully' }, profileId, 'documents')
 		}
 		if (intent === INTENTS.deleteDocument) {
