@@ -1,8 +1,8 @@
 import { Outlet, useMatches, useRouteLoaderData } from 'react-router'
 import { dashboardGate } from '#app/middleware/dashboard.server.ts'
 import { getUser } from '#app/middleware/user.server.ts'
-import { DashboardHeader } from '#app/ui/dashboard-header.tsx'
-import { DashboardTabs } from '#app/ui/dashboard-tabs.tsx'
+import { DashboardHeader } from '#app/routes/dashboard/header.tsx'
+import { DashboardTabs } from '#app/routes/dashboard/tabs.tsx'
 import { GeneralErrorBoundary } from '#app/ui/error-boundary.tsx'
 import type { Route } from './+types/layout'
 

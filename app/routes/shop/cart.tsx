@@ -1,7 +1,7 @@
 import { readPageForm } from '#app/utils/request.server.ts'
 import { data, Form, redirect } from 'react-router'
 import { cartAction, loadCartView } from '#app/routes/shop/checkout.server.ts'
-import { ShopHeader } from '#app/ui/shop-header.tsx'
+import { ShopHeader } from '#app/routes/shop/shop-header.tsx'
 import { combineHeaders, safeRedirect } from '#app/utils/http.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/cart'

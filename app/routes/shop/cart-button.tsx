@@ -1,6 +1,6 @@
 import { Link, useLocation, useRouteLoaderData } from 'react-router'
 import { cartCount, type CartItem } from '#app/domain/shop/cart.ts'
-import { buttonClass } from './forms.tsx'
+import { buttonClass } from '#app/ui/forms.tsx'
 
 /** Opens the cart over the current page (?cart=open), with or without JavaScript. */
 export function cartHref(location: { pathname: string; search: string }) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useRevalidator } from 'react-router'
 import { CART_STORAGE_KEY, type CartItem } from '#app/domain/shop/cart.ts'
-import { readStoredCart, writeStoredCart } from '#app/utils/cart-storage.ts'
+import { readStoredCart, writeStoredCart } from '#app/routes/shop/cart-storage.ts'
 
 /** Mirrors the server's cart into browser storage; when another tab changes it, this tab asks the server again. */
 export function CartSync({ items }: { items: CartItem[] }) {

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router'
-import { Logo } from './brand.tsx'
-import { CartButton } from './cart-button.tsx'
-import { buttonClass, StatusButton } from './forms.tsx'
-import { Modal } from './modal.tsx'
-import { SignOutForm } from './sign-out-form.tsx'
+import { Logo } from '#app/ui/brand.tsx'
+import { CartButton } from '../shop/cart-button.tsx'
+import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
+import { Modal } from '#app/ui/modal.tsx'
+import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 
 const SUPPORT_DIALOG = 'support'
 

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router'
-import { cx } from './cx.ts'
+import { cx } from '#app/ui/cx.ts'
 
 const tabs = [
 	{ to: '/dashboard', label: 'Medical Info', end: true },
