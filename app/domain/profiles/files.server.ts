@@ -75,7 +75,6 @@ export async function saveDnr(userId: string, profileId: number, dnr: z.output<t
 		dnrDocumentName: document.name,
 		dnrDocumentDate: needsDocument ? (dnrDocumentDate ?? null) : null,
 		dnrOriginalLocation: needsDocument ? (dnrOriginalLocation ?? null) : null,
-		confirmedAt: new Date(),
 	})
 	if (document.key !== profile.dnrDocumentKey) await discard(profile.dnrDocumentKey)
 }
@@ -85,7 +84,6 @@ export async function clearDnr(userId: string, profileId: number) {
 	const profile = await ownedProfile(userId, profileId)
 	await updateProfileFields(userId, profileId, {
 		...nullify({ dnrStatus: undefined, dnrDocumentKey: undefined, dnrDocumentName: undefined, dnrDocumentDate: undefined, dnrOriginalLocation: undefined }),
-		confirmedAt: new Date(),
 	})
 	await discard(profile.dnrDocumentKey)
 }

@@ -89,7 +89,7 @@ function fullNameOf(info: Pick<PersonalInfo, 'firstName' | 'middleName' | 'lastN
  * when the account so far holds only family members' profiles).
  */
 export async function savePersonalInfo(userId: string, info: PersonalInfo, profileId?: number | null) {
-	const values = { ...nullify(info), confirmedAt: new Date() }
+	const values = confirming(nullify(info))
 	const name = fullNameOf(info)
 	const target = profileId ?? (await ownProfileId(userId))
 	if (target) {
@@ -119,7 +119,7 @@ export async function ensureOwnProfile(tx: Executor, userId: string) {
 	const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || null
 	await tx
 		.insert(medicalProfiles)
-		.values({ userId, relationshipToUser: OWN, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null, fullName: name, confirmedAt: new Date() })
+		.values(confirming({ userId, relationshipToUser: OWN, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null, fullName: name }))
 		.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
 	return (await ownProfileId(userId, tx))!
 }
@@ -138,14 +138,15 @@ export const OWN_PROFILE_EXISTS = 'You already have a profile for yourself. Plea
 export async function insertFamilyProfile(tx: Executor, userId: string, member: FamilyMember) {
 	const [profile] = await tx
 		.insert(medicalProfiles)
-		.values({
-			userId,
-			fullName: member.fullName,
-			relationshipToUser: member.relationshipToUser,
-			gender: member.gender ?? null,
-			dateOfBirth: member.dateOfBirth ?? null,
-			confirmedAt: new Date(),
-		})
+		.values(
+			confirming({
+				userId,
+				fullName: member.fullName,
+				relationshipToUser: member.relationshipToUser,
+				gender: member.gender ?? null,
+				dateOfBirth: member.dateOfBirth ?? null,
+			}),
+		)
 		.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
 		.returning()
 	if (!profile) throw new DomainError(400, OWN_PROFILE_EXISTS, 'relationshipToUser')
@@ -185,10 +186,23 @@ async function profileFileKeys(profileId: number) {
 	return [...docs.map((d) => d.key), ...policies.map((p) => p.key)].filter((k): k is string => Boolean(k))
 }
 
+/** Profile fields that are settings rather than information: changing them confirms nothing. */
+const SETTINGS: ReadonlySet<string> = new Set(['isScannable', 'profilePictureKey'])
+
+/** Writing what a profile says is the owner confirming it as current: the responder page shows that date. */
+function confirming<T extends Record<string, unknown>>(values: T): T & { confirmedAt?: Date } {
+	return Object.keys(values).some((key) => !SETTINGS.has(key)) ? { ...values, confirmedAt: new Date() } : values
+}
+
+/** A section of the profile changed (a contact, an allergy...), or its codes were refreshed: confirmed as current. */
+export async function confirmProfile(executor: Executor, profileId: number) {
+	await executor.update(medicalProfiles).set({ confirmedAt: new Date() }).where(eq(medicalProfiles.id, profileId))
+}
+
 export async function updateProfileFields(userId: string, profileId: number, values: Partial<typeof medicalProfiles.$inferInsert>) {
 	const [profile] = await db
 		.update(medicalProfiles)
-		.set(values)
+		.set(confirming(values))
 		.where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
 		.returning()
 	if (!profile) throw new DomainError(404, 'Profile not found')
@@ -200,7 +214,8 @@ export async function updateProfileFields(userId: string, profileId: number, val
  * (the responder page's "last confirmed" date) and marks each code as refreshed.
  */
 export async function refreshProfileCodes(userId: string, profileId: number) {
-	await updateProfileFields(userId, profileId, { confirmedAt: new Date() })
+	await ownedProfile(userId, profileId)
+	await confirmProfile(db, profileId)
 	const updated = await db
 		.update(qrCodes)
 		.set({ updatedAt: new Date() })

@@ -11,7 +11,7 @@ import {
 	medications,
 } from '#db/schema.ts'
 import { storage } from '#app/adapters/storage.server.ts'
-import { nullify, ownedProfile } from './profiles.server.ts'
+import { confirmProfile, nullify, ownedProfile } from './profiles.server.ts'
 
 /** The list sections of a profile; each row belongs to a profile, and through it to one person. */
 export const sectionTables = {
@@ -97,7 +97,6 @@ export async function deleteRow<S extends Section>(userId: string, section: S, i
 	return row as Row<S>
 }
 
-/** Any change is the owner confirming the information: the responder page shows this date. */
-async function touchProfile(profileId: number) {
-	await db.update(medicalProfiles).set({ confirmedAt: new Date() }).where(eq(medicalProfiles.id, profileId))
+function touchProfile(profileId: number) {
+	return confirmProfile(db, profileId)
 }

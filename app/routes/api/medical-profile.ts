@@ -77,7 +77,6 @@ async function patch(userId: string, id: number, body: Record<string, unknown>) 
 		const notes = NotesSchema.safeParse(body)
 		if (!notes.success) return validationError(notes.error.issues)
 		values.additionalNotes = notes.data.additionalNotes ?? null
-		values.confirmedAt = new Date()
 	}
 	if (Object.keys(values).length === 0) return jsonError(400, 'Send isScannable or additionalNotes')
 	const profile = await updateProfileFields(userId, id, values)

@@ -133,7 +133,7 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 			const submission = parseWithZod(formData, { schema: NotesSchema })
 			if (submission.status !== 'success') return invalid(submission)
 			const notes = intent === INTENTS.clearNotes ? null : (submission.value.additionalNotes ?? null)
-			await updateProfileFields(userId, profileId, { additionalNotes: notes, confirmedAt: new Date() })
+			await updateProfileFields(userId, profileId, { additionalNotes: notes })
 			return success({ description: notes ? 'Medical notes saved successfully' : 'Medical notes cleared' }, profileId, 'notes')
 		}
 		// A refused file is answered beside its field; the toast says what failed, as the spec words it.
