@@ -123,6 +123,8 @@ describe('medical profiles', () => {
 		expect(updated).toMatchObject({ status: 200, body: { fullName: 'Ada King', bloodType: 'AB+', city: 'London' } })
 		// A field left out stays as it is; an empty string or null clears it.
 		expect(await put({ city: null, height: '170 cm' })).toMatchObject({ body: { fullName: 'Ada King', bloodType: 'AB+', city: null, height: '170 cm' } })
+		// Nothing to change is still a save: the owner confirms the profile as it is.
+		expect(await put({})).toMatchObject({ status: 200, body: { fullName: 'Ada King', city: null } })
 		const bad = await put({ firstName: 'Ada', bloodType: 'Z+', dateOfBirth: '2999-01-01' })
 		expect(bad).toMatchObject({ status: 400, body: { errors: { bloodType: ['Please choose one of the options'], dateOfBirth: ['The date cannot be in the future'] } } })
 		expect((await get(profileApi.loader, `/api/medical-profile/${pid}`, cookie, { id: pid })).body).toMatchObject({ bloodType: 'AB+' })

@@ -89,7 +89,7 @@ function fullNameOf(info: Pick<PersonalInfo, 'firstName' | 'middleName' | 'lastN
  * when the account so far holds only family members' profiles).
  */
 export async function savePersonalInfo(userId: string, info: PersonalInfo, profileId?: number | null) {
-	const values = confirming(nullify(info))
+	const values = confirmed(nullify(info))
 	const name = fullNameOf(info)
 	const target = profileId ?? (await ownProfileId(userId))
 	if (target) {
@@ -191,12 +191,17 @@ const SETTINGS: ReadonlySet<string> = new Set(['isScannable', 'profilePictureKey
 
 /** Writing what a profile says is the owner confirming it as current: the responder page shows that date. */
 function confirming<T extends Record<string, unknown>>(values: T): T & { confirmedAt?: Date } {
-	return Object.keys(values).some((key) => !SETTINGS.has(key)) ? { ...values, confirmedAt: new Date() } : values
+	return Object.keys(values).some((key) => !SETTINGS.has(key)) ? confirmed(values) : values
+}
+
+/** Saved as it is, even when nothing in it changed: the owner has looked at it and says it is current. */
+function confirmed<T extends Record<string, unknown>>(values: T): T & { confirmedAt: Date } {
+	return { ...values, confirmedAt: new Date() }
 }
 
 /** A section of the profile changed (a contact, an allergy...), or its codes were refreshed: confirmed as current. */
 export async function confirmProfile(executor: Executor, profileId: number) {
-	await executor.update(medicalProfiles).set({ confirmedAt: new Date() }).where(eq(medicalProfiles.id, profileId))
+	await executor.update(medicalProfiles).set(confirmed({})).where(eq(medicalProfiles.id, profileId))
 }
 
 export async function updateProfileFields(userId: string, profileId: number, values: Partial<typeof medicalProfiles.$inferInsert>) {
