@@ -32,6 +32,9 @@ export default function handleRequest(
 			</NonceProvider>,
 			{
 				nonce,
+				// A finished Suspense boundary past the first 12.8 KB would otherwise be sent apart and shown by a script:
+				// pages must be whole without JavaScript, so boundaries are written in place once ready.
+				progressiveChunkSize: Number.POSITIVE_INFINITY,
 				[readyOption]() {
 					shellRendered = true
 					const body = new PassThrough({

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { CLIENT_TOAST_EVENT } from '#app/utils/network-failure.ts'
-import { ToastSchema, type Toast, type ToastInput } from '#app/utils/toast.ts'
+import type { Toast, ToastInput } from '#app/utils/toast.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { cx } from './cx.ts'
 
@@ -15,7 +15,11 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 	useEffect(() => setCurrent(toast), [toast])
 
 	useEffect(() => {
-		const onClientToast = (event: Event) => setCurrent(ToastSchema.parse((event as CustomEvent<ToastInput>).detail))
+		const onClientToast = (event: Event) => {
+			const { id, type, title, description } = (event as CustomEvent<ToastInput>).detail
+			// ToastSchema's defaults, without bringing zod to every page for a toast the page itself raised.
+			setCurrent({ id: id ?? Math.random().toString(36).slice(2), type: type ?? 'message', title, description })
+		}
 		window.addEventListener(CLIENT_TOAST_EVENT, onClientToast)
 		return () => window.removeEventListener(CLIENT_TOAST_EVENT, onClientToast)
 	}, [])

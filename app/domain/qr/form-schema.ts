@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { QrCustomizationSchema } from './palette.ts'
+import { QrCustomizationSchema } from './schemas.ts'
 
 const checked = (v: unknown) => v === true || v === 'on' || v === 'true'
 

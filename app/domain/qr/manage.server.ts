@@ -5,7 +5,8 @@ import { medicalProfiles, qrCodes, qrScans, users, type QrCustomization as Store
 import { ownedProfile, type Executor } from '#app/domain/profiles/profiles.server.ts'
 import { QR_MESSAGES } from './messages.ts'
 import { newScanToken, scanUrl } from './codes.server.ts'
-import { DEFAULT_QR_COLOR, DEFAULT_TEXT_COLOR, type QrCustomization } from './palette.ts'
+import { DEFAULT_QR_COLOR, DEFAULT_TEXT_COLOR } from './palette.ts'
+import type { QrCustomization } from './schemas.ts'
 import { renderQrPng, renderQrSvg } from './render.server.ts'
 
 export const DEFAULT_CUSTOMIZATION: StoredCustomization = { color: DEFAULT_QR_COLOR, textColor: DEFAULT_TEXT_COLOR, circular: true }

@@ -4,10 +4,10 @@ import {
 	customTextStatus,
 	DEFAULT_QR_COLOR,
 	QR_COLORS,
-	QrCustomizationSchema,
 	TEXT_COLORS,
 	withContrast,
 } from './palette.ts'
+import { QrCustomizationSchema } from './schemas.ts'
 
 describe('palette', () => {
 	test('is the ten colours of spec 001 §9, and text adds Black and White', () => {

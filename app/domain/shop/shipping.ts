@@ -1,3 +1,5 @@
+import type { AddressSuggestion } from '#app/utils/address-suggestion.ts'
+
 /** Spec 000 §9: shipping by region, in dollars, with the estimate in business days. */
 export type ShippingMethod = 'standard' | 'express' | 'overnight'
 export type ShippingOption = { method: ShippingMethod; label: string; cents: number; minDays: number; maxDays: number }
@@ -90,3 +92,20 @@ export function addBusinessDays(from: Date, days: number) {
 
 /** Orders are prepared within 1-2 business days, then travel by the chosen method (spec 002 §9). */
 export const PROCESSING_DAYS = 2
+
+export type { AddressSuggestion }
+
+/** Spec 000 §3: the parts of a suggestion's address, whichever names the service used. */
+export function addressFromSuggestion(suggestion: AddressSuggestion) {
+	const a = suggestion.address
+	const pick = (...keys: string[]) => keys.map((k) => a[k]).find((v) => v && v.trim())?.trim()
+	const number = pick('house_number', 'building_number')
+	const street = pick('road', 'street')
+	return {
+		address1: [number, street].filter(Boolean).join(' ') || suggestion.display_name.split(',')[0]!.trim(),
+		city: pick('city', 'town', 'village', 'municipality'),
+		state: pick('state', 'province', 'region', 'county'),
+		postalCode: pick('postcode', 'postal_code', 'zip'),
+		country: pick('country'),
+	}
+}

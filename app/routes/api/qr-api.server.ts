@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { type OwnedCode } from '#app/domain/qr/manage.server.ts'
-import { QrCustomizationSchema, type QrCustomization } from '#app/domain/qr/palette.ts'
+import { QrCustomizationSchema, type QrCustomization } from '#app/domain/qr/schemas.ts'
 import { jsonError, validationError } from '#app/utils/api.server.ts'
 import { profileApi } from './profile-api.server.ts'
 

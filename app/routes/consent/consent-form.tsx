@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
-import { CONSENT_INTENTS, type ConsentType } from '#app/domain/consent/schemas.ts'
+import { CONSENT_INTENTS, type ConsentType } from '#app/domain/consent/consents.ts'
 import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'

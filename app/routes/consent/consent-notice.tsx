@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from 'react-router'
-import { CONSENT_INTENTS } from '#app/domain/consent/schemas.ts'
+import { CONSENT_INTENTS } from '#app/domain/consent/consents.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
 
 export type ConsentNoticeData = { missing: number; total: number } | null

@@ -1,6 +1,7 @@
 import { Link, useLocation, useRouteLoaderData } from 'react-router'
-import { cartCount, type CartItem } from '#app/domain/shop/cart.ts'
+import { cartCount, type CartItem } from '#app/domain/shop/cart-lines.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
+import { CartDialog } from './cart-dialog-lazy.ts'
 
 /** Opens the cart over the current page (?cart=open), with or without JavaScript. */
 export function cartHref(location: { pathname: string; search: string }) {
@@ -14,7 +15,7 @@ export function CartButton({ className }: { className?: string }) {
 	const items = useRouteLoaderData<{ cart?: CartItem[] }>('root')?.cart ?? []
 	const count = cartCount(items)
 	return (
-		<Link to={cartHref(location)} preventScrollReset className={buttonClass('secondary', `relative min-h-10 px-3 py-1.5 text-sm ${className ?? ''}`)}>
+		<Link to={cartHref(location)} preventScrollReset onPointerEnter={CartDialog.preload} onFocus={CartDialog.preload} className={buttonClass('secondary', `relative min-h-10 px-3 py-1.5 text-sm ${className ?? ''}`)}>
 			<svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
 				<circle cx="9" cy="20" r="1.5" />
 				<circle cx="18" cy="20" r="1.5" />

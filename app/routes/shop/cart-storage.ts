@@ -1,4 +1,8 @@
-import { CART_EVENT, CART_STORAGE_KEY, parseCart, type CartItem } from '#app/domain/shop/cart.ts'
+import type { CartItem } from '#app/domain/shop/cart-lines.ts'
+
+/** Browser storage and the event other parts of the page and other tabs listen to (spec 000 §3). */
+export const CART_STORAGE_KEY = 'hmh-cart'
+export const CART_EVENT = 'cart-updated'
 
 /**
  * The browser's copy of the cart (spec 000 §3): saved under one key and announced with the 'cart-updated' event, so
@@ -14,16 +18,13 @@ export function writeStoredCart(items: CartItem[]) {
 	window.dispatchEvent(new CustomEvent(CART_EVENT, { detail: items }))
 }
 
-/** An unparsable stored cart is removed and read as empty. */
-export function readStoredCart(): CartItem[] {
+/** A stored cart that is not a list (another tab, an old version, a hand edit) is removed rather than left to fail later. */
+export function dropUnreadableStoredCart() {
 	try {
 		const raw = localStorage.getItem(CART_STORAGE_KEY)
-		if (raw == null) return []
-		const items = parseCart(raw)
-		if (!items.length && raw !== '[]') localStorage.removeItem(CART_STORAGE_KEY)
-		return items
+		if (raw != null && !Array.isArray(JSON.parse(raw))) localStorage.removeItem(CART_STORAGE_KEY)
 	} catch {
-		return []
+		localStorage.removeItem(CART_STORAGE_KEY)
 	}
 }
 

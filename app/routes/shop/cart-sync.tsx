@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useRevalidator } from 'react-router'
-import { CART_STORAGE_KEY, type CartItem } from '#app/domain/shop/cart.ts'
-import { readStoredCart, writeStoredCart } from '#app/routes/shop/cart-storage.ts'
+import type { CartItem } from '#app/domain/shop/cart-lines.ts'
+import { CART_STORAGE_KEY, dropUnreadableStoredCart, writeStoredCart } from './cart-storage.ts'
 
 /** Mirrors the server's cart into browser storage; when another tab changes it, this tab asks the server again. */
 export function CartSync({ items }: { items: CartItem[] }) {
@@ -13,7 +13,7 @@ export function CartSync({ items }: { items: CartItem[] }) {
 	useEffect(() => {
 		const onStorage = (event: StorageEvent) => {
 			if (event.key !== CART_STORAGE_KEY) return
-			readStoredCart()
+			dropUnreadableStoredCart()
 			if (revalidator.state === 'idle') void revalidator.revalidate()
 		}
 		window.addEventListener('storage', onStorage)

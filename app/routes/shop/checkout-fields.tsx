@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { CartView } from '#app/routes/shop/checkout.server.ts'
-import { addressFromSuggestion, type AddressSuggestion } from '#app/domain/shop/schemas.ts'
+import { addressFromSuggestion, type AddressSuggestion } from '#app/domain/shop/shipping.ts'
 import { COUNTRIES, countryCode, estimateLabel, NO_SHIPPING, shippingOptions } from '#app/domain/shop/shipping.ts'
 import { ErrorList, Field, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'

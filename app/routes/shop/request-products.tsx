@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { QR_COLORS } from '#app/domain/qr/palette.ts'
-import { REQUEST_PAGE } from '#app/domain/shop/schemas.ts'
+import { REQUEST_PAGE } from '#app/domain/shop/messages.ts'
 import { buttonClass, CheckboxField, ErrorList, Field, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { ShopHeader } from '#app/routes/shop/shop-header.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
