@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
 	dialect: 'postgresql',
-	schema: './db/schema.ts',
+	schema: './db/schema/*.ts',
 	out: './db/migrations',
 	casing: 'snake_case',
 })

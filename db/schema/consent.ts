@@ -1,0 +1,33 @@
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { users } from './accounts.ts'
+import { createdAt } from './columns.ts'
+
+export const consentTexts = pgTable(
+	'consent_texts',
+	{
+		id: serial().primaryKey(),
+		consentType: text().notNull(),
+		version: integer().notNull(),
+		title: text().notNull(),
+		body: text().notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('consent_texts_type_version_unique').on(t.consentType, t.version)],
+)
+
+export const consents = pgTable(
+	'consents',
+	{
+		id: serial().primaryKey(),
+		userId: text()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		consentType: text().notNull(),
+		version: integer().notNull(),
+		agreed: boolean().notNull(),
+		ipAddress: text(),
+		userAgent: text(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('consents_user_type_idx').on(t.userId, t.consentType)],
+)

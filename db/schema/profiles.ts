@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { users } from './accounts.ts'
+import { createdAt, day, updatedAt } from './columns.ts'
+
+export const medicalProfiles = pgTable(
+	'medical_profiles',
+	{
+		id: serial().primaryKey(),
+		userId: text()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		relationshipToUser: text().default('self').notNull(),
+		fullName: text(),
+		firstName: text(),
+		middleName: text(),
+		lastName: text(),
+		profilePictureKey: text(),
+		dateOfBirth: day(),
+		bloodType: text(),
+		gender: text(),
+		phoneNumber: text(),
+		height: text(),
+		weight: text(),
+		hairColor: text(),
+		eyeColor: text(),
+		race: text(),
+		distinguishingMarks: text(),
+		streetAddress: text(),
+		city: text(),
+		state: text(),
+		zipCode: text(),
+		insurance: text(),
+		dnrStatus: text(),
+		dnrDocumentKey: text(),
+		dnrDocumentName: text(),
+		dnrDocumentDate: day(),
+		dnrOriginalLocation: text(),
+		additionalNotes: text(),
+		isScannable: boolean().default(true).notNull(),
+		confirmedAt: timestamp({ withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('medical_profiles_user_idx').on(t.userId, t.id),
+		// The target of qr_codes' (medical_profile_id, user_id) key: a code's profile is its owner's.
+		uniqueIndex('medical_profiles_id_user_unique').on(t.id, t.userId),
+		// The account holder's own profile ('self') is one at most; the own-profile calls touch only it.
+		uniqueIndex('medical_profiles_own_unique').on(t.userId).where(sql`${t.relationshipToUser} = 'self'`),
+	],
+)
+
+const profileId = () =>
+	integer()
+		.notNull()
+		.references(() => medicalProfiles.id, { onDelete: 'cascade' })
+
+export const emergencyContacts = pgTable(
+	'emergency_contacts',
+	{
+		id: serial().primaryKey(),
+		medicalProfileId: profileId(),
+		name: text().notNull(),
+		relationship: text().notNull(),
+		phoneNumber: text().notNull(),
+		email: text(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('emergency_contacts_profile_idx').on(t.medicalProfileId)],
+)
+
+export const allergies = pgTable(
+	'allergies',
+	{
+		id: serial().primaryKey(),
+		medicalProfileId: profileId(),
+		allergen: text().notNull(),
+		severity: text().notNull(),
+		reaction: text(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('allergies_profile_idx').on(t.medicalProfileId)],
+)
+
+export const medications = pgTable(
+	'medications',
+	{
+		id: serial().primaryKey(),
+		medicalProfileId: profileId(),
+		name: text().notNull(),
+		dosage: text(),
+		frequency: text(),
+		prescribingDoctor: text(),
+		startDate: day(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [index('medications_profile_idx').on(t.medicalProfileId)],
+)
+
+export const medicalConditions = pgTable(
+	'medical_conditions',
+	{
+		id: serial().primaryKey(),
+		medicalProfileId: profileId(),
+		condition: text().notNull(),
+		status: text().notNull(),
+		diagnosedDate: day(),
+		notes: text(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [index('medical_conditions_profile_idx').on(t.medicalProfileId)],
+)
+
+export const insurancePolicies = pgTable(
+	'insurance_policies',
+	{
+		id: serial().primaryKey(),
+		medicalProfileId: profileId(),
+		provider: text().notNull(),
+		policyNumber: text(),
+		groupNumber: text(),
+		subscriberId: text(),
+		subscriberName: text(),
+		relationship: text().default('self').notNull(),
+		planType: text(),
+		effectiveDate: day(),
+		expirationDate: day(),
+		copay: text(),
+		deductible: text(),
+		providerPhone: text(),
+		cardFrontPhotoKey: text(),
+		notes: text(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [index('insurance_policies_profile_idx').on(t.medicalProfileId)],
+)
+
+export const medicalDocuments = pgTable(
+	'medical_documents',
+	{
+		id: serial().primaryKey(),
+		medicalProfileId: profileId(),
+		fileName: text().notNull(),
+		fileType: text().notNull(),
+		fileSize: integer().notNull(),
+		storageKey: text().notNull(),
+		description: text(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('medical_documents_profile_idx').on(t.medicalProfileId)],
+)
+
+export type MedicalProfile = typeof medicalProfiles.$inferSelect

@@ -1,0 +1,25 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from './accounts.ts'
+import { createdAt } from './columns.ts'
+
+/** Fixed-window counters shared by every app instance (app/utils/rate-limit.server.ts). */
+export const rateLimits = pgTable('rate_limits', {
+	key: text().primaryKey(),
+	count: integer().notNull(),
+	resetAt: timestamp({ withTimezone: true }).notNull(),
+})
+
+export const auditLog = pgTable(
+	'audit_log',
+	{
+		id: bigserial({ mode: 'number' }).primaryKey(),
+		actorUserId: text().references(() => users.id, { onDelete: 'set null' }),
+		action: text().notNull(),
+		subjectType: text(),
+		subjectId: text(),
+		details: jsonb().$type<Record<string, unknown>>(),
+		ipAddress: text(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('audit_log_time_idx').on(t.createdAt)],
+)
