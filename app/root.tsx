@@ -5,20 +5,23 @@ import { securityMiddleware } from './middleware/security.server.ts'
 import stylesUrl from './styles/app.css?url'
 import { BackgroundLogo } from './ui/background-logo.tsx'
 import { CartSync } from './routes/shop/cart-sync.tsx'
-import { ConsentNotice } from './routes/consent/consent-notice.tsx'
-import { CyberBanner } from './ui/cyber-banner.tsx'
 import { GeneralErrorBoundary } from './ui/error-boundary.tsx'
 import { PendingIndicator } from './ui/pending-indicator.tsx'
-import { Toaster } from './ui/toaster.tsx'
 import { getCart } from './routes/shop/cart-session.server.ts'
 import { loadCartView } from './routes/shop/checkout.server.ts'
 import { CartDialog } from './routes/shop/cart-dialog-lazy.ts'
 import { getUser, userMiddleware } from './middleware/user.server.ts'
 import { isCyberBannerHidden } from './utils/cyber-banner.ts'
 import { combineHeaders, pageUrl } from './utils/http.ts'
+import { lazyComponent } from './utils/lazy-component.tsx'
 import { keepPageWhenUnreachable, type NetworkFailure } from './utils/network-failure.ts'
 import { useNonce } from './utils/nonce-provider.ts'
 import { getToast, requestToastContext } from './utils/toast.server.ts'
+
+const pageChrome = () => import('./page-chrome.ts')
+const ConsentNotice = lazyComponent('consent-notice', () => pageChrome().then((module) => module.ConsentNotice))
+const CyberBanner = lazyComponent('cyber-banner', () => pageChrome().then((module) => module.CyberBanner))
+const Toaster = lazyComponent('toaster', () => pageChrome().then((module) => module.Toaster))
 
 export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, userMiddleware]
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenUnreachable]
@@ -73,7 +76,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<BackgroundLogo />
-			<ConsentNotice notice={loaderData.consentNotice} />
+			{loaderData.consentNotice ? <ConsentNotice notice={loaderData.consentNotice} /> : null}
 			<Outlet />
 			<CyberBanner hiddenByCookie={loaderData.hideCyberBanner} />
 			<PendingIndicator />

@@ -10,3 +10,13 @@ export function useIsPending({ formAction, formMethod = 'POST' }: { formAction?:
 		navigation.formMethod === formMethod
 	)
 }
+
+/** True while a form sending this intent (and, when given, this row id) is submitting. */
+export function useIntentPending(intent: string, id?: number | null) {
+	const navigation = useNavigation()
+	return (
+		navigation.state === 'submitting' &&
+		navigation.formData?.get('intent') === intent &&
+		(id == null || navigation.formData?.get('id') === String(id))
+	)
+}

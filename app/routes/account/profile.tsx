@@ -1,9 +1,16 @@
 import { requireUser } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
+import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/profile'
-import { DangerZone, EmailForm, NameForm, SignOutCard } from './profile-forms.tsx'
 import { profileAction } from './profile.server.ts'
 import { PROFILE_INTENTS } from './intents.ts'
+
+// The page's forms (conform, zod) load after it: until then they post as plain forms.
+const forms = () => import('./profile-forms.tsx')
+const NameForm = lazyComponent('profile-name', () => forms().then((module) => module.NameForm))
+const EmailForm = lazyComponent('profile-email', () => forms().then((module) => module.EmailForm))
+const SignOutCard = lazyComponent('profile-sign-out', () => forms().then((module) => module.SignOutCard))
+const DangerZone = lazyComponent('profile-delete', () => forms().then((module) => module.DangerZone))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser({ request, context })

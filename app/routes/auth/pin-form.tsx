@@ -4,8 +4,7 @@ import { Form, useNavigation } from 'react-router'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { Field, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-
-export const PIN_INTENT = 'claim-pin'
+import { PIN_INTENT } from './pin-intent.ts'
 
 /** Posts to /auth from every page that shows it, so one action validates PINs. */
 export function PinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {

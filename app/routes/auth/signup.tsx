@@ -1,18 +1,15 @@
 import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link } from 'react-router'
 import { createAccount, signupNotice } from '#app/domain/accounts/accounts.server.ts'
 import { SignupSchema } from '#app/domain/accounts/schemas.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
-import { CheckboxField, ErrorList, StatusButton } from '#app/ui/forms.tsx'
+import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/signup'
-import { PasswordMeter } from './password-meter.tsx'
-import { OfflineMessage } from '#app/ui/offline-message.tsx'
-import { TextField } from '#app/ui/text-field.tsx'
+
+const SignupForm = lazyComponent('signup-form', () => import('./signup-form.tsx').then((module) => module.SignupForm))
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
@@ -30,34 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 const securityClaims = ['End-to-end encryption', 'Secure authentication', 'HTTPS only', 'No data sharing with third parties']
 
 export default function Signup({ actionData }: Route.ComponentProps) {
-	const isPending = useIsPending()
-	const [form, fields] = useForm({
-		id: 'signup',
-		lastResult: actionData?.result,
-		constraint: getZodConstraint(SignupSchema),
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-	})
 	return (
 		<AuthShell title="Create your account" subtitle="Free, donation-based emergency medical information">
-			<Form method="post" {...getFormProps(form)} className="space-y-4">
-				<OfflineMessage title="Signup Error" description="Unable to create account. Please try again." />
-				<TextField field={fields.username} label="Username" autoComplete="username" />
-				<TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-				<PasswordMeter
-					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-					errors={fields.password.errors}
-				/>
-				<CheckboxField
-					label="I agree to the Terms of Service and understand that Hit Me Helpers is not a healthcare provider and is not covered by HIPAA. In an emergency, call 911."
-					inputProps={getInputProps(fields.consent, { type: 'checkbox' })}
-					errors={fields.consent.errors}
-				/>
-				<ErrorList id={form.errorId} errors={form.errors} />
-				<StatusButton type="submit" className="w-full" pending={isPending} pendingLabel="Creating Account...">
-					Create Account
-				</StatusButton>
-			</Form>
+			<SignupForm lastResult={actionData?.result} />
 			<p className="mt-4 text-center text-gray-700">
 				Already have an account?{' '}
 				<a href="/api/login" className="font-semibold text-blue-800 underline">

@@ -1,6 +1,6 @@
 import type { DashboardHandle } from '../dashboard/layout.tsx'
 import type { Route } from './+types/medical-info'
-import { MedicalInfoScreen } from './medical-info-screen.tsx'
+import { MedicalInfoScreen } from './medical-info-screen-lazy.ts'
 import { medicalInfoAction, medicalInfoLoader } from './medical-info.server.ts'
 import type { Failure } from './screen-context.tsx'
 

@@ -1,12 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { createContext, useContext } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import type { z } from 'zod'
 import { StatusButton, type ButtonVariant } from '#app/ui/forms.tsx'
 import { screenHref, type ScreenState } from './intents.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import type { Unreachable } from '#app/utils/network-failure.ts'
+import { useIntentPending } from '#app/utils/use-is-pending.ts'
 import type { MedicalInfoData } from './medical-info.server.ts'
 
 export type Failure = { intent: string; id?: number | null; result: SubmissionResult<string[]> }
@@ -51,14 +52,7 @@ function toFormValues(values?: Record<string, unknown>) {
 	)
 }
 
-export function useIntentPending(intent: string, id?: number | null) {
-	const navigation = useNavigation()
-	return (
-		navigation.state === 'submitting' &&
-		navigation.formData?.get('intent') === intent &&
-		(id == null || navigation.formData?.get('id') === String(id))
-	)
-}
+export { useIntentPending }
 
 /** A one-button form: delete, clear, toggle. Carries the profile and row ids. */
 export function ActionButton({

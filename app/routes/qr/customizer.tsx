@@ -3,7 +3,7 @@ import { Form, useFetcher } from 'react-router'
 import { customTextStatus, CUSTOM_TEXT_MAX_CHARACTERS, QR_COLORS, TEXT_COLORS } from '#app/domain/qr/palette.ts'
 import { CheckboxField, ErrorList, Field, SelectField, StatusButton, buttonClass } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { useIntentPending } from '#app/routes/medical/screen-context.tsx'
+import { useIntentPending } from '#app/utils/use-is-pending.ts'
 import type { QrCodesData } from './qr-codes.server.ts'
 
 const PREVIEW_DEBOUNCE_MS = 300

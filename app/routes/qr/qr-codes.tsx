@@ -1,13 +1,16 @@
 import { Form, Link } from 'react-router'
-import { profileLabel } from '#app/domain/profiles/schemas.ts'
+import { profileLabel } from '#app/domain/profiles/labels.ts'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
+import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/qr-codes'
 import { CodeCard } from './code-card.tsx'
-import { Customizer } from './customizer.tsx'
 import { QR_INTENTS } from './intents.ts'
 import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+
+// The look editor (live preview, colour and text checks) loads after the page; until then Preview and Save post plainly.
+const Customizer = lazyComponent('qr-customizer', () => import('./customizer.tsx').then((module) => module.Customizer))
 
 const BASE = '/dashboard/qr-codes'
 

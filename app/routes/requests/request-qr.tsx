@@ -8,9 +8,11 @@ import { QrRequestSchema, REQUEST_FAILED, REQUEST_RECEIVED } from '#app/domain/r
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import { getUser } from '#app/middleware/user.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/request-qr'
 import { receiptHeaders } from './receipt.server.ts'
-import { QrRequestForm } from './request-qr-form.tsx'
+
+const QrRequestForm = lazyComponent('qr-request-form', () => import('./request-qr-form.tsx').then((module) => module.QrRequestForm))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await getUser({ request, context })

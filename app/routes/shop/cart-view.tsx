@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigation, type Form } from 'react-router'
+import { Form, Link, useLocation, useNavigation } from 'react-router'
 import type { CartView } from '#app/routes/shop/checkout.server.ts'
 import { lineOptions } from '#app/domain/shop/cart-lines.ts'
 import { formatCents } from '#app/domain/shop/pricing.ts'
@@ -147,6 +147,11 @@ function OrderSummary({ view }: { view: CartView }) {
 }
 
 /** Which cart intent is in flight, for pending labels. */
+/** The cart on its own page (/cart): plain page forms rather than the dialog's fetcher. */
+export function CartPageContents({ view, errors }: { view: CartView; errors: CartErrors }) {
+	return <CartContents view={view} errors={errors} FormComponent={Form} pending={usePendingIntent()} />
+}
+
 export function usePendingIntent(fetcherFormData?: FormData) {
 	const navigation = useNavigation()
 	const hydrated = useHydrated()

@@ -1,11 +1,14 @@
 import { readPageForm } from '#app/utils/request.server.ts'
-import { data, Form, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { cartAction, loadCartView } from '#app/routes/shop/checkout.server.ts'
 import { ShopHeader } from '#app/routes/shop/shop-header.tsx'
 import { combineHeaders, safeRedirect } from '#app/utils/http.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/cart'
-import { CartContents, usePendingIntent } from './cart-view.tsx'
+
+// The same code as the cart dialog's, loaded after the page: until then its buttons and fields post as plain forms.
+const CartContents = lazyComponent('cart-page', () => import('./cart-view.tsx').then((module) => module.CartPageContents))
 
 /** The cart and checkout on a page of their own: where a form from the dialog lands without JavaScript when it fails. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,7 +31,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
 			<main id="main" className="mx-auto max-w-5xl px-4 py-8">
 				<h1 className="mb-5 text-2xl font-bold">Shopping Cart &amp; Checkout</h1>
 				<div className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
-					<CartContents view={loaderData} errors={actionData} FormComponent={Form} pending={usePendingIntent()} />
+					<CartContents view={loaderData} errors={actionData} />
 				</div>
 			</main>
 		</div>

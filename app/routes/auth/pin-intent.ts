@@ -1,0 +1,2 @@
+/** What a PIN form sends as its intent to /auth, whichever page shows it. */
+export const PIN_INTENT = 'claim-pin'

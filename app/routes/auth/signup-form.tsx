@@ -1,0 +1,40 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from 'react-router'
+import { SignupSchema } from '#app/domain/accounts/schemas.ts'
+import { CheckboxField, ErrorList, StatusButton } from '#app/ui/forms.tsx'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { TextField } from '#app/ui/text-field.tsx'
+import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { PasswordMeter } from './password-meter.tsx'
+
+export function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+	const isPending = useIsPending()
+	const [form, fields] = useForm({
+		id: 'signup',
+		lastResult,
+		constraint: getZodConstraint(SignupSchema),
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+	})
+	return (
+		<Form method="post" {...getFormProps(form)} className="space-y-4">
+			<OfflineMessage title="Signup Error" description="Unable to create account. Please try again." />
+			<TextField field={fields.username} label="Username" autoComplete="username" />
+			<TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+			<PasswordMeter
+				inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+				errors={fields.password.errors}
+			/>
+			<CheckboxField
+				label="I agree to the Terms of Service and understand that Hit Me Helpers is not a healthcare provider and is not covered by HIPAA. In an emergency, call 911."
+				inputProps={getInputProps(fields.consent, { type: 'checkbox' })}
+				errors={fields.consent.errors}
+			/>
+			<ErrorList id={form.errorId} errors={form.errors} />
+			<StatusButton type="submit" className="w-full" pending={isPending} pendingLabel="Creating Account...">
+				Create Account
+			</StatusButton>
+		</Form>
+	)
+}
