@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import { emails } from './mail.ts'
@@ -19,5 +20,10 @@ export const visits = pgTable(
 		emailId: integer().references(() => emails.id, { onDelete: 'set null' }),
 		visitedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
 	},
-	(t) => [index('visits_time_idx').on(t.visitedAt), index('visits_email_idx').on(t.emailId)],
+	(t) => [
+		index('visits_time_idx').on(t.visitedAt),
+		index('visits_email_idx').on(t.emailId),
+		// Most visits are anonymous: only signed-in ones are indexed (for account deletion and the foreign key).
+		index('visits_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+	],
 )

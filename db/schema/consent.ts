@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import { createdAt } from './columns.ts'
 
@@ -12,7 +13,10 @@ export const consentTexts = pgTable(
 		body: text().notNull(),
 		createdAt: createdAt(),
 	},
-	(t) => [uniqueIndex('consent_texts_type_version_unique').on(t.consentType, t.version)],
+	(t) => [
+		uniqueIndex('consent_texts_type_version_unique').on(t.consentType, t.version),
+		check('consent_texts_version_check', sql`${t.version} > 0`),
+	],
 )
 
 export const consents = pgTable(
@@ -29,5 +33,5 @@ export const consents = pgTable(
 		userAgent: text(),
 		createdAt: createdAt(),
 	},
-	(t) => [index('consents_user_type_idx').on(t.userId, t.consentType)],
+	(t) => [index('consents_user_type_idx').on(t.userId, t.consentType), check('consents_version_check', sql`${t.version} > 0`)],
 )

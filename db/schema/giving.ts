@@ -1,6 +1,10 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { createdAt, updatedAt } from './columns.ts'
+import { createdAt, oneOf, updatedAt } from './columns.ts'
+
+/** A gift is pending until the payment provider's verified webhook says it succeeded or failed; it may be refunded later. */
+export const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const
 
 export const donations = pgTable(
 	'donations',
@@ -12,7 +16,7 @@ export const donations = pgTable(
 		amountCents: integer().notNull(),
 		currency: text().default('usd').notNull(),
 		tier: text().notNull(),
-		status: text().default('pending').notNull(),
+		status: text().$type<(typeof DONATION_STATUSES)[number]>().default('pending').notNull(),
 		paymentIntentId: text(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
@@ -20,8 +24,16 @@ export const donations = pgTable(
 	(t) => [
 		uniqueIndex('donations_payment_intent_unique').on(t.paymentIntentId),
 		index('donations_created_idx').on(t.createdAt),
+		index('donations_user_idx').on(t.userId),
+		// Account deletion finds a person's donations by e-mail too.
+		index('donations_donor_email_idx').on(sql`lower(${t.donorEmail})`),
+		check('donations_amount_cents_check', sql`${t.amountCents} >= 0`),
+		check('donations_status_check', oneOf(t.status, DONATION_STATUSES)),
 	],
 )
+
+/** A monthly gift's state, as the payment provider (Stripe) names it. */
+export const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const
 
 export const subscriptions = pgTable(
 	'subscriptions',
@@ -31,7 +43,7 @@ export const subscriptions = pgTable(
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
 		plan: text().notNull(),
-		status: text().default('incomplete').notNull(),
+		status: text().$type<(typeof SUBSCRIPTION_STATUSES)[number]>().default('incomplete').notNull(),
 		providerSubscriptionId: text(),
 		currentPeriodEnd: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
@@ -40,6 +52,7 @@ export const subscriptions = pgTable(
 	(t) => [
 		uniqueIndex('subscriptions_provider_unique').on(t.providerSubscriptionId),
 		index('subscriptions_user_idx').on(t.userId),
+		check('subscriptions_status_check', oneOf(t.status, SUBSCRIPTION_STATUSES)),
 	],
 )
 

@@ -1,6 +1,10 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { createdAt } from './columns.ts'
+import { createdAt, oneOf } from './columns.ts'
+
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const
+export const EMAIL_EVENT_TYPES = ['open', 'click'] as const
 
 /** Every message sent, and the outbox of those still to send (app/adapters/mail.server.ts). */
 export const emails = pgTable(
@@ -14,7 +18,7 @@ export const emails = pgTable(
 		textBody: text().notNull(),
 		htmlBody: text(),
 		/** pending → sent, or failed after the last attempt; pending rows are retried. */
-		status: text().default('pending').notNull(),
+		status: text().$type<(typeof EMAIL_STATUSES)[number]>().default('pending').notNull(),
 		attempts: integer().default(0).notNull(),
 		lastError: text(),
 		nextAttemptAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
@@ -26,6 +30,11 @@ export const emails = pgTable(
 		uniqueIndex('emails_tracking_unique').on(t.trackingId),
 		index('emails_status_idx').on(t.status, t.nextAttemptAt),
 		index('emails_created_idx').on(t.createdAt),
+		index('emails_user_idx').on(t.userId),
+		// Account deletion finds a person's messages by address too.
+		index('emails_to_address_idx').on(sql`lower(${t.toAddress})`),
+		check('emails_status_check', oneOf(t.status, EMAIL_STATUSES)),
+		check('emails_attempts_check', sql`${t.attempts} >= 0`),
 	],
 )
 
@@ -36,9 +45,9 @@ export const emailEvents = pgTable(
 		emailId: integer()
 			.notNull()
 			.references(() => emails.id, { onDelete: 'cascade' }),
-		type: text().$type<'open' | 'click'>().notNull(),
+		type: text().$type<(typeof EMAIL_EVENT_TYPES)[number]>().notNull(),
 		url: text(),
 		createdAt: createdAt(),
 	},
-	(t) => [index('email_events_email_idx').on(t.emailId)],
+	(t) => [index('email_events_email_idx').on(t.emailId), check('email_events_type_check', oneOf(t.type, EMAIL_EVENT_TYPES))],
 )

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { createdAt, day, updatedAt } from './columns.ts'
+import { createdAt, day, oneOf, updatedAt } from './columns.ts'
+
+/** Spec 001 (app/domain/profiles/labels.ts offers the same; a test holds them equal). */
+export const DNR_STATUSES = ['None', 'DNR', 'POLST', 'Unknown'] as const
+export const CONDITION_STATUSES = ['Active', 'Chronic', 'Managed', 'Resolved', 'Under Treatment'] as const
 
 export const medicalProfiles = pgTable(
 	'medical_profiles',
@@ -31,7 +35,7 @@ export const medicalProfiles = pgTable(
 		state: text(),
 		zipCode: text(),
 		insurance: text(),
-		dnrStatus: text(),
+		dnrStatus: text().$type<(typeof DNR_STATUSES)[number]>(),
 		dnrDocumentKey: text(),
 		dnrDocumentName: text(),
 		dnrDocumentDate: day(),
@@ -48,6 +52,7 @@ export const medicalProfiles = pgTable(
 		uniqueIndex('medical_profiles_id_user_unique').on(t.id, t.userId),
 		// The account holder's own profile ('self') is one at most; the own-profile calls touch only it.
 		uniqueIndex('medical_profiles_own_unique').on(t.userId).where(sql`${t.relationshipToUser} = 'self'`),
+		check('medical_profiles_dnr_status_check', oneOf(t.dnrStatus, DNR_STATUSES)),
 	],
 )
 
@@ -105,13 +110,16 @@ export const medicalConditions = pgTable(
 		id: serial().primaryKey(),
 		medicalProfileId: profileId(),
 		condition: text().notNull(),
-		status: text().notNull(),
+		status: text().$type<(typeof CONDITION_STATUSES)[number]>().notNull(),
 		diagnosedDate: day(),
 		notes: text(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
-	(t) => [index('medical_conditions_profile_idx').on(t.medicalProfileId)],
+	(t) => [
+		index('medical_conditions_profile_idx').on(t.medicalProfileId),
+		check('medical_conditions_status_check', oneOf(t.status, CONDITION_STATUSES)),
+	],
 )
 
 export const insurancePolicies = pgTable(
@@ -151,7 +159,7 @@ export const medicalDocuments = pgTable(
 		description: text(),
 		createdAt: createdAt(),
 	},
-	(t) => [index('medical_documents_profile_idx').on(t.medicalProfileId)],
+	(t) => [index('medical_documents_profile_idx').on(t.medicalProfileId), check('medical_documents_file_size_check', sql`${t.fileSize} >= 0`)],
 )
 
 export type MedicalProfile = typeof medicalProfiles.$inferSelect

@@ -1,4 +1,5 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import { createdAt, updatedAt } from './columns.ts'
 import { medicalProfiles } from './profiles.ts'
@@ -65,6 +66,7 @@ export const qrScans = pgTable(
 	(t) => [
 		index('qr_scans_code_time_idx').on(t.qrCodeId, t.scannedAt),
 		index('qr_scans_time_idx').on(t.scannedAt),
+		check('qr_scans_view_duration_seconds_check', sql`${t.viewDurationSeconds} >= 0`),
 	],
 )
 

@@ -1,6 +1,10 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { createdAt } from './columns.ts'
+import { createdAt, oneOf } from './columns.ts'
+
+/** Spec 002: a request waits in the owner's queue until it is mailed. */
+export const QR_REQUEST_STATUSES = ['pending', 'fulfilled'] as const
 
 /** Free QR codes requested by mail, for the owner's fulfilment queue. */
 export const qrRequests = pgTable(
@@ -17,9 +21,16 @@ export const qrRequests = pgTable(
 		postalCode: text().notNull(),
 		country: text().notNull(),
 		notes: text(),
-		requestStatus: text().default('pending').notNull(),
+		requestStatus: text().$type<(typeof QR_REQUEST_STATUSES)[number]>().default('pending').notNull(),
 		fulfilledAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 	},
-	(t) => [index('qr_requests_status_idx').on(t.requestStatus, t.createdAt)],
+	(t) => [
+		index('qr_requests_status_idx').on(t.requestStatus, t.createdAt),
+		index('qr_requests_user_idx').on(t.userId),
+		// Account deletion finds a person's requests by e-mail too.
+		index('qr_requests_email_idx').on(sql`lower(${t.email})`),
+		check('qr_requests_quantity_check', sql`${t.quantity} > 0`),
+		check('qr_requests_request_status_check', oneOf(t.requestStatus, QR_REQUEST_STATUSES)),
+	],
 )

@@ -1,25 +1,29 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { createdAt, updatedAt } from './columns.ts'
+import { createdAt, oneOf, updatedAt } from './columns.ts'
 import { qrCodes } from './qr.ts'
 
-export const products = pgTable('products', {
-	id: integer().primaryKey(),
-	name: text().notNull(),
-	description: text().notNull(),
-	category: text().notNull(),
-	priceCents: integer().notNull(),
-	engraved: boolean().default(false).notNull(),
-	supportsTransparent: boolean().default(false).notNull(),
-	supportsSticker: boolean().default(false).notNull(),
-	/** Size choices (request page stickers), e.g. [{ id: 'small', label: 'Small (2x2 in)' }]. */
-	sizes: jsonb().$type<Array<{ id: string; label: string }>>().default([]).notNull(),
-	inShop: boolean().default(false).notNull(),
-	onRequestPage: boolean().default(false).notNull(),
-	sortOrder: integer().default(0).notNull(),
-	active: boolean().default(true).notNull(),
-})
+export const products = pgTable(
+	'products',
+	{
+		id: integer().primaryKey(),
+		name: text().notNull(),
+		description: text().notNull(),
+		category: text().notNull(),
+		priceCents: integer().notNull(),
+		engraved: boolean().default(false).notNull(),
+		supportsTransparent: boolean().default(false).notNull(),
+		supportsSticker: boolean().default(false).notNull(),
+		/** Size choices (request page stickers), e.g. [{ id: 'small', label: 'Small (2x2 in)' }]. */
+		sizes: jsonb().$type<Array<{ id: string; label: string }>>().default([]).notNull(),
+		inShop: boolean().default(false).notNull(),
+		onRequestPage: boolean().default(false).notNull(),
+		sortOrder: integer().default(0).notNull(),
+		active: boolean().default(true).notNull(),
+	},
+	(t) => [check('products_price_cents_check', sql`${t.priceCents} >= 0`)],
+)
 
 export type CartItem = {
 	productId: number
@@ -42,12 +46,14 @@ export const carts = pgTable('carts', {
 	updatedAt: updatedAt(),
 })
 
+export const DISCOUNT_TYPES = ['percentage', 'fixed'] as const
+
 export const discounts = pgTable(
 	'discounts',
 	{
 		id: serial().primaryKey(),
 		code: text().notNull(),
-		type: text().$type<'percentage' | 'fixed'>().notNull(),
+		type: text().$type<(typeof DISCOUNT_TYPES)[number]>().notNull(),
 		/** Percent for 'percentage', cents for 'fixed'. */
 		value: integer().notNull(),
 		description: text().notNull(),
@@ -56,7 +62,11 @@ export const discounts = pgTable(
 		expiresAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 	},
-	(t) => [uniqueIndex('discounts_code_unique').on(sql`upper(${t.code})`)],
+	(t) => [
+		uniqueIndex('discounts_code_unique').on(sql`upper(${t.code})`),
+		check('discounts_type_check', oneOf(t.type, DISCOUNT_TYPES)),
+		check('discounts_value_check', sql`${t.value} >= 0 and (${t.type} <> 'percentage' or ${t.value} <= 100)`),
+	],
 )
 
 export type ShippingAddress = {
@@ -68,6 +78,19 @@ export type ShippingAddress = {
 	postalCode: string
 	country: string
 }
+
+/**
+ * Fulfilment (spec 002): pending (awaiting QR assignment) → processing (codes assigned) → fulfilled (shipping document
+ * made) → shipped → delivered; cancelled when it can no longer be delivered (its account was deleted before it shipped).
+ */
+export const FULFILLMENT_STATUSES = ['pending', 'processing', 'fulfilled', 'shipped', 'delivered', 'cancelled'] as const
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number]
+
+/**
+ * Spec 002: completed or other. A free order is completed at once; a paid one is pending until the payment provider's
+ * verified webhook completes or fails it, and may be refunded later.
+ */
+export const ORDER_PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const
 
 export const orders = pgTable(
 	'orders',
@@ -91,10 +114,10 @@ export const orders = pgTable(
 		qrShape: text(),
 		orderType: text().default('shop').notNull(),
 		isFree: boolean().default(true).notNull(),
-		fulfillmentStatus: text().default('pending').notNull(),
-		paymentStatus: text().default('completed').notNull(),
+		fulfillmentStatus: text().$type<FulfillmentStatus>().default('pending').notNull(),
+		paymentStatus: text().$type<(typeof ORDER_PAYMENT_STATUSES)[number]>().default('completed').notNull(),
 		paymentSessionId: text(),
-		/** The same checkout submitted twice yields one order. */
+		/** The client's key for one checkout, unique per person: the same checkout submitted twice yields one order. */
 		idempotencyKey: text(),
 		fulfilledAt: timestamp({ withTimezone: true }),
 		shippedAt: timestamp({ withTimezone: true }),
@@ -103,10 +126,19 @@ export const orders = pgTable(
 	},
 	(t) => [
 		uniqueIndex('orders_confirmation_unique').on(t.confirmationNumber),
-		uniqueIndex('orders_idempotency_unique').on(t.idempotencyKey),
-		index('orders_user_idx').on(t.userId),
+		// Also the index for a person's orders (user_id leads).
+		uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
 		index('orders_created_idx').on(t.createdAt),
 		index('orders_status_idx').on(t.fulfillmentStatus),
+		index('orders_selected_qr_code_idx').on(t.selectedQrCodeId),
+		// Account deletion and order tracking find orders by e-mail.
+		index('orders_customer_email_idx').on(sql`lower(${t.customerEmail})`),
+		check('orders_subtotal_cents_check', sql`${t.subtotalCents} >= 0`),
+		check('orders_discount_cents_check', sql`${t.discountCents} >= 0`),
+		check('orders_shipping_cents_check', sql`${t.shippingCents} >= 0`),
+		check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
+		check('orders_fulfillment_status_check', oneOf(t.fulfillmentStatus, FULFILLMENT_STATUSES)),
+		check('orders_payment_status_check', oneOf(t.paymentStatus, ORDER_PAYMENT_STATUSES)),
 	],
 )
 
@@ -129,7 +161,12 @@ export const orderItems = pgTable(
 		stickerSize: text(),
 		qrCodeUrl: text(),
 	},
-	(t) => [index('order_items_order_idx').on(t.orderId)],
+	(t) => [
+		index('order_items_order_idx').on(t.orderId),
+		index('order_items_product_idx').on(t.productId),
+		check('order_items_quantity_check', sql`${t.quantity} > 0`),
+		check('order_items_unit_price_cents_check', sql`${t.unitPriceCents} >= 0`),
+	],
 )
 
 /** QR codes the owner assigned to an order during fulfilment. */
@@ -144,7 +181,7 @@ export const orderAssignedCodes = pgTable(
 			.references(() => qrCodes.id, { onDelete: 'cascade' }),
 		assignedAt: createdAt(),
 	},
-	(t) => [primaryKey({ columns: [t.orderId, t.qrCodeId] })],
+	(t) => [primaryKey({ columns: [t.orderId, t.qrCodeId] }), index('order_assigned_codes_code_idx').on(t.qrCodeId)],
 )
 
 export type Order = typeof orders.$inferSelect

@@ -1,13 +1,19 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import { createdAt } from './columns.ts'
 
 /** Fixed-window counters shared by every app instance (app/utils/rate-limit.server.ts). */
-export const rateLimits = pgTable('rate_limits', {
-	key: text().primaryKey(),
-	count: integer().notNull(),
-	resetAt: timestamp({ withTimezone: true }).notNull(),
-})
+export const rateLimits = pgTable(
+	'rate_limits',
+	{
+		key: text().primaryKey(),
+		count: integer().notNull(),
+		resetAt: timestamp({ withTimezone: true }).notNull(),
+	},
+	// The periodic cleanup deletes by reset_at.
+	(t) => [index('rate_limits_reset_idx').on(t.resetAt), check('rate_limits_count_check', sql`${t.count} > 0`)],
+)
 
 export const auditLog = pgTable(
 	'audit_log',
@@ -21,5 +27,5 @@ export const auditLog = pgTable(
 		ipAddress: text(),
 		createdAt: createdAt(),
 	},
-	(t) => [index('audit_log_time_idx').on(t.createdAt)],
+	(t) => [index('audit_log_time_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorUserId)],
 )

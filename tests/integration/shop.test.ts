@@ -101,6 +101,16 @@ describe('orders', () => {
 		expect(await ordersOf(user.id)).toBe(1)
 	})
 
+	test('the same key from two people makes an order for each, stored as the client sent it', async () => {
+		const [ada, bob] = [await shopper(), await shopper()]
+		const idempotencyKey = randomUUID()
+		const order = (who: typeof ada) => createShopOrder(who.user.id, { items: [item(2)], address: ADDRESS, shippingMethod: 'standard', selectedQrCodeId: who.code.id, idempotencyKey })
+		const [first, second] = [await order(ada), await order(bob)]
+		expect([first, second]).toMatchObject([{ ok: true, created: true }, { ok: true, created: true }])
+		const keys = await db.select({ userId: s.orders.userId }).from(s.orders).where(eq(s.orders.idempotencyKey, idempotencyKey))
+		expect(keys.map((k) => k.userId).sort()).toEqual([ada.user.id, bob.user.id].sort())
+	})
+
 	test('FREE72 marks a free order and waives shipping', async () => {
 		const { user, code, cookie } = await shopper()
 		const body = { items: [{ productId: 3, quantity: 1, price: 8 }], subtotal: 8, discountCode: 'free72', discountAmount: 8, shippingCost: 0, totalAmount: 0, shippingMethod: 'overnight', shippingAddress: ADDRESS, selectedQrCodeId: `${code.id}:${code.pin}` }

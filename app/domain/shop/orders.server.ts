@@ -20,7 +20,7 @@ export type OrderInput = {
 	shippingMethod: string
 	discountCode?: string | null
 	selectedQrCodeId: number
-	/** The same key twice gives the same order: a double click or a retry never orders twice. */
+	/** The client's key: the same key twice from one person gives the same order, so a double click or a retry never orders twice. */
 	idempotencyKey: string
 	/** Totals a client computed and showed; refused unless they are exactly the server's. */
 	claimed?: Partial<Record<'subtotalCents' | 'discountCents' | 'shippingCents' | 'totalCents', number>>
@@ -43,7 +43,7 @@ async function existingOrder(userId: string, idempotencyKey: string) {
 		.select({ id: orders.id, confirmationNumber: orders.confirmationNumber, free72: discounts.marksFreeOrder })
 		.from(orders)
 		.leftJoin(discounts, eq(sql`upper(${discounts.code})`, orders.discountCode))
-		.where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, `${userId}:${idempotencyKey}`)))
+		.where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
 	return row ? { id: row.id, confirmationNumber: row.confirmationNumber, free72: Boolean(row.free72) } : null
 }
 
@@ -99,7 +99,7 @@ export async function createShopOrder(userId: string, input: OrderInput): Promis
 					qrShape: totals.lines[0]?.qrShape ?? null,
 					isFree: true,
 					paymentStatus: 'completed',
-					idempotencyKey: `${userId}:${input.idempotencyKey}`,
+					idempotencyKey: input.idempotencyKey,
 				})
 				await tx.insert(orderItems).values(
 					totals.lines.map((line) => ({

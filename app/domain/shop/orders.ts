@@ -1,3 +1,4 @@
+import type { FulfillmentStatus } from '#db/schema.ts'
 import { addBusinessDays, PROCESSING_DAYS, shippingOption } from './shipping.ts'
 
 /** Spec 002: the five steps of order tracking. */
@@ -10,7 +11,7 @@ const STATUS = {
 	shipped: { label: 'Shipped', done: 4 },
 	delivered: { label: 'Delivered', done: 5 },
 	cancelled: { label: 'Cancelled', done: 0 },
-} as const satisfies Record<string, { label: string; done: number }>
+} as const satisfies Record<FulfillmentStatus, { label: string; done: number }>
 
 /** How many tracking steps an order's fulfilment status has completed, and how it reads. */
 export function trackingStatus(fulfillmentStatus: string) {
