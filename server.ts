@@ -7,6 +7,7 @@ import { prepareDatabase } from './db/prepare.ts'
 import { embeddedDatabaseHolder, holdEmbeddedDatabase } from './db/embedded-lock.ts'
 import { env } from './app/utils/env.server.ts'
 import { startMailWorker } from './app/adapters/mail.server.ts'
+import { startPruning } from './app/domain/housekeeping/prune.server.ts'
 import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
 import { createRequestListener } from './server/request-listener.ts'
 
@@ -55,6 +56,8 @@ const server = createServer((req, res) => {
 
 // Messages whose first delivery failed are retried from the database, so none is lost across restarts.
 const stopMailWorker = startMailWorker()
+// Expired sessions and old rate-limit counters are deleted every 15 minutes.
+const stopPruning = startPruning()
 
 server.listen(env.PORT, env.HOST, () => {
 	console.log(`Hit Me Helpers is running at http://${env.HOST ?? 'localhost'}:${env.PORT}`)
@@ -74,6 +77,7 @@ async function shutdown() {
 	if (stopping) return
 	stopping = true
 	stopMailWorker()
+	stopPruning()
 	server.close()
 	server.closeAllConnections()
 	await closeDb()

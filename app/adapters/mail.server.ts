@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { db } from '#db/client.ts'
 import { emails } from '#db/schema.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
+import { runPeriodically } from '#app/utils/periodic.server.ts'
 
 export type OutgoingMail = { from: string; to: string; subject: string; text: string; html?: string }
 
@@ -159,16 +160,5 @@ export async function deliverPendingEmails(limit = 20, transport: MailTransport 
 
 /** Runs deliverPendingEmails every intervalMs without keeping the process alive; returns a stop function. */
 export function startMailWorker(intervalMs = 60_000) {
-	let running = false
-	const timer = setInterval(() => {
-		if (running) return
-		running = true
-		deliverPendingEmails()
-			.catch((error: unknown) => console.warn('[mail] worker run failed:', error))
-			.finally(() => {
-				running = false
-			})
-	}, intervalMs)
-	timer.unref()
-	return () => clearInterval(timer)
+	return runPeriodically('mail', () => deliverPendingEmails(), intervalMs)
 }

@@ -10,7 +10,8 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
 
 /**
  * Fixed one-window counter in PostgreSQL, so every app instance shares it.
- * One statement: the first hit (or the first after the window) resets the count.
+ * One statement: the first hit (or the first after the window) resets the count. Counters long past their window are
+ * deleted by pruneExpired (app/domain/housekeeping).
  */
 export async function hit(key: string, limit: number, windowSeconds = 60): Promise<RateLimitResult> {
 	const [row] = await db
@@ -27,11 +28,6 @@ export async function hit(key: string, limit: number, windowSeconds = 60): Promi
 	const count = row?.count ?? 1
 	const retryAfterSeconds = Math.max(1, Math.ceil(((row?.resetAt.getTime() ?? Date.now()) - Date.now()) / 1000))
 	return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds }
-}
-
-/** Expired counters are dead weight; removed now and then. */
-export async function pruneRateLimits() {
-	await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now() - interval '1 hour'`)
 }
 
 /** The count in a key's current window, without counting this look. */

@@ -1,0 +1,23 @@
+import { lt, sql } from 'drizzle-orm'
+import { db } from '#db/client.ts'
+import { rateLimits, sessions } from '#db/schema.ts'
+import { runPeriodically } from '#app/utils/periodic.server.ts'
+
+/**
+ * Deletes rows nothing will read again: sessions past their expiry (a session is never read after it), and rate-limit
+ * counters whose window ended over an hour ago (the next hit on such a key starts a new window anyway).
+ * Any number of app instances may run it at once.
+ */
+export async function pruneExpired() {
+	const endedSessions = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id })
+	const endedCounters = await db
+		.delete(rateLimits)
+		.where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`))
+		.returning({ key: rateLimits.key })
+	return { sessions: endedSessions.length, rateLimits: endedCounters.length }
+}
+
+/** Runs pruneExpired every intervalMs (default 15 minutes) without keeping the process alive; returns a stop function. */
+export function startPruning(intervalMs = 15 * 60_000) {
+	return runPeriodically('prune', pruneExpired, intervalMs)
+}
