@@ -1,4 +1,4 @@
-import { data, Links, type ShouldRevalidateFunction, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { data, Links, type ShouldRevalidateFunction, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
 import { getConsentNotice } from './middleware/consent.server.ts'
 import { securityMiddleware } from './middleware/security.server.ts'
@@ -85,10 +85,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
 			<Toaster toast={loaderData.toast} />
 		</>
 	)
-}
-
-export function useOptionalUser() {
-	return useRouteLoaderData<typeof loader>('root')?.user ?? null
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Hit Me Helpers' }]

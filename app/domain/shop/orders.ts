@@ -25,7 +25,6 @@ export function estimatedDelivery(placedAt: Date, country: string | null, method
 }
 
 export const CONFIRMATION_PREFIX = 'HMH-'
-export const ConfirmationNumberPattern = /^HMH-[A-Z0-9]{8}$/
 
 /** Where a placed order is confirmed. */
 export function checkoutUrl(order: { confirmationNumber: string; free72: boolean }) {
