@@ -1,0 +1,284 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import lighthouse from 'lighthouse'
+import postgres from 'postgres'
+
+/*
+ * `npm run bench:lighthouse`: a measurement, not a test. Serves the built app (building first when app/ is newer than
+ * the build) on a throwaway embedded database in a temporary DATA_DIR, or on a database of its own created on
+ * DATABASE_URL's server; seeds a person with consents, a medical profile and a cart line, signs them in over HTTP, and
+ * runs Lighthouse (performance only, its default mobile preset with simulated slow 4G) on the landing page, the
+ * dashboard, the shop, checkout (/cart) and request products, several times each. Prints the median run per page:
+ * performance score, first contentful paint, largest contentful paint, total blocking time (and speed index, layout
+ * shift). Target: performance ≥ 98 and first contentful paint ≤ 1.5 s on every page.
+ *
+ * Settings (environment): BENCH_APP_PORT (3410), BENCH_RUNS (3 per page), CHROMIUM_PATH (/usr/bin/chromium).
+ */
+
+const root = resolve(import.meta.dirname, '..')
+const setting = (name: string, fallback: number) => {
+	const value = Number(process.env[name] ?? fallback)
+	if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`)
+	return value
+}
+const APP_PORT = setting('BENCH_APP_PORT', 3410)
+const RUNS = setting('BENCH_RUNS', 3)
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const BENCH_DATABASE = 'hmh_lighthouse'
+const ORIGIN = `http://localhost:${APP_PORT}`
+const PERSON = { username: 'lighthouse', email: 'lighthouse@example.com', password: 'Bench-password-1!' }
+const TARGET = { score: 98, fcpMs: 1500 }
+
+const PAGES: Array<{ name: string; path: string; signedIn: boolean }> = [
+	{ name: 'landing', path: '/', signedIn: false },
+	{ name: 'dashboard', path: '/dashboard', signedIn: true },
+	{ name: 'shop', path: '/shop', signedIn: false },
+	{ name: 'checkout', path: '/cart', signedIn: true },
+	{ name: 'request products', path: '/request-products', signedIn: true },
+]
+
+// ---------------------------------------------------------------- cleanup, on success, failure or Ctrl-C
+
+const undo: Array<{ name: string; run: () => unknown; onExit?: () => void }> = []
+let cleaning: Promise<void> | undefined
+function cleanup() {
+	cleaning ??= (async () => {
+		for (let step = undo.pop(); step; step = undo.pop()) {
+			try {
+				await step.run()
+			} catch (error) {
+				console.error(`cleanup: could not ${step.name}:`, error)
+			}
+		}
+	})()
+	return cleaning
+}
+process.on('exit', () => undo.reverse().forEach((step) => step.onExit?.()))
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+	process.on(signal, () => void cleanup().finally(() => process.exit(130)))
+}
+
+// ---------------------------------------------------------------- build, database, seed
+
+function newestMtime(dir: string): number {
+	let newest = 0
+	for (const entry of readdirSync(dir, { withFileTypes: true })) {
+		const path = join(dir, entry.name)
+		newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
+	}
+	return newest
+}
+
+function buildIfNeeded() {
+	const built = join(root, 'build/server/index.js')
+	const sources = Math.max(newestMtime(join(root, 'app')), newestMtime(join(root, 'public')), statSync(join(root, 'vite.config.ts')).mtimeMs)
+	if (existsSync(built) && statSync(built).mtimeMs >= sources) return
+	console.log('Building (app/ is newer than build/)…')
+	const build = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+	if (build.status !== 0) throw new Error('npm run build failed')
+}
+
+/** A database of our own on DATABASE_URL's server, dropped at the end. */
+async function useGivenPostgres(databaseUrl: string) {
+	const url = new URL(databaseUrl)
+	if (url.pathname.replace(/^\//, '') === BENCH_DATABASE) throw new Error(`DATABASE_URL must name another database than ${BENCH_DATABASE}: the benchmark creates and drops it.`)
+	const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+	const drop = () => admin.unsafe(`drop database if exists ${BENCH_DATABASE} with (force)`)
+	undo.push({ name: 'close the admin connection', run: () => admin.end({ timeout: 5 }) })
+	await drop()
+	await admin.unsafe(`create database ${BENCH_DATABASE}`)
+	undo.push({ name: `drop database ${BENCH_DATABASE}`, run: drop })
+	url.pathname = `/${BENCH_DATABASE}`
+	return url.toString()
+}
+
+/** Through the app's own modules, before the server holds the database: the person, their consents, profile and cart. */
+async function seed() {
+	const { db, closeDb } = await import('#db/client.ts')
+	try {
+		const { prepareDatabase } = await import('#db/prepare.ts')
+		const { createAccount } = await import('#app/domain/accounts/accounts.server.ts')
+		const { recordAllCurrentConsents } = await import('#app/domain/consent/consent.server.ts')
+		const { savePersonalInfo } = await import('#app/domain/profiles/profiles.server.ts')
+		const { addRow } = await import('#app/domain/profiles/sections.server.ts')
+		const s = await import('#app/domain/profiles/schemas.ts')
+		const { listProducts, storeUserCart } = await import('#app/domain/shop/cart.server.ts')
+		const { CartItemSchema } = await import('#app/domain/shop/cart.ts')
+		await prepareDatabase(db)
+		const created = await createAccount(PERSON)
+		if (!created.ok) throw new Error(`seeding: createAccount failed: ${JSON.stringify(created)}`)
+		const userId = created.user.id
+		await recordAllCurrentConsents(userId, { ipAddress: null, userAgent: 'bench:lighthouse' })
+		const { profile } = await savePersonalInfo(
+			userId,
+			s.PersonalInfoSchema.parse({ firstName: 'Maria', lastName: 'Santos', dateOfBirth: '1950-06-15', bloodType: 'AB-', city: 'Springfield', state: 'IL' }),
+		)
+		await addRow(userId, 'allergies', profile.id, s.AllergySchema.parse({ allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' }))
+		await addRow(userId, 'medications', profile.id, s.MedicationSchema.parse({ name: 'Warfarin', dosage: '5 mg', frequency: 'daily' }))
+		await addRow(userId, 'contacts', profile.id, s.ContactSchema.parse({ name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200' }))
+		const [product] = await listProducts('shop')
+		if (!product) throw new Error('seeding: the catalogue is empty')
+		await storeUserCart(userId, [CartItemSchema.parse({ productId: product.id, quantity: 2 })])
+	} finally {
+		await closeDb()
+	}
+}
+
+// ---------------------------------------------------------------- processes
+
+type Child = { child: ChildProcess; output: string[]; exited: () => string | null }
+
+function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
+	const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+	const output: string[] = []
+	const keep = (chunk: Buffer) => {
+		output.push(...chunk.toString().split('\n').filter(Boolean))
+		output.splice(0, Math.max(0, output.length - 40))
+	}
+	child.stdout?.on('data', keep)
+	child.stderr?.on('data', keep)
+	let exit: string | null = null
+	child.on('exit', (code, signal) => (exit = signal ? `was killed by ${signal}` : `exited with code ${code}`))
+	undo.push({
+		name: `stop ${name}`,
+		run: async () => {
+			if (exit) return
+			child.kill('SIGTERM')
+			for (let i = 0; i < 100 && !exit; i++) await sleep(50)
+			if (!exit) child.kill('SIGKILL')
+		},
+		onExit: () => void (exit || child.kill('SIGKILL')),
+	})
+	return { child, output, exited: () => exit }
+}
+
+const failure = (name: string, child: Child, what: string) => `${what}\n--- last output of ${name} ---\n${child.output.join('\n') || '(none)'}`
+
+function isListening(port: number) {
+	return new Promise<boolean>((done) => {
+		const socket = connect({ port, host: '127.0.0.1' })
+		socket.once('connect', () => {
+			socket.destroy()
+			done(true)
+		})
+		socket.once('error', () => done(false))
+	})
+}
+
+async function waitFor<T>(what: string, child: Child, check: () => Promise<T | null> | T | null, seconds = 90): Promise<T> {
+	const deadline = Date.now() + seconds * 1000
+	while (Date.now() < deadline) {
+		const exit = child.exited()
+		if (exit) throw new Error(failure(what, child, `${what} ${exit}.`))
+		const value = await check()
+		if (value != null) return value
+		await sleep(100)
+	}
+	throw new Error(failure(what, child, `${what} was not ready within ${seconds} s.`))
+}
+
+/** Signs the seeded person in as a browser would (the login form) and returns the session cookie. */
+async function signIn() {
+	const response = await fetch(`${ORIGIN}/login`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({ email: PERSON.email, password: PERSON.password }),
+	})
+	const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	if (response.status !== 302 || !cookie) throw new Error(`Signing in failed: ${response.status} ${await response.text()}`)
+	const dashboard = await fetch(`${ORIGIN}/dashboard`, { headers: { cookie }, redirect: 'manual' })
+	if (dashboard.status !== 200) throw new Error(`The signed-in dashboard answered ${dashboard.status} (${dashboard.headers.get('location')})`)
+	return cookie
+}
+
+// ---------------------------------------------------------------- measuring
+
+type Run = { score: number; fcp: number; lcp: number; tbt: number; si: number; cls: number }
+
+async function audit(port: number, url: string, cookie: string | null): Promise<Run> {
+	const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], extraHeaders: cookie ? { cookie } : undefined })
+	const lhr = result?.lhr
+	if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`)
+	if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl} instead of ${url}: a redirect`)
+	const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+	return {
+		score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+		fcp: metric('first-contentful-paint'),
+		lcp: metric('largest-contentful-paint'),
+		tbt: metric('total-blocking-time'),
+		si: metric('speed-index'),
+		cls: metric('cumulative-layout-shift'),
+	}
+}
+
+function table(rows: string[][]) {
+	const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+	return rows.map((row) => row.map((cell, column) => (column <= 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ')).join('\n')
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+	buildIfNeeded()
+	if (await isListening(APP_PORT)) throw new Error(`Port ${APP_PORT} is in use; choose another with BENCH_APP_PORT.`)
+	const work = mkdtempSync(join(tmpdir(), 'hmh-lighthouse.'))
+	undo.push({ name: 'remove the work folder', run: () => rmSync(work, { recursive: true, force: true }), onExit: () => rmSync(work, { recursive: true, force: true }) })
+
+	const databaseUrl = process.env.DATABASE_URL ? await useGivenPostgres(process.env.DATABASE_URL) : null
+	// This process (seeding) and the server share one configuration: production, nothing outside the machine.
+	for (const key of ['DATABASE_URL', 'PGLITE_DIR']) delete process.env[key]
+	Object.assign(process.env, {
+		NODE_ENV: 'production',
+		...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+		DATA_DIR: join(work, 'data'),
+		SESSION_SECRET: 'bench-lighthouse',
+		PUBLIC_URL: ORIGIN,
+		HOST: '127.0.0.1',
+		PORT: String(APP_PORT),
+		SMTP_URL: '',
+		S3_BUCKET: '',
+		SEED_DEMO: 'false',
+	})
+	await seed()
+
+	const app = start('the app', process.execPath, ['--import', 'tsx', 'server.ts'], process.env)
+	await waitFor('the app', app, async () => ((await isListening(APP_PORT)) ? true : null))
+	const cookie = await signIn()
+
+	const profile = join(work, 'chromium')
+	const chrome = start('Chromium', CHROMIUM, [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], process.env)
+	const port = await waitFor('Chromium', chrome, () => {
+		const line = chrome.output.find((l) => l.includes('DevTools listening on ws://'))
+		return line ? Number(/:(\d+)\//.exec(line)?.[1]) : null
+	})
+
+	console.log(`\nLighthouse ${RUNS}× per page: performance only, mobile preset, simulated slow 4G; ${databaseUrl ? `database ${BENCH_DATABASE} on DATABASE_URL's server` : 'embedded database'}`)
+	const rows = [['page', 'path', 'score', 'FCP', 'LCP', 'TBT', 'SI', 'CLS', 'scores of the runs']]
+	let met = true
+	for (const page of PAGES) {
+		const runs: Run[] = []
+		for (let i = 0; i < RUNS; i++) runs.push(await audit(port, `${ORIGIN}${page.path}`, page.signedIn ? cookie : null))
+		const median = [...runs].sort((a, b) => a.score - b.score || b.fcp - a.fcp)[Math.floor(runs.length / 2)]!
+		met &&= median.score >= TARGET.score && median.fcp <= TARGET.fcpMs
+		const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+		rows.push([page.name, page.path, String(median.score), s(median.fcp), s(median.lcp), `${Math.round(median.tbt)} ms`, s(median.si), median.cls.toFixed(3), runs.map((r) => r.score).join(' ')])
+		process.stdout.write('.')
+	}
+	console.log(`\n\n${table(rows)}`)
+	console.log(`\nmedian run per page (by score); target: score ≥ ${TARGET.score} and FCP ≤ ${TARGET.fcpMs / 1000} s on every page: ${met ? 'MET' : 'NOT MET'}`)
+}
+
+try {
+	await main()
+} catch (error) {
+	console.error(`\nbench:lighthouse failed: ${error instanceof Error ? error.message : String(error)}`)
+	process.exitCode = 1
+} finally {
+	await cleanup()
+}
