@@ -4,6 +4,8 @@ test('PIN card: wrong length and unknown PINs get the spec messages', async ({ p
 	await page.goto('/')
 	const pin = page.getByLabel('PIN')
 	const claim = page.getByRole('button', { name: 'Claim Your QR Code' })
+	// The form's checks arrive after the page: until then it is a plain form. Its button turning off says they are in.
+	if (hasJs) await expect(claim).toBeDisabled()
 	await pin.fill('abc')
 	if (hasJs) {
 		await expect(pin).toHaveValue('ABC')
