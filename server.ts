@@ -34,7 +34,9 @@ const handleRequest = createRequestListener(
 
 const assets = sirv('build/client', {
 	etag: true,
-	gzip: false,
+	// The build writes .br and .gz beside each script and stylesheet (vite.config.ts): sent as they are.
+	brotli: true,
+	gzip: true,
 	setHeaders(res, pathname) {
 		// Vite names every built asset by its content hash: cache for a year. Other files revalidate.
 		res.setHeader(

@@ -3,7 +3,10 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { appCss } from './styles/inline.server.ts'
+import { PageStylesProvider } from './styles/page-styles.tsx'
 import { contentSecurityPolicy, createNonce } from './utils/csp.server.ts'
+import { lowPriorityModulePreloads } from './utils/module-preloads.server.ts'
 import { NonceProvider } from './utils/nonce-provider.ts'
 
 export const streamTimeout = 5_000
@@ -28,7 +31,9 @@ export default function handleRequest(
 		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				<PageStylesProvider value={import.meta.env.PROD ? appCss : null}>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</PageStylesProvider>
 			</NonceProvider>,
 			{
 				nonce,
@@ -44,7 +49,7 @@ export default function handleRequest(
 							callback()
 						},
 					})
-					pipe(body)
+					pipe(lowPriorityModulePreloads()).pipe(body)
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,

@@ -3,6 +3,7 @@ import type { Route } from './+types/root'
 import { getConsentNotice } from './middleware/consent.server.ts'
 import { securityMiddleware } from './middleware/security.server.ts'
 import stylesUrl from './styles/app.css?url'
+import { PageStyles } from './styles/page-styles.tsx'
 import { BackgroundLogo } from './ui/background-logo.tsx'
 import { CartSync } from './routes/shop/cart-sync.tsx'
 import { GeneralErrorBoundary } from './ui/error-boundary.tsx'
@@ -27,7 +28,8 @@ export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, userM
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenUnreachable]
 
 export const links: Route.LinksFunction = () => [
-	{ rel: 'stylesheet', href: stylesUrl },
+	// Built pages carry the stylesheet in their head (PageStyles); in development Vite serves it as a file.
+	...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesUrl }] : []),
 	{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
@@ -58,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#b91c1c" />
 				<Meta />
+				<PageStyles nonce={nonce} />
 				<Links />
 			</head>
 			<body className="min-h-full bg-gray-50 font-sans text-gray-900 antialiased">
