@@ -201,10 +201,19 @@ async function signIn() {
 
 type Run = { score: number; fcp: number; lcp: number; tbt: number; si: number; cls: number }
 
+// Lighthouse's own trace recording sometimes fails on a busy machine (NO_NAVSTART, NO_FCP…): that run is tried again.
+const ATTEMPTS = 3
+
 async function audit(port: number, url: string, cookie: string | null): Promise<Run> {
-	const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], extraHeaders: cookie ? { cookie } : undefined })
-	const lhr = result?.lhr
-	if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`)
+	let lhr
+	for (let attempt = 1; ; attempt++) {
+		const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], extraHeaders: cookie ? { cookie } : undefined })
+		lhr = result?.lhr
+		if (lhr && !lhr.runtimeError) break
+		const reason = lhr?.runtimeError ? `${lhr.runtimeError.message} (${lhr.runtimeError.code})` : 'no result'
+		if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed on ${url} ${ATTEMPTS} times: ${reason}`)
+		console.error(`\nLighthouse failed on ${url} (${reason}); trying again`)
+	}
 	if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl} instead of ${url}: a redirect`)
 	const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
 	return {
