@@ -8,6 +8,7 @@ import { PinForm } from './auth/pin-form-lazy.ts'
 import { MedicalInfoScreen } from './medical/medical-info-screen-lazy.ts'
 import { medicalInfoAction, medicalInfoLoader } from './medical/medical-info.server.ts'
 import type { Failure } from './medical/screen-context.tsx'
+import { cardClass } from '#app/ui/card.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// Signed out, / is the landing page (the dashboard's gate lets it through); everywhere else the gate has checked.
@@ -35,7 +36,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 				<h1 className="text-2xl font-bold">Medical Information</h1>
 				<MedicalInfoScreen data={screen} failure={(actionData as Failure | undefined) ?? null} base="/dashboard" />
-				<section aria-labelledby="codes-heading" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+				<section aria-labelledby="codes-heading" className={cardClass('p-5')}>
 					<h2 id="codes-heading" className="text-xl font-bold">
 						Your QR codes
 					</h2>

@@ -22,5 +22,14 @@ export function TextField({
 	hint?: ReactNode
 	className?: string
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'form' | 'className'>) {
-	return <Field label={label} hint={hint} className={className} errors={field.errors} inputProps={{ ...getInputProps(field, { type }), ...input }} />
+	return <Field {...textFieldProps(field, label, { type, hint, className, ...input })} />
+}
+
+/** A conform field as Field's props, for components that lay several fields out (AddressFieldset). */
+export function textFieldProps(
+	field: Parameters<typeof getInputProps>[0],
+	label: ReactNode,
+	{ type = 'text', hint, className, ...input }: { type?: InputType; hint?: ReactNode; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'form' | 'className'> = {},
+) {
+	return { label, hint, className, errors: field.errors, inputProps: { ...getInputProps(field, { type }), ...input } }
 }

@@ -6,6 +6,7 @@ import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { PinForm } from './pin-form-lazy.ts'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
+import { cardClass, CheckList } from '#app/ui/card.tsx'
 
 const footerPoints = [
 	'Secure direct authentication',
@@ -35,16 +36,7 @@ export function LandingView({ pinResult }: { pinResult?: SubmissionResult<string
 					<span aria-hidden="true">♥</span> Support Our Mission
 				</Link>
 			</div>
-			<ul className="mx-auto mt-10 grid max-w-2xl gap-2 text-gray-700 sm:grid-cols-2">
-				{footerPoints.map((point) => (
-					<li key={point} className="flex items-start gap-2">
-						<span aria-hidden="true" className="text-green-700">
-							✓
-						</span>
-						{point}
-					</li>
-				))}
-			</ul>
+			<CheckList items={footerPoints} className="mx-auto mt-10 grid max-w-2xl gap-2 text-gray-700 sm:grid-cols-2" itemClassName="flex items-start gap-2" />
 		</LandingShell>
 	)
 }
@@ -64,7 +56,7 @@ export function WelcomeBackView({ user }: { user: PublicUser }) {
 	const switching = navigation.state !== 'idle' && navigation.formAction === '/api/auth/logout'
 	return (
 		<LandingShell>
-			<div className="mx-auto max-w-md rounded-xl border border-gray-300 bg-white p-6 text-center shadow-sm">
+			<div className={cardClass('mx-auto max-w-md p-6 text-center')}>
 				<h2 className="text-2xl font-bold">Welcome Back!</h2>
 				<p className="mt-2 text-lg text-gray-700">{user.firstName || user.email || 'Medical User'}</p>
 				<div className="mt-6 flex flex-col gap-3">
@@ -106,7 +98,7 @@ function LandingShell({ children }: { children: React.ReactNode }) {
 
 function Card({ title, text, children }: { title: string; text: string; children: React.ReactNode }) {
 	return (
-		<section className="flex flex-col rounded-xl border border-gray-300 bg-white p-6 shadow-sm" aria-labelledby={slug(title)}>
+		<section className={cardClass('flex flex-col p-6')} aria-labelledby={slug(title)}>
 			<h2 id={slug(title)} className="text-xl font-bold text-gray-900">
 				{title}
 			</h2>

@@ -8,6 +8,7 @@ import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/signup'
+import { CheckList } from '#app/ui/card.tsx'
 
 const SignupForm = lazyComponent('signup-form', () => import('./signup-form.tsx').then((module) => module.SignupForm))
 
@@ -36,16 +37,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 					Sign In
 				</a>
 			</p>
-			<ul className="mt-6 grid grid-cols-2 gap-2 text-sm text-gray-700" aria-label="Security">
-				{securityClaims.map((claim) => (
-					<li key={claim} className="flex gap-1">
-						<span aria-hidden="true" className="text-green-700">
-							✓
-						</span>
-						{claim}
-					</li>
-				))}
-			</ul>
+			<CheckList items={securityClaims} className="mt-6 grid grid-cols-2 gap-2 text-sm text-gray-700" label="Security" itemClassName="flex gap-1" />
 			<p className="mt-4 text-center text-sm">
 				<Link to="/" className="text-blue-800 underline">
 					Back to the home page

@@ -5,6 +5,7 @@ import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { cardClass } from '#app/ui/card.tsx'
 
 type ShownForm = { consentType: ConsentType; version: number; title: string; body: string }
 
@@ -38,7 +39,7 @@ export function ConsentForm({ forms, redirectTo, error, ticked: initial = [] }: 
 				const id = `consent-${form.consentType}`
 				const invalid = Boolean(error) && !ticked.has(form.consentType)
 				return (
-					<section key={form.consentType} aria-labelledby={`${id}-title`} className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+					<section key={form.consentType} aria-labelledby={`${id}-title`} className={cardClass('p-5')}>
 						<h2 id={`${id}-title`} className="text-lg font-bold text-gray-900">
 							{form.title}
 						</h2>

@@ -10,6 +10,7 @@ import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, use
 import { EmptyState, SectionCard } from './section-card.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
+import { cardClass } from '#app/ui/card.tsx'
 
 export function DnrSection() {
 	const { profile, dialog } = useScreen()
@@ -73,7 +74,7 @@ export function DocumentsSection() {
 	const docs = profile?.medicalDocuments ?? []
 	if (!profile)
 		return (
-			<section id="documents" aria-labelledby="documents-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+			<section id="documents" aria-labelledby="documents-title" className={cardClass('p-5')}>
 				<h2 id="documents-title" className="mb-3 text-xl font-bold">
 					Medical Documents
 				</h2>

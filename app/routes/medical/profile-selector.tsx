@@ -7,11 +7,12 @@ import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
+import { cardClass } from '#app/ui/card.tsx'
 
 export function ProfileSelector() {
 	const { profiles, profile, dialog, href, base } = useScreen()
 	return (
-		<section aria-labelledby="profiles-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+		<section aria-labelledby="profiles-title" className={cardClass('p-5')}>
 			<h2 id="profiles-title" className="text-xl font-bold text-gray-900">
 				Medical Profiles
 			</h2>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { buttonClass } from '#app/ui/forms.tsx'
 import { useScreen } from './screen-context.tsx'
+import { cardClass } from '#app/ui/card.tsx'
 
 export function SectionCard({
 	id,
@@ -17,7 +18,7 @@ export function SectionCard({
 }) {
 	const { profile, href } = useScreen()
 	return (
-		<section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-4 rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+		<section id={id} aria-labelledby={`${id}-title`} className={cardClass('scroll-mt-4 p-5')}>
 			<div className="mb-3 flex flex-wrap items-center justify-between gap-3">
 				<h2 id={`${id}-title`} className="text-xl font-bold text-gray-900">
 					{title}

@@ -3,12 +3,13 @@ import { feeText, INTERNATIONAL_FEE, PAYMENT_METHOD_GROUPS, PAYMENT_METHOD_NAMES
 import { buttonClass } from '#app/ui/forms.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import type { Route } from './+types/payment-options'
+import { cardClass } from '#app/ui/card.tsx'
 
 export default function PaymentOptions() {
 	return (
 		<PublicShell title="Payment Options" intro="The ways you can pay for a donation or an order, and what our payment processor charges for each payment.">
 			<div className="space-y-8">
-				<section aria-labelledby="fees-title" className="rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+				<section aria-labelledby="fees-title" className={cardClass('p-6')}>
 					<h2 id="fees-title" className="text-xl font-bold">
 						Processing fees
 					</h2>
@@ -29,7 +30,7 @@ export default function PaymentOptions() {
 					</h2>
 					<div className="mt-3 grid gap-4 sm:grid-cols-2">
 						{PAYMENT_METHOD_GROUPS.map((group) => (
-							<section key={group.id} aria-labelledby={`${group.id}-title`} className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+							<section key={group.id} aria-labelledby={`${group.id}-title`} className={cardClass('p-5')}>
 								<h3 id={`${group.id}-title`} className="text-lg font-bold">
 									{group.title}
 								</h3>

@@ -8,6 +8,7 @@ import { Modal } from '#app/ui/modal.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import { env } from '#app/utils/env.server.ts'
 import type { Route } from './+types/team'
+import { cardClass } from '#app/ui/card.tsx'
 
 const PRODUCTS_DIALOG = 'products'
 
@@ -34,7 +35,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
 	return (
 		<PublicShell title="Our Team">
 			<div className="space-y-8">
-				<section aria-labelledby="mission-title" className="rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+				<section aria-labelledby="mission-title" className={cardClass('p-6')}>
 					<h2 id="mission-title" className="text-xl font-bold">
 						Our Mission
 					</h2>
@@ -46,7 +47,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
 					</h2>
 					<ul className="mt-3 grid gap-4 sm:grid-cols-3">
 						{values.map((value) => (
-							<li key={value.title} className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+							<li key={value.title} className={cardClass('p-5')}>
 								<h3 className="text-lg font-bold text-brand-800">{value.title}</h3>
 								<p className="mt-1 text-gray-800">{value.text}</p>
 							</li>
@@ -56,7 +57,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
 				{groups.map((group) => (
 					<TeamGroup key={group.id} id={group.id} title={group.title} people={group.people} />
 				))}
-				<section aria-labelledby="contact-title" className="rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+				<section aria-labelledby="contact-title" className={cardClass('p-6')}>
 					<h2 id="contact-title" className="text-xl font-bold">
 						Contact the Foundation
 					</h2>
@@ -105,7 +106,7 @@ function TeamGroup({ id, title, people }: { id: string; title: string; people: T
 			</h2>
 			<ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 				{people.map((person) => (
-					<li key={person.name} className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+					<li key={person.name} className={cardClass('p-5')}>
 						<p className="text-lg font-bold text-gray-900">{person.name}</p>
 						<p className="font-semibold text-gray-700">{person.role}</p>
 						{person.bio ? <p className="mt-2 text-gray-800">{person.bio}</p> : null}

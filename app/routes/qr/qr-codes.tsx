@@ -8,6 +8,7 @@ import { CodeCard } from './code-card.tsx'
 import { QR_INTENTS } from './intents.ts'
 import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { cardClass } from '#app/ui/card.tsx'
 
 // The look editor (live preview, colour and text checks) loads after the page; until then Preview and Save post plainly.
 const Customizer = lazyComponent('qr-customizer', () => import('./customizer.tsx').then((module) => module.Customizer))
@@ -30,7 +31,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 				<h1 className="text-2xl font-bold">QR Codes</h1>
 				{access.isGrandfathered ? (
-					<section aria-labelledby="legacy-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+					<section aria-labelledby="legacy-title" className={cardClass('p-5')}>
 						<div className="flex flex-wrap items-center justify-between gap-2">
 							<h2 id="legacy-title" className="text-xl font-bold">
 								Generate a QR code
@@ -51,7 +52,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 					</section>
 				) : null}
 				{codes.length === 0 && !access.isGrandfathered ? (
-					<section aria-labelledby="free-title" className="rounded-xl border border-gray-300 bg-white p-5 text-center shadow-sm">
+					<section aria-labelledby="free-title" className={cardClass('p-5 text-center')}>
 						<h2 id="free-title" className="text-xl font-bold">
 							Get Your Free Medical QR Code
 						</h2>
@@ -75,7 +76,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 					</p>
 				) : null}
 				{selected ? (
-					<section aria-labelledby="custom-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+					<section aria-labelledby="custom-title" className={cardClass('p-5')}>
 						<h2 id="custom-title" className="mb-4 text-xl font-bold">
 							QR Code Color: {selected.pin ? `sticker ${selected.pin}` : `code #${selected.id}`}
 						</h2>
@@ -152,7 +153,7 @@ function UnlinkedNotice({ codes }: { codes: Route.ComponentProps['loaderData']['
 
 function ScanHistory({ history }: { history: NonNullable<Route.ComponentProps['loaderData']['history']> }) {
 	return (
-		<section aria-labelledby="history-title" className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+		<section aria-labelledby="history-title" className={cardClass('p-5')}>
 			<h2 id="history-title" className="mb-3 text-xl font-bold">
 				Scan history
 			</h2>

@@ -3,10 +3,11 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { COUNTRIES, DEFAULT_COUNTRY } from '#app/domain/requests/countries.ts'
 import { HONEYPOT_FIELD, MAX_CODES_PER_REQUEST, QrRequestSchema, REQUEST_FAILED } from '#app/domain/requests/schemas.ts'
-import { ErrorList, options, SelectField, StatusButton, TextareaField } from '#app/ui/forms.tsx'
+import { AddressFieldset } from '#app/ui/address-fieldset.tsx'
+import { ErrorList, options, StatusButton, TextareaField } from '#app/ui/forms.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
-import { TextField } from '#app/ui/text-field.tsx'
+import { TextField, textFieldProps } from '#app/ui/text-field.tsx'
 
 const countryOptions = options(COUNTRIES)
 
@@ -38,21 +39,14 @@ export function QrRequestForm({
 				<TextField field={fields.email} label="Email" type="email" autoComplete="email" />
 			</div>
 			<TextField field={fields.quantity} label="Quantity" type="number" className="max-w-48" hint={`1 to ${MAX_CODES_PER_REQUEST} codes per request`} inputMode="numeric" />
-			<fieldset className="space-y-4">
-				<legend className="mb-2 text-lg font-bold text-gray-900">Shipping address</legend>
-				<TextField field={fields.streetAddress} label="Street address" autoComplete="street-address" />
-				<div className="grid gap-4 sm:grid-cols-2">
-					<TextField field={fields.city} label="City" autoComplete="address-level2" />
-					<TextField field={fields.state} label="State/Province" autoComplete="address-level1" />
-					<TextField field={fields.postalCode} label="Postal code" autoComplete="postal-code" />
-					<SelectField
-						label="Country"
-						errors={fields.country.errors}
-						options={countryOptions}
-						selectProps={{ ...getSelectProps(fields.country), autoComplete: 'country-name' }}
-					/>
-				</div>
-			</fieldset>
+			<AddressFieldset
+				legend="Shipping address"
+				street={textFieldProps(fields.streetAddress, 'Street address')}
+				city={textFieldProps(fields.city, 'City')}
+				state={textFieldProps(fields.state, 'State/Province')}
+				postalCode={textFieldProps(fields.postalCode, 'Postal code')}
+				country={{ label: 'Country', errors: fields.country.errors, options: countryOptions, selectProps: { ...getSelectProps(fields.country), autoComplete: 'country-name' } }}
+			/>
 			<TextareaField label="Notes (optional)" errors={fields.notes.errors} textareaProps={getTextareaProps(fields.notes)} />
 			<ErrorList id={form.errorId} errors={form.errors} />
 			<StatusButton type="submit" className="w-full sm:w-auto" pending={isPending} pendingLabel="Submitting...">

@@ -4,6 +4,7 @@ import { buttonClass } from '#app/ui/forms.tsx'
 import { getUser } from '#app/middleware/user.server.ts'
 import type { Route } from './+types/request-qr-sent'
 import { readReceipt } from './receipt.server.ts'
+import { cardClass, CheckList } from '#app/ui/card.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const [receipt, user] = await Promise.all([readReceipt(request), getUser({ request, context })])
@@ -23,18 +24,9 @@ export default function RequestQrSent({ loaderData }: Route.ComponentProps) {
 	]
 	return (
 		<PublicShell title="Request Received" width="max-w-2xl">
-			<div className="rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+			<div className={cardClass('p-6')}>
 				<p className="text-lg font-semibold text-green-800">Thank you! We have your request.</p>
-				<ul className="mt-4 space-y-3 text-gray-800">
-					{points.map((point) => (
-						<li key={point} className="flex gap-2">
-							<span aria-hidden="true" className="text-green-700">
-								✓
-							</span>
-							{point}
-						</li>
-					))}
-				</ul>
+				<CheckList items={points} className="mt-4 space-y-3 text-gray-800" itemClassName="flex gap-2" />
 				<Link to={signedIn ? '/dashboard' : '/auth'} className={buttonClass('primary', 'mt-6')}>
 					{signedIn ? 'Go to Dashboard' : 'Go to Sign In'}
 				</Link>

@@ -11,6 +11,7 @@ import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/request-qr'
 import { receiptHeaders } from './receipt.server.ts'
+import { cardClass } from '#app/ui/card.tsx'
 
 const QrRequestForm = lazyComponent('qr-request-form', () => import('./request-qr-form.tsx').then((module) => module.QrRequestForm))
 
@@ -56,7 +57,7 @@ export default function RequestQr({ loaderData, actionData }: Route.ComponentPro
 			width="max-w-2xl"
 			intro="Up to 10 free emergency medical QR codes per request, mailed within 5-7 business days. You create an account when you activate your code."
 		>
-			<div className="rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+			<div className={cardClass('p-6')}>
 				<QrRequestForm lastResult={actionData?.result} defaults={loaderData.defaults} />
 			</div>
 		</PublicShell>

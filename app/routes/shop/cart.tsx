@@ -6,6 +6,7 @@ import { combineHeaders, safeRedirect } from '#app/utils/http.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/cart'
+import { cardClass } from '#app/ui/card.tsx'
 
 // The same code as the cart dialog's, loaded after the page: until then its buttons and fields post as plain forms.
 const CartContents = lazyComponent('cart-page', () => import('./cart-view.tsx').then((module) => module.CartPageContents))
@@ -30,7 +31,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
 			<ShopHeader />
 			<main id="main" className="mx-auto max-w-5xl px-4 py-8">
 				<h1 className="mb-5 text-2xl font-bold">Shopping Cart &amp; Checkout</h1>
-				<div className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+				<div className={cardClass('p-5')}>
 					<CartContents view={loaderData} errors={actionData} />
 				</div>
 			</main>

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { CartView } from '#app/routes/shop/checkout.server.ts'
 import { addressFromSuggestion, type AddressSuggestion } from '#app/domain/shop/shipping.ts'
 import { COUNTRIES, countryCode, estimateLabel, NO_SHIPPING, shippingOptions } from '#app/domain/shop/shipping.ts'
-import { ErrorList, Field, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { AddressFieldset } from '#app/ui/address-fieldset.tsx'
+import { ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 const SEARCH_DEBOUNCE_MS = 300
@@ -33,8 +34,22 @@ export function ShippingFields({ view, errors }: { view: CartView; errors: Error
 		setTimeout(() => setAutofilled(false), AUTOFILL_BADGE_MS)
 	}
 	return (
-		<fieldset ref={fields} className="space-y-3">
-			<legend className="mb-1 text-lg font-bold">Shipping information</legend>
+		<AddressFieldset
+			fieldsetRef={fields}
+			legend="Shipping information"
+			street={{ label: 'Address', errors: errors?.address1, inputProps: { name: 'address1', defaultValue: draft.address1, 'aria-required': true, maxLength: 200 } }}
+			line2={{ label: 'Address line 2 (optional)', errors: errors?.address2, inputProps: { name: 'address2', defaultValue: draft.address2, maxLength: 200 } }}
+			city={{ label: 'City', errors: errors?.city, inputProps: { name: 'city', defaultValue: draft.city, 'aria-required': true, maxLength: 100 } }}
+			state={{ label: 'State (optional)', errors: errors?.state, inputProps: { name: 'state', defaultValue: draft.state, maxLength: 100 } }}
+			postalCode={{ label: 'Postal code', errors: errors?.postalCode, inputProps: { name: 'postalCode', defaultValue: draft.postalCode, 'aria-required': true, maxLength: 20 } }}
+			country={{
+				label: 'Country',
+				errors: errors?.country,
+				selectProps: { name: 'country', value: country, onChange: (e) => setCountry(e.currentTarget.value), autoComplete: 'country' },
+				options: COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
+			}}
+			after={<ShippingMethods options={options} chosen={draft.shippingMethod} errors={errors?.shippingMethod} />}
+		>
 			<AddressSearch view={view} errors={errors?.addressQuery} onPick={fill} />
 			{autofilled || (!hydrated && draft.autofilled) ? (
 				<p className={`inline-block rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 ${hydrated ? '' : 'badge-timed'}`} role="status">
@@ -42,26 +57,23 @@ export function ShippingFields({ view, errors }: { view: CartView; errors: Error
 				</p>
 			) : null}
 			<Field label="Name" errors={errors?.name} inputProps={{ name: 'name', defaultValue: draft.name, autoComplete: 'name', 'aria-required': true, maxLength: 100 }} />
-			<Field label="Address" errors={errors?.address1} inputProps={{ name: 'address1', defaultValue: draft.address1, autoComplete: 'address-line1', 'aria-required': true, maxLength: 200 }} />
-			<Field label="Address line 2 (optional)" errors={errors?.address2} inputProps={{ name: 'address2', defaultValue: draft.address2, autoComplete: 'address-line2', maxLength: 200 }} />
-			<div className="grid gap-3 sm:grid-cols-2">
-				<Field label="City" errors={errors?.city} inputProps={{ name: 'city', defaultValue: draft.city, autoComplete: 'address-level2', 'aria-required': true, maxLength: 100 }} />
-				<Field label="State (optional)" errors={errors?.state} inputProps={{ name: 'state', defaultValue: draft.state, autoComplete: 'address-level1', maxLength: 100 }} />
-				<Field label="Postal code" errors={errors?.postalCode} inputProps={{ name: 'postalCode', defaultValue: draft.postalCode, autoComplete: 'postal-code', 'aria-required': true, maxLength: 20 }} />
-				<SelectField
-					label="Country"
-					errors={errors?.country}
-					selectProps={{ name: 'country', value: country, onChange: (e) => setCountry(e.currentTarget.value), autoComplete: 'country' }}
-					options={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
-				/>
-			</div>
+		</AddressFieldset>
+	)
+}
+
+/** The methods offered for the chosen country; without JavaScript, a button asks for them again after a change. */
+function ShippingMethods({ options, chosen, errors }: { options: ReturnType<typeof shippingOptions>; chosen: string; errors?: string[] }) {
+	const hydrated = useHydrated()
+	const checked = options.find((o) => o.method === chosen) ?? options[0]
+	return (
+		<>
 			<fieldset>
 				<legend className="mb-1 text-sm font-semibold text-gray-800">Shipping method</legend>
 				{options.length ? (
 					<div className="space-y-1">
 						{options.map((o) => (
 							<label key={o.method} className="flex items-center gap-2">
-								<input type="radio" name="shippingMethod" value={o.method} defaultChecked={o.method === draft.shippingMethod || (!options.some((x) => x.method === draft.shippingMethod) && o === options[0])} className="size-4 accent-red-700" />
+								<input type="radio" name="shippingMethod" value={o.method} defaultChecked={o === checked} className="size-4 accent-red-700" />
 								<span>
 									{o.label} ({estimateLabel(o)}): FREE <span className="sr-only">(value {`$${o.cents / 100}`})</span>
 								</span>
@@ -71,14 +83,14 @@ export function ShippingFields({ view, errors }: { view: CartView; errors: Error
 				) : (
 					<p className="text-gray-800">{NO_SHIPPING}</p>
 				)}
-				<ErrorList errors={errors?.shippingMethod} />
+				<ErrorList errors={errors} />
 			</fieldset>
 			{hydrated ? null : (
 				<StatusButton type="submit" name="intent" value="update-shipping" variant="secondary" formNoValidate>
 					Update shipping options
 				</StatusButton>
 			)}
-		</fieldset>
+		</>
 	)
 }
 

@@ -9,6 +9,7 @@ import { clearStoredCart } from '#app/routes/shop/cart-storage.ts'
 import { env } from '#app/utils/env.server.ts'
 import type { Route } from './+types/order-complete'
 import { OrderFacts, OrderItems } from './order-details.tsx'
+import { cardClass } from '#app/ui/card.tsx'
 
 /** Spec 002: reads order (the confirmation number), session_id (after a payment) and free72. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,7 +48,7 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
 								Free order code {loaderData.order.discountCode} applied: products and shipping are on us.
 							</p>
 						) : null}
-						<section aria-labelledby="order-title" className="space-y-5 rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+						<section aria-labelledby="order-title" className={cardClass('space-y-5 p-6')}>
 							<h2 id="order-title" className="sr-only">
 								Your order
 							</h2>

@@ -5,6 +5,7 @@ import { TrackOrderSchema } from '#app/domain/shop/schemas.ts'
 import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { cardClass } from '#app/ui/card.tsx'
 
 export function TrackOrderForm({
 	lastResult,
@@ -23,7 +24,7 @@ export function TrackOrderForm({
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: TrackOrderSchema }),
 	})
 	return (
-		<Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+		<Form method="post" {...getFormProps(form)} className={cardClass('space-y-4 p-6')}>
 			<p className="text-gray-800">Enter the confirmation number from your confirmation e-mail and the e-mail address the order was placed with.</p>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<TextField field={fields.confirmationNumber} label="Confirmation number" placeholder="HMH-12345678" autoComplete="off" className="uppercase" />

@@ -3,6 +3,7 @@ import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/order-tracking'
 import { OrderFacts, OrderItems, TrackingSteps } from './order-details.tsx'
 import { trackingAction, trackingLoader } from './order-tracking.server.ts'
+import { cardClass } from '#app/ui/card.tsx'
 
 const TrackOrderForm = lazyComponent('track-order-form', () => import('./order-tracking-form.tsx').then((module) => module.TrackOrderForm))
 
@@ -30,7 +31,7 @@ export default function OrderTracking({ loaderData, actionData }: Route.Componen
 				<h1 className="text-3xl font-bold text-gray-900">Track Your Order</h1>
 				<TrackOrderForm lastResult={actionData?.result} defaultValue={{ confirmationNumber: loaderData.number, email: loaderData.email }} />
 				{order ? (
-					<section aria-labelledby="result-title" className="space-y-5 rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+					<section aria-labelledby="result-title" className={cardClass('space-y-5 p-6')}>
 						<h2 id="result-title" className="text-2xl font-bold">
 							Order {order.confirmationNumber}
 						</h2>
@@ -39,7 +40,7 @@ export default function OrderTracking({ loaderData, actionData }: Route.Componen
 						<OrderItems order={order} />
 					</section>
 				) : null}
-				<section aria-labelledby="help-title" className="space-y-3 rounded-xl border border-gray-300 bg-white p-6 shadow-sm">
+				<section aria-labelledby="help-title" className={cardClass('space-y-3 p-6')}>
 					<h2 id="help-title" className="text-xl font-bold">
 						Need help?
 					</h2>

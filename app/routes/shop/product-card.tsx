@@ -5,6 +5,7 @@ import type { ShopProduct } from '#app/domain/shop/cart.server.ts'
 import { formatCents } from '#app/domain/shop/pricing.ts'
 import { buttonClass, CheckboxField, ErrorList, Field, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { cardClass } from '#app/ui/card.tsx'
 
 const PREVIEW_DEBOUNCE_MS = 300
 const PREVIEW_FIELDS = ['color', 'qrShape', 'customText', 'transparentBackground'] as const
@@ -33,7 +34,7 @@ export function ProductCard({ product, preview, errors }: { product: ShopProduct
 		}, PREVIEW_DEBOUNCE_MS)
 	}
 	return (
-		<li id={`product-${product.id}`} aria-labelledby={titleId} className="rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+		<li id={`product-${product.id}`} aria-labelledby={titleId} className={cardClass('p-5')}>
 			<div className="flex items-start justify-between gap-3">
 				<h2 id={titleId} className="text-xl font-bold">
 					{product.name}

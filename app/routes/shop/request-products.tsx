@@ -7,6 +7,7 @@ import { ShopHeader } from '#app/routes/shop/shop-header.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { Route } from './+types/request-products'
 import { requestProductsAction, requestProductsLoader, type RequestProductsData } from './request-products.server.ts'
+import { cardClass } from '#app/ui/card.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	return requestProductsLoader({ request, context })
@@ -59,7 +60,7 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 					<button type="submit" formMethod="get" name="preview" value="1" className="sr-only" tabIndex={-1} aria-hidden="true">
 						Preview
 					</button>
-					<section aria-labelledby="code-title" className="grid gap-6 rounded-xl border border-gray-300 bg-white p-6 shadow-sm md:grid-cols-[1fr_auto]">
+					<section aria-labelledby="code-title" className={cardClass('grid gap-6 p-6 md:grid-cols-[1fr_auto]')}>
 						<div className="space-y-4">
 							<h2 id="code-title" className="text-xl font-bold">
 								Your QR code
@@ -115,7 +116,7 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 					<ul className="grid gap-6 md:grid-cols-3">
 						{loaderData.products.map((product) => (
 							<li key={product.id}>
-								<article aria-labelledby={`request-${product.id}-title`} className="flex h-full flex-col gap-3 rounded-xl border border-gray-300 bg-white p-5 shadow-sm">
+								<article aria-labelledby={`request-${product.id}-title`} className={cardClass('flex h-full flex-col gap-3 p-5')}>
 									<h2 id={`request-${product.id}-title`} className="text-lg font-bold">
 										{product.name}
 									</h2>
