@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { data, Links, type ShouldRevalidateFunction, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
 import { getConsentNotice } from './middleware/consent.server.ts'
@@ -53,6 +54,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionR
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
+	// Stylesheet rules written for pages without JavaScript (app.css) stop applying once it runs.
+	useEffect(() => {
+		document.documentElement.dataset.hydrated = ''
+	}, [])
 	return (
 		<html lang="en" className="h-full">
 			<head>

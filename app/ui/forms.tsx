@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './cx.ts'
+import { useFocusOnError } from './modal.tsx'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
@@ -23,7 +24,8 @@ const labelClass = 'mb-1 block text-sm font-semibold text-gray-800'
 function useFieldIds(given: string | undefined, errors?: ListOfErrors) {
 	const fallback = useId()
 	const id = given ?? fallback
-	return { id, errorId: errors?.filter(Boolean).length ? `${id}-error` : undefined }
+	const errorId = errors?.filter(Boolean).length ? `${id}-error` : undefined
+	return { id, errorId, autoFocus: useFocusOnError(Boolean(errorId)) || undefined }
 }
 
 export const inputClass =
@@ -42,7 +44,7 @@ export function Field({
 	hint?: ReactNode
 	className?: string
 }) {
-	const { id, errorId } = useFieldIds(inputProps.id, errors)
+	const { id, errorId, autoFocus } = useFieldIds(inputProps.id, errors)
 	const hintId = hint ? `${id}-hint` : undefined
 	return (
 		<div className={className}>
@@ -52,6 +54,7 @@ export function Field({
 			<input
 				{...inputProps}
 				id={id}
+				autoFocus={autoFocus ?? inputProps.autoFocus}
 				aria-invalid={errorId ? true : undefined}
 				aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
 				className={cx(inputClass, inputProps.className)}
@@ -75,7 +78,7 @@ export function CheckboxField({
 	inputProps: InputHTMLAttributes<HTMLInputElement>
 	errors?: ListOfErrors
 }) {
-	const { id, errorId } = useFieldIds(inputProps.id, errors)
+	const { id, errorId, autoFocus } = useFieldIds(inputProps.id, errors)
 	return (
 		<div>
 			<div className="flex items-start gap-3">
@@ -83,6 +86,7 @@ export function CheckboxField({
 					{...inputProps}
 					type="checkbox"
 					id={id}
+					autoFocus={autoFocus ?? inputProps.autoFocus}
 					aria-invalid={errorId ? true : undefined}
 					aria-describedby={errorId}
 					className="mt-1 size-5 shrink-0 accent-red-700"
@@ -152,7 +156,7 @@ export function SelectField({
 	placeholder?: string
 	className?: string
 }) {
-	const { id, errorId } = useFieldIds(selectProps.id, errors)
+	const { id, errorId, autoFocus } = useFieldIds(selectProps.id, errors)
 	return (
 		<div className={className}>
 			<label htmlFor={id} className={labelClass}>
@@ -161,6 +165,7 @@ export function SelectField({
 			<select
 				{...selectProps}
 				id={id}
+				autoFocus={autoFocus ?? selectProps.autoFocus}
 				aria-invalid={errorId ? true : undefined}
 				aria-describedby={errorId}
 				className={cx(inputClass, selectProps.className)}
@@ -188,7 +193,7 @@ export function TextareaField({
 	errors?: ListOfErrors
 	className?: string
 }) {
-	const { id, errorId } = useFieldIds(textareaProps.id, errors)
+	const { id, errorId, autoFocus } = useFieldIds(textareaProps.id, errors)
 	return (
 		<div className={className}>
 			<label htmlFor={id} className={labelClass}>
@@ -198,6 +203,7 @@ export function TextareaField({
 				rows={4}
 				{...textareaProps}
 				id={id}
+				autoFocus={autoFocus ?? textareaProps.autoFocus}
 				aria-invalid={errorId ? true : undefined}
 				aria-describedby={errorId}
 				className={cx(inputClass, textareaProps.className)}

@@ -1,15 +1,27 @@
-import { useEffect, useId, useRef } from 'react'
+import { createContext, useContext, useEffect, useId, useRef } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+
+/** Inside a dialog showing a refused submission: the fields with errors ask for focus, and the first one gets it. */
+const FocusErrors = createContext(false)
+export const useFocusOnError = (hasErrors: boolean) => useContext(FocusErrors) && hasErrors
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])'
+const visible = (el: HTMLElement) => el.getClientRects().length > 0
 
 /**
  * A dialog whose open state is the URL (?dialog=...), so it works as a plain page overlay without JavaScript.
- * With JavaScript it takes focus, keeps Tab inside, and closes on Escape.
+ * The page behind cannot be reached: with JavaScript it is made inert, without it a stylesheet rule hides it from
+ * focus and assistive technology (app.css, `[data-modal]`). Focus starts in the dialog (the browser's autofocus
+ * without JavaScript), on the first field with an error after a refused submission; with JavaScript, Tab stays
+ * inside, Escape closes, and closing returns focus to what opened it.
  */
 export function Modal({
 	title,
 	closeHref,
 	children,
 	focusClose = false,
+	showsErrors = false,
 	wide = false,
 }: {
 	title: string
@@ -17,15 +29,40 @@ export function Modal({
 	children: React.ReactNode
 	/** For a destructive confirmation: focus starts on "close", never on the action. */
 	focusClose?: boolean
+	/** The dialog shows a submission the server refused: focus goes to its first field with an error. */
+	showsErrors?: boolean
 	wide?: boolean
 }) {
 	const titleId = useId()
 	const ref = useRef<HTMLDivElement>(null)
+	const overlay = useRef<HTMLDivElement>(null)
 	const navigate = useNavigate()
+	// The autofocus attributes are for pages without JavaScript; with it, the effects below move focus, after noting
+	// what had it.
+	const serverFocus = !useHydrated()
+
+	const focusable = () => Array.from(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(visible)
+
 	useEffect(() => {
-		const node = ref.current
-		const focusable = () => Array.from(node?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type=hidden]), select, textarea') ?? [])
-		;(focusClose ? focusable()[0] : (focusable().find((el) => el.tagName !== 'A') ?? node))?.focus()
+		const opener = document.activeElement instanceof HTMLElement && !overlay.current?.contains(document.activeElement) ? document.activeElement : null
+		const outside = inertOutside(overlay.current)
+		if (!ref.current?.contains(document.activeElement) || document.activeElement === ref.current) {
+			const start = focusClose ? focusable()[0] : focusable().find((el) => el.tagName !== 'A')
+			;(start ?? ref.current)?.focus()
+		}
+		return () => {
+			outside.forEach((el) => el.removeAttribute('inert'))
+			if (opener?.isConnected) opener.focus({ preventScroll: true })
+		}
+		// Once, when the dialog opens.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [])
+
+	useEffect(() => {
+		if (showsErrors) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+	}, [showsErrors])
+
+	useEffect(() => {
 		const onKey = (event: KeyboardEvent) => {
 			if (event.key === 'Escape') navigate(closeHref, { preventScrollReset: true })
 			if (event.key !== 'Tab') return
@@ -42,20 +79,43 @@ export function Modal({
 		}
 		document.addEventListener('keydown', onKey)
 		return () => document.removeEventListener('keydown', onKey)
-	}, [closeHref, navigate, focusClose])
+	}, [closeHref, navigate])
+
 	return (
-		<div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-gray-900/60 p-4">
-			<div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`w-full rounded-xl bg-white p-6 shadow-xl sm:my-auto ${wide ? 'max-w-4xl' : 'max-w-lg'}`}>
+		<div ref={overlay} data-modal="" className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-gray-900/60 p-4">
+			<div
+				ref={ref}
+				role="dialog"
+				aria-modal="true"
+				aria-labelledby={titleId}
+				tabIndex={-1}
+				autoFocus={serverFocus && !showsErrors && !focusClose}
+				className={`w-full rounded-xl bg-white p-6 shadow-xl sm:my-auto ${wide ? 'max-w-4xl' : 'max-w-lg'}`}
+			>
 				<div className="mb-4 flex items-start justify-between gap-4">
 					<h2 id={titleId} className="text-xl font-bold text-gray-900">
 						{title}
 					</h2>
-					<Link to={closeHref} preventScrollReset className="-m-2 rounded p-2 text-2xl leading-none text-gray-700 hover:bg-gray-100" aria-label="Close">
+					<Link to={closeHref} preventScrollReset autoFocus={serverFocus && focusClose && !showsErrors} className="-m-2 rounded p-2 text-2xl leading-none text-gray-700 hover:bg-gray-100" aria-label="Close">
 						×
 					</Link>
 				</div>
-				{children}
+				<FocusErrors.Provider value={serverFocus && showsErrors}>{children}</FocusErrors.Provider>
 			</div>
 		</div>
 	)
+}
+
+/** Makes everything outside `node` inert (the siblings of it and of its ancestors up to body); returns what it changed. */
+function inertOutside(node: HTMLElement | null) {
+	const changed: HTMLElement[] = []
+	for (let el = node; el && el !== document.body; el = el.parentElement) {
+		for (const sibling of Array.from(el.parentElement?.children ?? [])) {
+			// Notifications stay announced.
+			if (sibling === el || !(sibling instanceof HTMLElement) || sibling.inert || sibling.hasAttribute('data-live-region')) continue
+			sibling.inert = true
+			changed.push(sibling)
+		}
+	}
+	return changed
 }

@@ -48,7 +48,7 @@ function DnrDialog() {
 	const pending = useIntentPending(INTENTS.saveDnr)
 	const documentErrors = failure?.intent === INTENTS.saveDnr ? failure.result.error?.document : undefined
 	return (
-		<Modal title="DNR Status" closeHref={href({}, 'dnr')}>
+		<Modal title="DNR Status" closeHref={href({}, 'dnr')} showsErrors={form.status === 'error' || Boolean(documentErrors)}>
 			<Form method="post" encType="multipart/form-data" preventScrollReset {...getFormProps(form)} className="space-y-4">
 				<HiddenIds />
 				<SelectField label="Status" errors={fields.dnrStatus.errors} selectProps={getInputProps(fields.dnrStatus, { type: 'text' }) as never} options={options(DNR_STATUSES, DNR_LABELS)} />

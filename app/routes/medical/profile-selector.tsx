@@ -98,7 +98,7 @@ function AddFamilyDialog() {
 	const [form, fields] = useSectionForm(INTENTS.addFamily, FamilyMemberSchema, { defaultValue: { relationshipToUser: 'child' } })
 	const pending = useIntentPending(INTENTS.addFamily)
 	return (
-		<Modal title="Add Family Member Profile" closeHref={href()}>
+		<Modal title="Add Family Member Profile" closeHref={href()} showsErrors={form.status === 'error'}>
 			<Form method="post" {...getFormProps(form)} className="space-y-4">
 				<TextField field={fields.fullName} label="Full name" />
 				<SelectField

@@ -56,7 +56,7 @@ export function SectionDialog<Schema extends Record<string, unknown>>({
 		</>
 	)
 	return (
-		<Modal title={title} closeHref={cancelHref}>
+		<Modal title={title} closeHref={cancelHref} showsErrors={form.status === 'error'}>
 			<Form
 				method="post"
 				encType={multipart ? 'multipart/form-data' : undefined}
