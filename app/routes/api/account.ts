@@ -1,21 +1,19 @@
 import { deleteAccount } from '#app/domain/accounts/accounts.server.ts'
-import { jsonError, methodNotAllowed, requireApiUserId } from '#app/utils/api.server.ts'
+import { jsonError, requireApiUserId } from '#app/utils/api.server.ts'
 import { destroyUserSession } from '#app/utils/auth.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/account'
 
 /** DELETE: the account and everything of the person's, as on the Profile tab; the session ends with it. */
-export async function action({ request }: Route.ActionArgs) {
-	if (request.method !== 'DELETE') return methodNotAllowed(['DELETE'])
-	const userId = await requireApiUserId(request)
-	try {
-		await deleteAccount(userId)
-	} catch (error) {
-		console.error('account deletion failed', error)
-		return jsonError(500, 'Failed to delete account. Please try again.')
-	}
-	return Response.json({ message: 'Account deleted' }, { headers: { 'set-cookie': await destroyUserSession(request) } })
-}
-
-export function loader() {
-	return methodNotAllowed(['DELETE'])
-}
+export const { loader, action } = resource<Route.ActionArgs>({
+	DELETE: async ({ request }) => {
+		const userId = await requireApiUserId(request)
+		try {
+			await deleteAccount(userId)
+		} catch (error) {
+			console.error('account deletion failed', error)
+			return jsonError(500, 'Failed to delete account. Please try again.')
+		}
+		return Response.json({ message: 'Account deleted' }, { headers: { 'set-cookie': await destroyUserSession(request) } })
+	},
+})

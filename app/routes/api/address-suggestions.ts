@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ADDRESS_QUERY_MIN, searchAddresses } from '#app/adapters/address-search.server.ts'
-import { methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
+import { readBody, validationError } from '#app/utils/api.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/address-suggestions'
 
 const QuerySchema = z.object({
@@ -12,13 +13,10 @@ const QuerySchema = z.object({
 })
 
 /** POST { query }: { suggestions }; with no service, or when it fails, the one suggestion built from the text. */
-export async function action({ request }: Route.ActionArgs) {
-	if (request.method !== 'POST') return methodNotAllowed(['POST'])
-	const parsed = QuerySchema.safeParse(await readBody(request))
-	if (!parsed.success) return validationError(parsed.error.issues)
-	return Response.json({ suggestions: await searchAddresses(parsed.data.query) })
-}
-
-export function loader() {
-	return methodNotAllowed(['POST'])
-}
+export const { loader, action } = resource<Route.ActionArgs>({
+	POST: async ({ request }) => {
+		const parsed = QuerySchema.safeParse(await readBody(request))
+		if (!parsed.success) return validationError(parsed.error.issues)
+		return Response.json({ suggestions: await searchAddresses(parsed.data.query) })
+	},
+})

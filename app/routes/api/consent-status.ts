@@ -1,8 +1,11 @@
 import { consentStatusBody, getConsentStatus } from '#app/domain/consent/consent.server.ts'
 import { requireApiUserId } from '#app/utils/api.server.ts'
 import type { Route } from './+types/consent-status'
+import { resource } from '#app/utils/resource.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const userId = await requireApiUserId(request)
-	return Response.json(consentStatusBody(await getConsentStatus(userId)), { headers: { 'cache-control': 'no-store' } })
-}
+export const { loader, action } = resource<Route.ActionArgs>({
+	GET: async ({ request }) => {
+		const userId = await requireApiUserId(request)
+		return Response.json(consentStatusBody(await getConsentStatus(userId)), { headers: { 'cache-control': 'no-store' } })
+	},
+})

@@ -1,20 +1,18 @@
 import { recordConsent } from '#app/domain/consent/consent.server.ts'
 import { clientInfo } from '#app/middleware/consent.server.ts'
 import { ConsentRecordSchema } from '#app/domain/consent/schemas.ts'
-import { jsonError, methodNotAllowed, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
+import { jsonError, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/consent'
 
 /** Spec 002 §7: one call per form, { consentType, agreed: true }; records the form's current version. */
-export async function action({ request, context }: Route.ActionArgs) {
-	if (request.method !== 'POST') return methodNotAllowed(['POST'])
-	const userId = await requireApiUserId(request)
-	const parsed = ConsentRecordSchema.safeParse(await readBody(request))
-	if (!parsed.success) return validationError(parsed.error.issues)
-	const recorded = await recordConsent(userId, parsed.data.consentType, clientInfo(request, context))
-	if (!recorded) return jsonError(409, 'This consent form is not available')
-	return Response.json({ success: true, consentType: recorded.consentType, version: recorded.version, agreed: true, createdAt: recorded.createdAt })
-}
-
-export function loader() {
-	return methodNotAllowed(['POST'])
-}
+export const { loader, action } = resource<Route.ActionArgs>({
+	POST: async ({ request, context }) => {
+		const userId = await requireApiUserId(request)
+		const parsed = ConsentRecordSchema.safeParse(await readBody(request))
+		if (!parsed.success) return validationError(parsed.error.issues)
+		const recorded = await recordConsent(userId, parsed.data.consentType, clientInfo(request, context))
+		if (!recorded) return jsonError(409, 'This consent form is not available')
+		return Response.json({ success: true, consentType: recorded.consentType, version: recorded.version, agreed: true, createdAt: recorded.createdAt })
+	},
+})

@@ -6,7 +6,8 @@ import { listProducts } from '#app/domain/shop/cart.server.ts'
 import { checkoutUrl } from '#app/domain/shop/orders.ts'
 import { createShopOrder, TOTALS_MISMATCH } from '#app/domain/shop/orders.server.ts'
 import { CHECKOUT_MESSAGES, ShippingAddressSchema } from '#app/domain/shop/schemas.ts'
-import { jsonError, methodNotAllowed, readBody, requireApiUserId } from '#app/utils/api.server.ts'
+import { jsonError, readBody, requireApiUserId } from '#app/utils/api.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/create-shop-order'
 
 const dollars = z.coerce.number().finite().nonnegative().optional()
@@ -29,49 +30,46 @@ const OrderRequestSchema = z.object({
 const cents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100))
 
 /** POST: records the order on the server's own prices and rules; answers { checkoutUrl } or { message }. */
-export async function action({ request }: Route.ActionArgs) {
-	if (request.method !== 'POST') return methodNotAllowed(['POST'])
-	const userId = await requireApiUserId(request)
-	const body = await readBody(request)
-	const parsed = OrderRequestSchema.safeParse(body)
-	if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid order', { errors: parsed.error.flatten().fieldErrors })
-	const input = parsed.data
-	const selected = IdSchema.safeParse(String(input.selectedQrCodeId ?? '').split(':')[0]).data
-	if (!input.items.length || !selected) return jsonError(400, CHECKOUT_MESSAGES.cannotCheckout.description)
+export const { loader, action } = resource<Route.ActionArgs>({
+	POST: async ({ request }) => {
+		const userId = await requireApiUserId(request)
+		const body = await readBody(request)
+		const parsed = OrderRequestSchema.safeParse(body)
+		if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid order', { errors: parsed.error.flatten().fieldErrors })
+		const input = parsed.data
+		const selected = IdSchema.safeParse(String(input.selectedQrCodeId ?? '').split(':')[0]).data
+		if (!input.items.length || !selected) return jsonError(400, CHECKOUT_MESSAGES.cannotCheckout.description)
 
-	const catalogue = await listProducts('any')
-	const items = []
-	for (const raw of input.items) {
-		const product = catalogue.find((p) => (raw.productId ? p.id === raw.productId : p.name === raw.name))
-		if (!product) return jsonError(400, 'One of the items in your cart is no longer available.')
-		if (raw.price !== undefined && cents(raw.price) !== product.priceCents) return jsonError(400, TOTALS_MISMATCH)
-		const item = CartItemSchema.safeParse({ ...raw, productId: product.id })
-		if (!item.success) return jsonError(400, item.error.issues[0]!.message)
-		items.push(item.data)
-	}
-	const address = ShippingAddressSchema.safeParse({ country: input.shippingCountry, ...input.shippingAddress })
-	if (!address.success) return jsonError(400, CHECKOUT_MESSAGES.addressRequired.description, { errors: address.error.flatten().fieldErrors })
+		const catalogue = await listProducts('any')
+		const items = []
+		for (const raw of input.items) {
+			const product = catalogue.find((p) => (raw.productId ? p.id === raw.productId : p.name === raw.name))
+			if (!product) return jsonError(400, 'One of the items in your cart is no longer available.')
+			if (raw.price !== undefined && cents(raw.price) !== product.priceCents) return jsonError(400, TOTALS_MISMATCH)
+			const item = CartItemSchema.safeParse({ ...raw, productId: product.id })
+			if (!item.success) return jsonError(400, item.error.issues[0]!.message)
+			items.push(item.data)
+		}
+		const address = ShippingAddressSchema.safeParse({ country: input.shippingCountry, ...input.shippingAddress })
+		if (!address.success) return jsonError(400, CHECKOUT_MESSAGES.addressRequired.description, { errors: address.error.flatten().fieldErrors })
 
-	const result = await createShopOrder(userId, {
-		items,
-		address: address.data,
-		shippingMethod: input.shippingMethod,
-		discountCode: input.discountCode || null,
-		selectedQrCodeId: selected,
-		// Without a key, the same checkout sent again (a retry, a double click) is recognised by its content.
-		idempotencyKey: request.headers.get('idempotency-key')?.slice(0, 100) || input.idempotencyKey || contentKey(body),
-		claimed: { subtotalCents: cents(input.subtotal), discountCents: cents(input.discountAmount), shippingCents: cents(input.shippingCost), totalCents: cents(input.totalAmount) },
-	})
-	if (!result.ok) return jsonError(result.status, result.message)
-	return Response.json({ checkoutUrl: checkoutUrl(result.order), confirmationNumber: result.order.confirmationNumber }, { status: result.created ? 201 : 200 })
-}
+		const result = await createShopOrder(userId, {
+			items,
+			address: address.data,
+			shippingMethod: input.shippingMethod,
+			discountCode: input.discountCode || null,
+			selectedQrCodeId: selected,
+			// Without a key, the same checkout sent again (a retry, a double click) is recognised by its content.
+			idempotencyKey: request.headers.get('idempotency-key')?.slice(0, 100) || input.idempotencyKey || contentKey(body),
+			claimed: { subtotalCents: cents(input.subtotal), discountCents: cents(input.discountAmount), shippingCents: cents(input.shippingCost), totalCents: cents(input.totalAmount) },
+		})
+		if (!result.ok) return jsonError(result.status, result.message)
+		return Response.json({ checkoutUrl: checkoutUrl(result.order), confirmationNumber: result.order.confirmationNumber }, { status: result.created ? 201 : 200 })
+	},
+})
 
 /** Identical content within the same 10 minutes counts as the same checkout. */
 function contentKey(body: unknown) {
 	const window = Math.floor(Date.now() / (10 * 60 * 1000))
 	return `content:${createHash('sha256').update(`${window}:${JSON.stringify(body)}`).digest('base64url')}`
-}
-
-export function loader() {
-	return methodNotAllowed(['POST'])
 }

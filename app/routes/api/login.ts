@@ -4,33 +4,36 @@ import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import type { Route } from './+types/login'
+import { resource } from '#app/utils/resource.server.ts'
 
 /** Starts sign-in: the identity provider when one is configured, else the local sign-in page. */
-export async function loader({ request }: Route.LoaderArgs) {
-	const redirectTo = new URL(request.url).searchParams.get('redirectTo')
-	if (!env.oidcEnabled) {
-		const local = redirectTo ? `/login?${new URLSearchParams({ redirectTo: safeRedirect(redirectTo) })}` : '/login'
-		throw redirect(local)
-	}
-	const session = await getSession(request)
-	if (session.get('userId')) throw redirect(safeRedirect(redirectTo, '/dashboard'))
-	let cookie: string | null = null
-	if (redirectTo) {
-		session.set('redirectTo', safeRedirect(redirectTo))
-		cookie = await sessionStorage.commitSession(session)
-	}
-	try {
-		await authenticateWithOidc(request)
-	} catch (thrown) {
-		if (thrown instanceof Response) {
-			if (cookie) thrown.headers.append('set-cookie', cookie)
-			throw thrown
+export const { loader, action } = resource<Route.ActionArgs>({
+	GET: async ({ request }) => {
+		const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+		if (!env.oidcEnabled) {
+			const local = redirectTo ? `/login?${new URLSearchParams({ redirectTo: safeRedirect(redirectTo) })}` : '/login'
+			throw redirect(local)
 		}
-		console.error(thrown)
-		throw new Response('The sign-in service is not reachable right now. Please try again in a minute.', {
-			status: 503,
-			headers: { 'content-type': 'text/plain; charset=utf-8' },
-		})
-	}
-	throw redirect('/dashboard')
-}
+		const session = await getSession(request)
+		if (session.get('userId')) throw redirect(safeRedirect(redirectTo, '/dashboard'))
+		let cookie: string | null = null
+		if (redirectTo) {
+			session.set('redirectTo', safeRedirect(redirectTo))
+			cookie = await sessionStorage.commitSession(session)
+		}
+		try {
+			await authenticateWithOidc(request)
+		} catch (thrown) {
+			if (thrown instanceof Response) {
+				if (cookie) thrown.headers.append('set-cookie', cookie)
+				throw thrown
+			}
+			console.error(thrown)
+			throw new Response('The sign-in service is not reachable right now. Please try again in a minute.', {
+				status: 503,
+				headers: { 'content-type': 'text/plain; charset=utf-8' },
+			})
+		}
+		throw redirect('/dashboard')
+	},
+})

@@ -8,7 +8,8 @@ import {
 } from '#app/domain/profiles/profiles.server.ts'
 import { FamilyMemberSchema, NotesSchema, PersonalInfoSchema, ScanningSwitchSchema } from '#app/domain/profiles/schemas.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
-import { jsonError, methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
+import { jsonError, readBody, validationError } from '#app/utils/api.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
 import { json, pathId, profileApi } from './profile-api.server.ts'
 import type { Route } from './+types/medical-profile'
@@ -17,28 +18,33 @@ const NOT_FOUND = 'Profile not found'
 /** Any of these marks a POST as a new family member (spec 001 §7); otherwise it is the person's own profile. */
 const FAMILY_FIELDS = ['fullName', 'relationshipToUser', 'pin']
 
-/** GET /api/medical-profile: the person's own profile; GET /api/medical-profile/{id}: any of theirs. */
-export function loader({ request, params }: Route.LoaderArgs) {
-	return profileApi(request, async (userId) => {
-		const id = params.id === undefined ? await ownProfileId(userId) : pathId(params.id, NOT_FOUND)
-		const detail = id ? await getProfileDetail(userId, id) : null
-		return detail ? json(toProfileView(detail)) : jsonError(404, NOT_FOUND)
-	})
-}
-
-export function action({ request, params, context }: Route.ActionArgs) {
-	const allowed = params.id === undefined ? ['GET', 'POST'] : ['GET', 'PUT', 'PATCH', 'DELETE']
-	if (!allowed.includes(request.method)) return methodNotAllowed(allowed)
-	return profileApi(request, async (userId) => {
-		if (params.id === undefined) return create({ userId, address: getClientIp(request, context) }, await readBody(request))
-		const id = pathId(params.id, NOT_FOUND)
-		if (request.method === 'DELETE') {
-			const unlinked = await deleteProfile(userId, id)
-			return json({ success: true, id, unlinkedQrCodes: unlinked })
+/**
+ * GET /api/medical-profile: the person's own profile; POST creates it (or a family member's, with a sticker's PIN).
+ * GET, PUT, PATCH and DELETE /api/medical-profile/{id}: any of theirs.
+ */
+export const { loader, action } = resource<Route.ActionArgs>(({ params }) => {
+	if (params.id === undefined) {
+		return {
+			GET: ({ request }) => profileApi(request, async (userId) => show(userId, await ownProfileId(userId))),
+			POST: ({ request, context }) => profileApi(request, async (userId) => create({ userId, address: getClientIp(request, context) }, await readBody(request))),
 		}
-		const body = await readBody(request)
-		return request.method === 'PUT' ? update(userId, id, body) : patch(userId, id, body)
-	})
+	}
+	const id = params.id
+	return {
+		GET: ({ request }) => profileApi(request, async (userId) => show(userId, pathId(id, NOT_FOUND))),
+		PUT: ({ request }) => profileApi(request, async (userId) => update(userId, pathId(id, NOT_FOUND), await readBody(request))),
+		PATCH: ({ request }) => profileApi(request, async (userId) => patch(userId, pathId(id, NOT_FOUND), await readBody(request))),
+		DELETE: ({ request }) =>
+			profileApi(request, async (userId) => {
+				const profileId = pathId(id, NOT_FOUND)
+				return json({ success: true, id: profileId, unlinkedQrCodes: await deleteProfile(userId, profileId) })
+			}),
+	}
+})
+
+async function show(userId: string, id: number | null) {
+	const detail = id ? await getProfileDetail(userId, id) : null
+	return detail ? json(toProfileView(detail)) : jsonError(404, NOT_FOUND)
 }
 
 async function create(claimant: Claimant, body: Record<string, unknown>) {
@@ -61,8 +67,7 @@ async function update(userId: string, id: number, body: Record<string, unknown>)
 	const parsed = PersonalInfoSchema.safeParse(body)
 	if (!parsed.success) return validationError(parsed.error.issues)
 	await savePersonalInfo(userId, parsed.data, id)
-	const detail = await getProfileDetail(userId, id)
-	return detail ? json(toProfileView(detail)) : jsonError(404, NOT_FOUND)
+	return show(userId, id)
 }
 
 /** Scanning on or off, and the notes; as on the page, a notes change confirms the information. */

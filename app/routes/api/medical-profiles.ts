@@ -1,12 +1,8 @@
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
-import { methodNotAllowed } from '#app/utils/api.server.ts'
 import { json, profileApi } from './profile-api.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/medical-profiles'
 
-export function loader({ request }: Route.LoaderArgs) {
-	return profileApi(request, async (userId) => json(await listProfiles(userId)))
-}
-
-export function action() {
-	return methodNotAllowed(['GET'])
-}
+export const { loader, action } = resource<Route.ActionArgs>({
+	GET: ({ request }) => profileApi(request, async (userId) => json(await listProfiles(userId))),
+})

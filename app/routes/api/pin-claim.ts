@@ -1,26 +1,25 @@
 import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
-import { jsonError, methodNotAllowed, readBody, requireApiUserId } from '#app/utils/api.server.ts'
+import { jsonError, readBody, requireApiUserId } from '#app/utils/api.server.ts'
 import { clearPendingPin } from '#app/utils/auth.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/pin-claim'
 
 const ProfileIdSchema = IdSchema.optional()
 
-export async function action({ request, context }: Route.ActionArgs) {
-	const userId = await requireApiUserId(request)
-	const body = await readBody(request)
-	const profileId = ProfileIdSchema.safeParse(body.medicalProfileId === '' || body.medicalProfileId === null ? undefined : body.medicalProfileId)
-	if (!profileId.success) return jsonError(400, 'Invalid profile', { errors: { medicalProfileId: ['Invalid profile'] } })
-	const result = await claimCode({ userId, address: getClientIp(request, context) }, body.pin, profileId.data ? { profileId: profileId.data } : undefined)
-	if (!result.ok) return jsonError(result.status, result.message, result.field ? { errors: { [result.field]: [result.message] } } : undefined)
-	const cookie = await clearPendingPin(request)
-	return Response.json(
-		{ success: true, qrCodeId: result.qrCodeId, qrCodeToken: result.token },
-		{ headers: cookie ? { 'set-cookie': cookie } : undefined },
-	)
-}
-
-export function loader() {
-	return methodNotAllowed(['POST'])
-}
+export const { loader, action } = resource<Route.ActionArgs>({
+	POST: async ({ request, context }) => {
+		const userId = await requireApiUserId(request)
+		const body = await readBody(request)
+		const profileId = ProfileIdSchema.safeParse(body.medicalProfileId === '' || body.medicalProfileId === null ? undefined : body.medicalProfileId)
+		if (!profileId.success) return jsonError(400, 'Invalid profile', { errors: { medicalProfileId: ['Invalid profile'] } })
+		const result = await claimCode({ userId, address: getClientIp(request, context) }, body.pin, profileId.data ? { profileId: profileId.data } : undefined)
+		if (!result.ok) return jsonError(result.status, result.message, result.field ? { errors: { [result.field]: [result.message] } } : undefined)
+		const cookie = await clearPendingPin(request)
+		return Response.json(
+			{ success: true, qrCodeId: result.qrCodeId, qrCodeToken: result.token },
+			{ headers: cookie ? { 'set-cookie': cookie } : undefined },
+		)
+	},
+})

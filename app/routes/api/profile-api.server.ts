@@ -5,7 +5,8 @@ import { savePolicy } from '#app/domain/profiles/files.server.ts'
 import { AllergySchema, ConditionSchema, ContactSchema, IdSchema, InsurancePolicySchema, MedicationSchema } from '#app/domain/profiles/schemas.ts'
 import { addRow, deleteRow, getRow, listRows, SECTION_NOUNS, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
 import { toDocumentView, toPolicyView } from '#app/domain/profiles/views.ts'
-import { jsonError, methodNotAllowed, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
+import { jsonError, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 
 /** Private data: never kept by a shared cache. */
 export function json(value: unknown, status = 200) {
@@ -54,9 +55,20 @@ function show(section: Section, row: unknown) {
 	return row
 }
 
-/** GET /api/{section}?profileId= lists one profile's rows. */
-export function sectionLoader(request: Request, section: Section, id: string | undefined) {
-	if (id !== undefined) return methodNotAllowed(allowedMethods(section, id))
+/**
+ * Spec 001 §7 for one section: GET /api/{section}?profileId= lists a profile's rows, POST adds one (documents arrive
+ * through /api/upload-document), PUT /api/{section}/{id} changes one (medications, conditions, policies) and DELETE
+ * removes it.
+ */
+export function sectionResource(section: Section) {
+	return resource<{ request: Request; params: { id?: string } }>(({ params }) => {
+		if (params.id === undefined) return { GET: ({ request }) => list(request, section), ...(CAN_POST.includes(section) && { POST: ({ request }) => add(request, section) }) }
+		const rowId = params.id
+		return { ...(CAN_PUT.includes(section) && { PUT: ({ request }) => change(request, section, rowId) }), DELETE: ({ request }) => remove(request, section, rowId) }
+	})
+}
+
+function list(request: Request, section: Section) {
 	return profileApi(request, async (userId) => {
 		const profileId = requiredId(new URL(request.url).searchParams.get('profileId'), 'profileId')
 		const rows = await listRows(userId, section, profileId)
@@ -64,25 +76,22 @@ export function sectionLoader(request: Request, section: Section, id: string | u
 	})
 }
 
-/** POST /api/{section}, PUT and DELETE /api/{section}/{id}. */
-export function sectionAction(request: Request, section: Section, id: string | undefined) {
-	const allowed = allowedMethods(section, id)
-	if (!allowed.includes(request.method)) return methodNotAllowed(allowed)
+function add(request: Request, section: Section) {
 	return profileApi(request, async (userId) => {
-		if (id === undefined) {
-			const body = await readBody(request)
-			return save(userId, section, body, { profileId: requiredId(body.medicalProfileId, 'medicalProfileId') })
-		}
-		const rowId = pathId(id, `${SECTION_NOUNS[section]} not found`)
-		if (request.method === 'PUT') return save(userId, section, await readBody(request), { rowId })
-		const row = await deleteRow(userId, section, rowId)
-		return json({ success: true, id: row.id })
+		const body = await readBody(request)
+		return save(userId, section, body, { profileId: requiredId(body.medicalProfileId, 'medicalProfileId') })
 	})
 }
 
-function allowedMethods(section: Section, id: string | undefined) {
-	if (id === undefined) return CAN_POST.includes(section) ? ['GET', 'POST'] : ['GET']
-	return CAN_PUT.includes(section) ? ['PUT', 'DELETE'] : ['DELETE']
+function change(request: Request, section: Section, id: string) {
+	return profileApi(request, async (userId) => save(userId, section, await readBody(request), { rowId: pathId(id, `${SECTION_NOUNS[section]} not found`) }))
+}
+
+function remove(request: Request, section: Section, id: string) {
+	return profileApi(request, async (userId) => {
+		const row = await deleteRow(userId, section, pathId(id, `${SECTION_NOUNS[section]} not found`))
+		return json({ success: true, id: row.id })
+	})
 }
 
 type Target = { profileId: number } | { rowId: number }

@@ -1,14 +1,10 @@
 import { scanHistory } from '#app/domain/qr/manage.server.ts'
-import { methodNotAllowed } from '#app/utils/api.server.ts'
 import { json, pathId } from './profile-api.server.ts'
 import { CODE_NOT_FOUND, qrApi } from './qr-api.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/qr-code-scans'
 
 /** GET /api/qr-codes/{id}/scans: the code's latest scans, newest first. */
-export function loader({ request, params }: Route.LoaderArgs) {
-	return qrApi(request, async (userId) => json(await scanHistory(userId, pathId(params.id, CODE_NOT_FOUND))))
-}
-
-export function action() {
-	return methodNotAllowed(['GET'])
-}
+export const { loader, action } = resource<Route.ActionArgs>({
+	GET: ({ request, params }) => qrApi(request, async (userId) => json(await scanHistory(userId, pathId(params.id, CODE_NOT_FOUND)))),
+})

@@ -1,39 +1,43 @@
 import { customizeCode, deleteCode, generateOrUpdateCode, getOwnedCode, listCodes } from '#app/domain/qr/manage.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
-import { methodNotAllowed, readBody } from '#app/utils/api.server.ts'
+import { readBody } from '#app/utils/api.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import { json, pathId } from './profile-api.server.ts'
 import { apiCode, CODE_NOT_FOUND, parseCodeRequest, parseCustomization, qrApi } from './qr-api.server.ts'
 import type { Route } from './+types/qr-codes'
 
-/** GET /api/qr-codes: the caller's codes, newest first; GET /api/qr-codes/{id}: one of them. */
-export function loader({ request, params }: Route.LoaderArgs) {
-	return qrApi(request, async (userId) => {
-		if (params.id === undefined) return json((await listCodes(userId)).map(apiCode))
-		return json(apiCode(await getOwnedCode(userId, pathId(params.id, CODE_NOT_FOUND))))
-	})
-}
-
-/** POST /api/qr-codes generates or updates the profile's code; PATCH restyles and DELETE removes one code. */
-export function action({ request, params }: Route.ActionArgs) {
-	const allowed = params.id === undefined ? ['GET', 'POST'] : ['GET', 'PATCH', 'DELETE']
-	if (!allowed.includes(request.method)) return methodNotAllowed(allowed)
-	return qrApi(request, async (userId) => {
-		if (params.id === undefined) return generate(userId, await readBody(request))
-		const id = pathId(params.id, CODE_NOT_FOUND)
-		if (request.method === 'DELETE') {
-			await deleteCode(userId, id)
-			return json({ success: true, message: QR_MESSAGES.deleted })
+/**
+ * GET /api/qr-codes: the caller's codes, newest first; POST generates or updates a profile's code.
+ * GET /api/qr-codes/{id}: one of them; PATCH restyles it and DELETE removes it.
+ */
+export const { loader, action } = resource<Route.ActionArgs>(({ params }) => {
+	if (params.id === undefined) {
+		return {
+			GET: ({ request }) => qrApi(request, async (userId) => json((await listCodes(userId)).map(apiCode))),
+			POST: ({ request }) => qrApi(request, async (userId) => generate(userId, await readBody(request))),
 		}
-		const body = await readBody(request)
-		const given = Object.hasOwn(body, 'customization') ? body.customization : body
-		// Fields left out keep their current values, so spec 002's preview-shaped body does not drop custom text.
-		const current = (await getOwnedCode(userId, id)).customization
-		const look = parseCustomization(given && typeof given === 'object' ? { ...current, ...given } : given)
-		if (look instanceof Response) return look
-		const code = await customizeCode(userId, id, look)
-		return json({ ...apiCode(code), qrCodeSvg: renderQrSvg({ ...look, data: code.scanUrl }), message: QR_MESSAGES.updated })
-	})
+	}
+	const id = params.id
+	return {
+		GET: ({ request }) => qrApi(request, async (userId) => json(apiCode(await getOwnedCode(userId, pathId(id, CODE_NOT_FOUND))))),
+		PATCH: ({ request }) => qrApi(request, async (userId) => restyle(userId, pathId(id, CODE_NOT_FOUND), await readBody(request))),
+		DELETE: ({ request }) =>
+			qrApi(request, async (userId) => {
+				await deleteCode(userId, pathId(id, CODE_NOT_FOUND))
+				return json({ success: true, message: QR_MESSAGES.deleted })
+			}),
+	}
+})
+
+async function restyle(userId: string, id: number, body: Record<string, unknown>) {
+	const given = Object.hasOwn(body, 'customization') ? body.customization : body
+	// Fields left out keep their current values, so spec 002's preview-shaped body does not drop custom text.
+	const current = (await getOwnedCode(userId, id)).customization
+	const look = parseCustomization(given && typeof given === 'object' ? { ...current, ...given } : given)
+	if (look instanceof Response) return look
+	const code = await customizeCode(userId, id, look)
+	return json({ ...apiCode(code), qrCodeSvg: renderQrSvg({ ...look, data: code.scanUrl }), message: QR_MESSAGES.updated })
 }
 
 async function generate(userId: string, body: Record<string, unknown>) {

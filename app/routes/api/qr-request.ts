@@ -1,25 +1,23 @@
 import { qrRequestJson, submitQrRequest } from '#app/domain/requests/requests.server.ts'
 import { QrRequestApiSchema, REQUEST_FAILED, REQUEST_RECEIVED } from '#app/domain/requests/schemas.ts'
-import { jsonError, methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
+import { jsonError, readBody, validationError } from '#app/utils/api.server.ts'
 import { getUser } from '#app/middleware/user.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/qr-request'
 
 /** POST /api/qr-request (spec 002 §7); guests may request. The e-mail defaults to the signed-in user's. */
-export async function action({ request, context }: Route.ActionArgs) {
-	if (request.method !== 'POST') return methodNotAllowed(['POST'])
-	const [body, user] = await Promise.all([readBody(request), getUser({ request, context })])
-	const parsed = QrRequestApiSchema.safeParse({ ...body, email: body.email ?? user?.email })
-	// Nested fields are reported by their full path, e.g. shippingAddress.city.
-	if (!parsed.success) return validationError(parsed.error.issues.map((issue) => ({ ...issue, path: [issue.path.join('.')] })))
-	try {
-		const { request: row } = await submitQrRequest(parsed.data, user?.id ?? null)
-		return Response.json({ message: REQUEST_RECEIVED, request: row && qrRequestJson(row) }, { status: 201 })
-	} catch (error) {
-		console.error('[qr-request] could not store a request', error)
-		return jsonError(503, REQUEST_FAILED)
-	}
-}
-
-export function loader() {
-	return methodNotAllowed(['POST'])
-}
+export const { loader, action } = resource<Route.ActionArgs>({
+	POST: async ({ request, context }) => {
+		const [body, user] = await Promise.all([readBody(request), getUser({ request, context })])
+		const parsed = QrRequestApiSchema.safeParse({ ...body, email: body.email ?? user?.email })
+		// Nested fields are reported by their full path, e.g. shippingAddress.city.
+		if (!parsed.success) return validationError(parsed.error.issues.map((issue) => ({ ...issue, path: [issue.path.join('.')] })))
+		try {
+			const { request: row } = await submitQrRequest(parsed.data, user?.id ?? null)
+			return Response.json({ message: REQUEST_RECEIVED, request: row && qrRequestJson(row) }, { status: 201 })
+		} catch (error) {
+			console.error('[qr-request] could not store a request', error)
+			return jsonError(503, REQUEST_FAILED)
+		}
+	},
+})

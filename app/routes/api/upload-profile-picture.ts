@@ -2,22 +2,20 @@ import { uploadPicture } from '#app/domain/profiles/files.server.ts'
 import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
 import { readForm } from '#app/utils/form-body.server.ts'
 import { fileUrl } from '#app/domain/profiles/views.ts'
-import { jsonError, methodNotAllowed } from '#app/utils/api.server.ts'
+import { jsonError } from '#app/utils/api.server.ts'
 import { json, profileApi, requiredId } from './profile-api.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/upload-profile-picture'
 
 /** Multipart: picture, medicalProfileId. The picture is saved on the profile at once. */
-export function action({ request }: Route.ActionArgs) {
-	if (request.method !== 'POST') return methodNotAllowed(['POST'])
-	return profileApi(request, async (userId) => {
-		const form = await readForm(request, uploadLimit('picture'))
-		if (!form.ok) return jsonError(form.status, form.message)
-		const profileId = requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId')
-		await uploadPicture(userId, profileId, form.formData.get('picture'))
-		return json({ url: fileUrl('picture', profileId) })
-	})
-}
-
-export function loader() {
-	return methodNotAllowed(['POST'])
-}
+export const { loader, action } = resource<Route.ActionArgs>({
+	POST: ({ request }) => {
+		return profileApi(request, async (userId) => {
+			const form = await readForm(request, uploadLimit('picture'))
+			if (!form.ok) return jsonError(form.status, form.message)
+			const profileId = requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId')
+			await uploadPicture(userId, profileId, form.formData.get('picture'))
+			return json({ url: fileUrl('picture', profileId) })
+		})
+	},
+})

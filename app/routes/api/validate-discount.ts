@@ -1,31 +1,29 @@
 import { validateDiscount } from '#app/domain/shop/discounts.server.ts'
 import { discountAmount } from '#app/domain/shop/pricing.ts'
 import { DiscountCodeSchema } from '#app/domain/shop/schemas.ts'
-import { jsonError, methodNotAllowed, readBody, validationError } from '#app/utils/api.server.ts'
+import { jsonError, readBody, validationError } from '#app/utils/api.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/validate-discount'
 
 /** POST { code, subtotal }: { discount: { code, type, value, description } } or { message }. Fixed values are in dollars. */
-export async function action({ request }: Route.ActionArgs) {
-	if (request.method !== 'POST') return methodNotAllowed(['POST'])
-	const body = await readBody(request)
-	const parsed = DiscountCodeSchema.safeParse({ code: body.code })
-	if (!parsed.success) return validationError(parsed.error.issues)
-	const result = await validateDiscount(parsed.data.code)
-	if (!result.ok) return jsonError(404, result.message)
-	const { discount } = result
-	const subtotal = Number(body.subtotal)
-	const amount = Number.isFinite(subtotal) && subtotal >= 0 ? discountAmount(discount, Math.round(subtotal * 100)) : null
-	return Response.json({
-		discount: {
-			code: discount.code,
-			type: discount.type,
-			value: discount.type === 'fixed' ? discount.value / 100 : discount.value,
-			description: discount.description,
-		},
-		...(amount ? { discountAmount: amount.discountCents / 100, waivesShipping: amount.waivesShipping } : {}),
-	})
-}
-
-export function loader() {
-	return methodNotAllowed(['POST'])
-}
+export const { loader, action } = resource<Route.ActionArgs>({
+	POST: async ({ request }) => {
+		const body = await readBody(request)
+		const parsed = DiscountCodeSchema.safeParse({ code: body.code })
+		if (!parsed.success) return validationError(parsed.error.issues)
+		const result = await validateDiscount(parsed.data.code)
+		if (!result.ok) return jsonError(404, result.message)
+		const { discount } = result
+		const subtotal = Number(body.subtotal)
+		const amount = Number.isFinite(subtotal) && subtotal >= 0 ? discountAmount(discount, Math.round(subtotal * 100)) : null
+		return Response.json({
+			discount: {
+				code: discount.code,
+				type: discount.type,
+				value: discount.type === 'fixed' ? discount.value / 100 : discount.value,
+				description: discount.description,
+			},
+			...(amount ? { discountAmount: amount.discountCents / 100, waivesShipping: amount.waivesShipping } : {}),
+		})
+	},
+})

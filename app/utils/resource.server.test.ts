@@ -1,0 +1,36 @@
+import { expect, test } from 'vitest'
+import { resource } from './resource.server.ts'
+
+type Args = { request: Request; params: { id?: string } }
+const call = async (route: { loader: (args: Args) => unknown; action: (args: Args) => unknown }, method: string, id?: string) => {
+	const args = { request: new Request('http://localhost/api/things', { method }), params: { id } }
+	const answer = await (method === 'GET' || method === 'HEAD' ? route.loader(args) : route.action(args))
+	if (answer instanceof Response) return { status: answer.status, allow: answer.headers.get('allow'), body: await answer.text() }
+	const { data, init } = answer as { data: unknown; init: ResponseInit }
+	return { status: init.status, allow: new Headers(init.headers).get('allow'), body: JSON.stringify(data) }
+}
+
+test('each method goes to its handler; HEAD to GET', async () => {
+	const route = resource<Args>({ GET: () => new Response('list'), POST: () => new Response('created', { status: 201 }) })
+	expect(await call(route, 'GET')).toMatchObject({ status: 200, body: 'list' })
+	expect(await call(route, 'HEAD')).toMatchObject({ status: 200 })
+	expect(await call(route, 'POST')).toMatchObject({ status: 201, body: 'created' })
+})
+
+test.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND'])('%s without a handler is a 405 naming the methods there are', async (method) => {
+	const route = resource<Args>({ GET: () => new Response('list'), POST: () => new Response('created') })
+	expect(await call(route, method)).toEqual({ status: 405, allow: 'GET, POST', body: JSON.stringify({ message: 'Method not allowed' }) })
+})
+
+test('a route without GET answers GET with 405 too', async () => {
+	const route = resource<Args>({ POST: () => new Response('ok') })
+	expect(await call(route, 'GET')).toMatchObject({ status: 405, allow: 'POST' })
+})
+
+test('the handlers may depend on the request: a collection and its items', async () => {
+	const route = resource<Args>(({ params }) => (params.id === undefined ? { GET: () => new Response('all') } : { PUT: () => new Response(`put ${params.id}`) }))
+	expect(await call(route, 'GET')).toMatchObject({ status: 200, body: 'all' })
+	expect(await call(route, 'PUT', '7')).toMatchObject({ status: 200, body: 'put 7' })
+	expect(await call(route, 'GET', '7')).toMatchObject({ status: 405, allow: 'PUT' })
+	expect(await call(route, 'PUT')).toMatchObject({ status: 405, allow: 'GET' })
+})
