@@ -5,7 +5,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/account'
 
 /** DELETE: the account and everything of the person's, as on the Profile tab; the session ends with it. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	DELETE: async ({ request }) => {
 		const userId = await requireApiUserId(request)
 		try {
@@ -17,3 +17,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		return Response.json({ message: 'Account deleted' }, { headers: { 'set-cookie': await destroyUserSession(request) } })
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

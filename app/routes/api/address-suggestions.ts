@@ -13,10 +13,13 @@ const QuerySchema = z.object({
 })
 
 /** POST { query }: { suggestions }; with no service, or when it fails, the one suggestion built from the text. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: async ({ request }) => {
 		const parsed = QuerySchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
 		return Response.json({ suggestions: await searchAddresses(parsed.data.query) })
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -1,4 +1,7 @@
 import { sectionResource } from './profile-api.server.ts'
 
 // Spec 001 §7: GET, POST /api/allergies; DELETE /api/allergies/{id}.
-export const { loader, action } = sectionResource('allergies')
+const api = sectionResource('allergies')
+
+export const loader = api.loader
+export const action = api.action

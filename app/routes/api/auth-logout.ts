@@ -4,7 +4,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/auth-logout'
 
 /** Ends the session row, so every tab is signed out on its next request. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: async ({ request }) => {
 		const cookie = await destroyUserSession(request)
 		const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
@@ -16,3 +16,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		)
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -3,9 +3,12 @@ import { requireApiUserId } from '#app/utils/api.server.ts'
 import type { Route } from './+types/consent-status'
 import { resource } from '#app/utils/resource.server.ts'
 
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	GET: async ({ request }) => {
 		const userId = await requireApiUserId(request)
 		return Response.json(consentStatusBody(await getConsentStatus(userId)), { headers: { 'cache-control': 'no-store' } })
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -6,7 +6,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/consent'
 
 /** Spec 002 §7: one call per form, { consentType, agreed: true }; records the form's current version. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: async ({ request, context }) => {
 		const userId = await requireApiUserId(request)
 		const parsed = ConsentRecordSchema.safeParse(await readBody(request))
@@ -16,3 +16,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		return Response.json({ success: true, consentType: recorded.consentType, version: recorded.version, agreed: true, createdAt: recorded.createdAt })
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -30,7 +30,7 @@ const OrderRequestSchema = z.object({
 const cents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100))
 
 /** POST: records the order on the server's own prices and rules; answers { checkoutUrl } or { message }. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: async ({ request }) => {
 		const userId = await requireApiUserId(request)
 		const body = await readBody(request)
@@ -73,3 +73,6 @@ function contentKey(body: unknown) {
 	const window = Math.floor(Date.now() / (10 * 60 * 1000))
 	return `content:${createHash('sha256').update(`${window}:${JSON.stringify(body)}`).digest('base64url')}`
 }
+
+export const loader = api.loader
+export const action = api.action

@@ -1,4 +1,7 @@
 import { sectionResource } from './profile-api.server.ts'
 
 // Spec 001 §7: GET, POST /api/emergency-contacts; DELETE /api/emergency-contacts/{id}.
-export const { loader, action } = sectionResource('contacts')
+const api = sectionResource('contacts')
+
+export const loader = api.loader
+export const action = api.action

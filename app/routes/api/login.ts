@@ -7,7 +7,7 @@ import type { Route } from './+types/login'
 import { resource } from '#app/utils/resource.server.ts'
 
 /** Starts sign-in: the identity provider when one is configured, else the local sign-in page. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	GET: async ({ request }) => {
 		const redirectTo = new URL(request.url).searchParams.get('redirectTo')
 		if (!env.oidcEnabled) {
@@ -37,3 +37,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		throw redirect('/dashboard')
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

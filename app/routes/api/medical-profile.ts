@@ -22,7 +22,7 @@ const FAMILY_FIELDS = ['fullName', 'relationshipToUser', 'pin']
  * GET /api/medical-profile: the person's own profile; POST creates it (or a family member's, with a sticker's PIN).
  * GET, PUT, PATCH and DELETE /api/medical-profile/{id}: any of theirs.
  */
-export const { loader, action } = resource<Route.ActionArgs>(({ params }) => {
+const api = resource<Route.ActionArgs>(({ params }) => {
 	if (params.id === undefined) {
 		return {
 			GET: ({ request }) => profileApi(request, async (userId) => show(userId, await ownProfileId(userId))),
@@ -87,3 +87,6 @@ async function patch(userId: string, id: number, body: Record<string, unknown>) 
 	const profile = await updateProfileFields(userId, id, values)
 	return json({ id: profile.id, isScannable: profile.isScannable, additionalNotes: profile.additionalNotes })
 }
+
+export const loader = api.loader
+export const action = api.action

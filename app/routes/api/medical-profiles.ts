@@ -3,6 +3,9 @@ import { json, profileApi } from './profile-api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/medical-profiles'
 
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	GET: ({ request }) => profileApi(request, async (userId) => json(await listProfiles(userId))),
 })
+
+export const loader = api.loader
+export const action = api.action

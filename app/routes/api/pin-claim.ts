@@ -8,7 +8,7 @@ import type { Route } from './+types/pin-claim'
 
 const ProfileIdSchema = IdSchema.optional()
 
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: async ({ request, context }) => {
 		const userId = await requireApiUserId(request)
 		const body = await readBody(request)
@@ -23,3 +23,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		)
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -6,7 +6,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/pin-validate'
 
 /** Validates like the landing page's PIN card, and likewise remembers a valid PIN as pending. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: async ({ request, context }) => {
 		const body = await readBody(request)
 		const session = await getSession(request)
@@ -19,3 +19,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		)
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -3,7 +3,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/products'
 
 /** The catalogue (spec 000 §7 reads id, name, price and engraved); ?for=request gives the request page's products. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	GET: async ({ request }) => {
 		const where = new URL(request.url).searchParams.get('for') === 'request' ? 'request' : 'shop'
 		const products = await listProducts(where)
@@ -22,3 +22,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		})
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -5,6 +5,9 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/profile-qr-codes'
 
 /** GET /api/profiles/{id}/qr-codes: the codes linked to one of the caller's profiles. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	GET: ({ request, params }) => qrApi(request, async (userId) => json((await listCodes(userId, pathId(params.id, 'Profile not found'))).map(apiCode))),
 })
+
+export const loader = api.loader
+export const action = api.action

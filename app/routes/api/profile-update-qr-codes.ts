@@ -5,7 +5,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/profile-update-qr-codes'
 
 /** POST /api/profiles/{id}/update-qr-codes: confirms the profile's information, which every code of it shows. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: ({ request, params }) => {
 		return profileApi(request, async (userId) => {
 			const updated = await refreshProfileCodes(userId, pathId(params.id, 'Profile not found'))
@@ -13,3 +13,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		})
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

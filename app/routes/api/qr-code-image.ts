@@ -14,7 +14,7 @@ const QuerySchema = z.object({
 })
 
 /** GET /api/qr-codes/:id/image (inline thumbnail) and /download (a file named by shape, id and date). Owner only. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	GET: async ({ request, params }) => {
 		const userId = await requireApiUserId(request)
 		const id = IdSchema.safeParse(params.id)
@@ -41,3 +41,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		}
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -6,7 +6,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/qr-code-preview'
 
 /** POST /api/qr-codes/preview: the customised code as SVG; nothing is stored. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: ({ request }) => {
 		return qrApi(request, async (userId) => {
 			const parsed = parseCodeRequest(await readBody(request), true)
@@ -15,3 +15,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		})
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -5,6 +5,9 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/qr-code-scans'
 
 /** GET /api/qr-codes/{id}/scans: the code's latest scans, newest first. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	GET: ({ request, params }) => qrApi(request, async (userId) => json(await scanHistory(userId, pathId(params.id, CODE_NOT_FOUND)))),
 })
+
+export const loader = api.loader
+export const action = api.action

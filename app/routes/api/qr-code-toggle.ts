@@ -6,7 +6,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/qr-code-toggle'
 
 /** PATCH /api/qr-codes/{id}/toggle: active codes show the profile when scanned, inactive ones the neutral page. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	PATCH: ({ request, params }) => {
 		return qrApi(request, async (userId) => {
 			const isActive = await toggleCode(userId, pathId(params.id, CODE_NOT_FOUND))
@@ -15,3 +15,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		})
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

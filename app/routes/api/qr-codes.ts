@@ -11,7 +11,7 @@ import type { Route } from './+types/qr-codes'
  * GET /api/qr-codes: the caller's codes, newest first; POST generates or updates a profile's code.
  * GET /api/qr-codes/{id}: one of them; PATCH restyles it and DELETE removes it.
  */
-export const { loader, action } = resource<Route.ActionArgs>(({ params }) => {
+const api = resource<Route.ActionArgs>(({ params }) => {
 	if (params.id === undefined) {
 		return {
 			GET: ({ request }) => qrApi(request, async (userId) => json((await listCodes(userId)).map(apiCode))),
@@ -47,3 +47,6 @@ async function generate(userId: string, body: Record<string, unknown>) {
 	const qrCodeSvg = renderQrSvg({ ...parsed.customization, data: code.scanUrl })
 	return json({ id: code.id, qrCodeSvg, isUpdated, message: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated }, isUpdated ? 200 : 201)
 }
+
+export const loader = api.loader
+export const action = api.action

@@ -6,7 +6,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/qr-request'
 
 /** POST /api/qr-request (spec 002 §7); guests may request. The e-mail defaults to the signed-in user's. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: async ({ request, context }) => {
 		const [body, user] = await Promise.all([readBody(request), getUser({ request, context })])
 		const parsed = QrRequestApiSchema.safeParse({ ...body, email: body.email ?? user?.email })
@@ -21,3 +21,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		}
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

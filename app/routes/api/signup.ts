@@ -4,7 +4,7 @@ import { jsonError, readBody, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/signup'
 
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: async ({ request }) => {
 		const parsed = SignupSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
@@ -16,3 +16,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		return Response.json({ notice: signupNotice(), message: 'Account created' }, { status: 201 })
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

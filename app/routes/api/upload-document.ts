@@ -8,7 +8,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/upload-document'
 
 /** Multipart: document, medicalProfileId. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: ({ request }) => {
 		return profileApi(request, async (userId) => {
 			const form = await readForm(request, uploadLimit('document'))
@@ -19,3 +19,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		})
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

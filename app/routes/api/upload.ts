@@ -11,7 +11,7 @@ import type { Route } from './+types/upload'
  * The insurance card photo (multipart: file, type=insurance-card). The spec's client creates the policy
  * first, so the photo is stored as that policy's card and never as a file without an owner row.
  */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: ({ request }) => {
 		return profileApi(request, async (userId) => {
 			const form = await readForm(request, uploadLimit('insurance-card'))
@@ -23,3 +23,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		})
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -5,7 +5,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/user-email'
 
 /** PUT { email }: a new, different, unused address; a welcome e-mail goes to it. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	PUT: async ({ request }) => {
 		const userId = await requireApiUserId(request)
 		const parsed = ChangeEmailSchema.safeParse(await readBody(request))
@@ -15,3 +15,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		return Response.json({ message: `Email updated. A welcome email has been sent to ${changed.email}.`, user: await getPublicUser(userId) })
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

@@ -5,7 +5,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/user-profile'
 
 /** PUT { firstName, lastName }: saved only when one of them changed. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	PUT: async ({ request }) => {
 		const userId = await requireApiUserId(request)
 		const parsed = ProfileNameSchema.safeParse(await readBody(request))
@@ -15,3 +15,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		return Response.json({ message: saved.changed ? 'Profile updated' : 'No changes', changed: saved.changed, user: await getPublicUser(userId) })
 	},
 })
+
+export const loader = api.loader
+export const action = api.action

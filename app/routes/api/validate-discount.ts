@@ -6,7 +6,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/validate-discount'
 
 /** POST { code, subtotal }: { discount: { code, type, value, description } } or { message }. Fixed values are in dollars. */
-export const { loader, action } = resource<Route.ActionArgs>({
+const api = resource<Route.ActionArgs>({
 	POST: async ({ request }) => {
 		const body = await readBody(request)
 		const parsed = DiscountCodeSchema.safeParse({ code: body.code })
@@ -27,3 +27,6 @@ export const { loader, action } = resource<Route.ActionArgs>({
 		})
 	},
 })
+
+export const loader = api.loader
+export const action = api.action
