@@ -2,6 +2,7 @@ import { DomainError } from '#app/domain/errors.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
+import { z } from 'zod'
 import { getAccessLevel } from '#app/domain/claims/claims.server.ts'
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
@@ -14,7 +15,6 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { QR_INTENTS } from './intents.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
-
 
 export async function qrCodesLoader({ request, context }: RequestArgs) {
 	const { id: userId, isGrandfathered } = await requireUser({ request, context })
@@ -39,52 +39,86 @@ export async function qrCodesLoader({ request, context }: RequestArgs) {
 }
 export type QrCodesData = Awaited<ReturnType<typeof qrCodesLoader>>
 
+const optionalId = IdSchema.optional().catch(undefined)
+const QrActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal(QR_INTENTS.generate), profileId: optionalId }),
+	z.object({ intent: z.literal(QR_INTENTS.customize), codeId: optionalId }),
+	z.object({ intent: z.literal(QR_INTENTS.toggle), codeId: optionalId }),
+	z.object({ intent: z.literal(QR_INTENTS.remove), codeId: optionalId }),
+	z.object({ intent: z.literal(QR_INTENTS.assign), codeId: optionalId, profileId: optionalId }),
+])
+type QrAction = z.infer<typeof QrActionSchema>
+type Of<I extends QrAction['intent']> = Extract<QrAction, { intent: I }>
+type Answer = { userId: string; form: FormData; base: string }
+
+const failure = (intent: string, message: string, status: number) => data({ intent, result: { status: 'error' as const, error: { '': [message] } } }, { status })
+
 export async function qrCodesAction({ request, context }: RequestArgs) {
 	const userId = await requireUserId({ request, context })
-	const base = pageUrl(request).pathname
-	const formData = await readPageForm(request)
-	const intent = String(formData.get('intent') ?? '')
-	const codeId = IdSchema.safeParse(formData.get('codeId')).data
-	const here = (id = codeId) => `${base}${id ? `?code=${id}` : ''}`
+	const form = await readPageForm(request)
+	const parsed = QrActionSchema.safeParse(Object.fromEntries(form))
+	if (!parsed.success) return failure(String(form.get('intent') ?? ''), 'Unknown action', 400)
+	const action = parsed.data
 	try {
-		if (intent === QR_INTENTS.generate || intent === QR_INTENTS.customize) {
-			const submission = parseWithZod(formData, { schema: QrCustomizationFormSchema })
-			if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
-			if (intent === QR_INTENTS.customize) {
-				if (!codeId) throw new DomainError(404, 'QR code not found')
-				await customizeCode(userId, codeId, submission.value)
-				return redirectWithToast(here(), { type: 'success', description: QR_MESSAGES.updated })
-			}
-			const profileId = IdSchema.safeParse(formData.get('profileId')).data
-			if (!profileId) return data({ intent, result: submission.reply({ formErrors: [QR_MESSAGES.noProfile] }) }, { status: 400 })
-			const { code, isUpdated } = await generateOrUpdateCode(userId, profileId, submission.value)
-			return redirectWithToast(here(code.id), { type: 'success', description: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated })
-		}
-		if (!codeId) throw new DomainError(404, 'QR code not found')
-		if (intent === QR_INTENTS.toggle) {
-			const isActive = await toggleCode(userId, codeId)
-			return redirectWithToast(
-				here(),
-				isActive ? { type: 'success', ...QR_MESSAGES.activated } : QR_MESSAGES.deactivated,
-			)
-		}
-		if (intent === QR_INTENTS.remove) {
-			await deleteCode(userId, codeId)
-			return redirectWithToast(base, { type: 'success', description: QR_MESSAGES.deleted })
-		}
-		if (intent === QR_INTENTS.assign) {
-			const profileId = IdSchema.safeParse(formData.get('profileId')).data
-			if (!profileId) throw new DomainError(404, 'Profile not found')
-			await assignCodeToProfile(userId, codeId, profileId)
-			return redirectWithToast(here(), { type: 'success', description: 'The QR code now shows the chosen profile' })
-		}
-		return data({ intent, result: { status: 'error' as const, error: { '': ['Unknown action'] } } }, { status: 400 })
+		return await perform(action, { userId, form, base: pageUrl(request).pathname })
 	} catch (error) {
-		if (error instanceof DomainError) {
-			if (error.status === 404) throw data(error.message, { status: 404 })
-			return data({ intent, result: { status: 'error' as const, error: { '': [error.message] } } }, { status: error.status })
-		}
-		if (error instanceof DomainError) throw data('Not found', { status: 404 })
-		throw error
+		if (!(error instanceof DomainError)) throw error
+		if (error.status === 404) throw data(error.message, { status: 404 })
+		return failure(action.intent, error.message, error.status)
 	}
+}
+
+function perform(action: QrAction, answer: Answer) {
+	switch (action.intent) {
+		case QR_INTENTS.generate:
+			return generate(action, answer)
+		case QR_INTENTS.customize:
+			return customize(action, answer)
+		case QR_INTENTS.toggle:
+			return toggle(action, answer)
+		case QR_INTENTS.remove:
+			return remove(action, answer)
+		case QR_INTENTS.assign:
+			return assign(action, answer)
+	}
+}
+
+const codeHref = (base: string, id: number) => `${base}?code=${id}`
+function requireCode(id: number | undefined) {
+	if (!id) throw new DomainError(404, 'QR code not found')
+	return id
+}
+
+async function generate(action: Of<typeof QR_INTENTS.generate>, { userId, form, base }: Answer) {
+	const submission = parseWithZod(form, { schema: QrCustomizationFormSchema })
+	if (submission.status !== 'success') return data({ intent: action.intent, result: submission.reply() }, { status: 400 })
+	if (!action.profileId) return data({ intent: action.intent, result: submission.reply({ formErrors: [QR_MESSAGES.noProfile] }) }, { status: 400 })
+	const { code, isUpdated } = await generateOrUpdateCode(userId, action.profileId, submission.value)
+	return redirectWithToast(codeHref(base, code.id), { type: 'success', description: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated })
+}
+
+async function customize(action: Of<typeof QR_INTENTS.customize>, { userId, form, base }: Answer) {
+	const submission = parseWithZod(form, { schema: QrCustomizationFormSchema })
+	if (submission.status !== 'success') return data({ intent: action.intent, result: submission.reply() }, { status: 400 })
+	const codeId = requireCode(action.codeId)
+	await customizeCode(userId, codeId, submission.value)
+	return redirectWithToast(codeHref(base, codeId), { type: 'success', description: QR_MESSAGES.updated })
+}
+
+async function toggle(action: Of<typeof QR_INTENTS.toggle>, { userId, base }: Answer) {
+	const codeId = requireCode(action.codeId)
+	const isActive = await toggleCode(userId, codeId)
+	return redirectWithToast(codeHref(base, codeId), isActive ? { type: 'success', ...QR_MESSAGES.activated } : QR_MESSAGES.deactivated)
+}
+
+async function remove(action: Of<typeof QR_INTENTS.remove>, { userId, base }: Answer) {
+	await deleteCode(userId, requireCode(action.codeId))
+	return redirectWithToast(base, { type: 'success', description: QR_MESSAGES.deleted })
+}
+
+async function assign(action: Of<typeof QR_INTENTS.assign>, { userId, base }: Answer) {
+	const codeId = requireCode(action.codeId)
+	if (!action.profileId) throw new DomainError(404, 'Profile not found')
+	await assignCodeToProfile(userId, codeId, action.profileId)
+	return redirectWithToast(codeHref(base, codeId), { type: 'success', description: 'The QR code now shows the chosen profile' })
 }
