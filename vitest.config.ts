@@ -5,7 +5,7 @@ export default defineConfig({
 		include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		environment: 'node',
 		globalSetup: ['./tests/setup/global-setup.ts'],
-		setupFiles: ['./tests/setup/setup-env.ts'],
+		setupFiles: ['./tests/setup/setup-env.ts', './tests/setup/matchers.ts'],
 		pool: 'forks',
 		// Test files share a worker's database and modules; every test makes its own rows.
 		isolate: false,

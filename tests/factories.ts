@@ -7,6 +7,7 @@ import { createStickerCodes } from '#app/domain/qr/codes.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { sessionStorage } from '#app/utils/session.server.ts'
 import { clientAddressContext } from '#app/utils/request.server.ts'
+import { isDataResult } from '#app/utils/http.ts'
 
 export const TEST_PASSWORD = 'Correct-horse-9!'
 
@@ -99,9 +100,7 @@ export async function unwrap(result: unknown): Promise<{ status: number; body: u
 		}
 		return { status: result.status, body, headers: result.headers }
 	}
-	const r = result as { type?: string; data?: unknown; init?: ResponseInit | null }
-	if (r && r.type === 'DataWithResponseInit')
-		return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) }
+	if (isDataResult(result)) return { status: result.init?.status ?? 200, body: result.data, headers: new Headers(result.init?.headers) }
 	return { status: 200, body: result, headers: new Headers() }
 }
 

@@ -1,3 +1,13 @@
+import { data } from 'react-router'
+
+type DataResult = ReturnType<typeof data<unknown>>
+const DataResultClass = data(null).constructor
+
+/** What `data(value, init)` made: React Router exports the function but not the class, so it is taken from one. */
+export function isDataResult(value: unknown): value is DataResult {
+	return value instanceof DataResultClass
+}
+
 export function combineHeaders(...all: Array<ResponseInit['headers'] | null | undefined>) {
 	const combined = new Headers()
 	for (const headers of all) {

@@ -1,4 +1,5 @@
 import { data, type DataStrategyResult, type MiddlewareFunction } from 'react-router'
+import { isDataResult } from './http.ts'
 import type { ToastInput } from './toast.ts'
 
 export const CLIENT_TOAST_EVENT = 'hmh-toast'
@@ -43,8 +44,7 @@ export function unreachableToast(form: FormData | null): Unreachable {
 
 /** Single fetch hands an action's outcome over as data(outcome, { status }), a thrown error included. */
 function unwrap(result: unknown) {
-	const wrapped = result as { type?: unknown; data?: unknown } | null
-	return wrapped && typeof wrapped === 'object' && wrapped.type === 'DataWithResponseInit' ? wrapped.data : result
+	return isDataResult(result) ? result.data : result
 }
 
 /**

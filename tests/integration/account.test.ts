@@ -42,10 +42,9 @@ describe('the dashboard pages', () => {
 			[qrCodesPage.loader, '/dashboard/qr-codes'],
 		]
 		for (const [handler, path] of pages) {
-			const { status, headers } = await unwrap((await callDashboard(handler, getRequest(path))).result)
-			expect(status).toBe(302)
-			expect(headers.get('location')).toBe('/auth')
-			expect(headers.get('set-cookie')).toContain('hmh_toast=')
+			const response = await unwrap((await callDashboard(handler, getRequest(path))).result)
+			expect(response).toHaveRedirect('/auth')
+			await expect(response).toSendToast({ title: 'Authentication Required' })
 		}
 		const landing = await unwrap((await callDashboard(home.loader, getRequest('/'))).result)
 		expect(landing.status).toBe(200)
@@ -57,7 +56,7 @@ describe('the dashboard pages', () => {
 		const cookie = await sessionCookie(user.id, { pendingPin: 'ABCD2345' })
 		const first = await unwrap((await callDashboard(home.loader, getRequest('/dashboard', cookie))).result)
 		expect(first.status).toBe(302)
-		expect(first.headers.get('location')).toBe('/claim/ABCD2345')
+		expect(first).toHaveRedirect('/claim/ABCD2345')
 		const again = await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', cookie))).result)
 		expect(again.status).toBe(200)
 	})
@@ -195,7 +194,7 @@ describe('deleting the account from the Danger Zone', () => {
 
 		const deleted = await post(cookie, { intent: 'delete-account' })
 		expect(deleted.status).toBe(302)
-		expect(deleted.headers.get('location')).toBe('/')
+		expect(deleted).toHaveRedirect('/')
 		expect(deleted.headers.getSetCookie().join()).toContain('hmh_session=;')
 
 		expect(uploadedFiles(user.id)).toBe(0)
@@ -210,6 +209,6 @@ describe('deleting the account from the Danger Zone', () => {
 		expect(await db.query.qrScans.findFirst({ where: eq(s.qrScans.qrCodeId, stickerRow.id) })).toBeUndefined()
 
 		const after = await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', cookie))).result)
-		expect(after.headers.get('location')).toBe('/auth')
+		expect(after).toHaveRedirect('/auth')
 	})
 })

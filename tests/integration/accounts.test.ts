@@ -18,7 +18,7 @@ describe('signup page', () => {
 		const { result } = await call(signup.action, formRequest('/signup', { username: `u${Date.now()}`, email, password: 'abcdefg1!', consent: 'on' }))
 		const response = await unwrap(result)
 		expect(response.status).toBe(302)
-		expect(response.headers.get('location')).toBe('/api/login')
+		expect(response).toHaveRedirect('/api/login')
 		const user = await db.query.users.findFirst({ where: eq(users.email, email) })
 		expect(user?.passwordHash).toMatch(/^scrypt\$/)
 		expect(user?.passwordHash).not.toContain('abcdefg1!')
@@ -88,7 +88,7 @@ describe('sign-in and sessions', () => {
 		const { result } = await call(login.action, formRequest('/login', { email: user.email.toUpperCase(), password: TEST_PASSWORD, redirectTo: '/dashboard' }))
 		const response = await unwrap(result)
 		expect(response.status).toBe(302)
-		expect(response.headers.get('location')).toBe('/dashboard')
+		expect(response).toHaveRedirect('/dashboard')
 		const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('hmh_session='))!
 		expect(setCookie).toMatch(/HttpOnly/i)
 		expect(setCookie).toMatch(/SameSite=Lax/i)
@@ -102,7 +102,7 @@ describe('sign-in and sessions', () => {
 	test('an off-site redirectTo is ignored', async () => {
 		const user = await createUser()
 		const response = await unwrap((await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD, redirectTo: '//evil.example/x' }))).result)
-		expect(response.headers.get('location')).toBe('/dashboard')
+		expect(response).toHaveRedirect('/dashboard')
 	})
 
 	test('wrong password or unknown e-mail: one message, no session', async () => {
@@ -124,7 +124,7 @@ describe('sign-in and sessions', () => {
 		const response = await unwrap(
 			(await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD }, { cookie: guestCookie }))).result,
 		)
-		expect(response.headers.get('location')).toBe('/claim/ABCD2345')
+		expect(response).toHaveRedirect('/claim/ABCD2345')
 		const newCookie = cookieFrom(response.headers, 'hmh_session')!
 		expect(newCookie).not.toBe(guestCookie)
 		expect(await db.select().from(sessions).where(eq(sessions.id, guest.id))).toHaveLength(0)
@@ -146,7 +146,7 @@ describe('sign-in and sessions', () => {
 		const cookie = await sessionCookie(user.id)
 		const response = await unwrap((await call(apiLogout.action, formRequest('/api/auth/logout', {}, { cookie }))).result)
 		expect(response.status).toBe(302)
-		expect(response.headers.get('location')).toBe('/auth')
+		expect(response).toHaveRedirect('/auth')
 		expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
 		const after = await unwrap((await call(apiUser.loader, getRequest('/api/auth/user', cookie))).result)
 		expect(after.status).toBe(401)

@@ -10,9 +10,8 @@ import * as profileApi from '#app/routes/api/medical-profile.ts'
 import * as toggleApi from '#app/routes/api/qr-code-toggle.ts'
 import * as qrPage from '#app/routes/qr/qr-codes.tsx'
 import * as scan from '#app/routes/scan/scan.ts'
-import { getToast } from '#app/utils/toast.server.ts'
 import { get, json, send } from '#tests/api.ts'
-import { call, claimant, cookieFrom, createCode, createUser, formRequest, getRequest, multipartRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import { call, claimant, createCode, createUser, formRequest, getRequest, multipartRequest, sessionCookie, unwrap } from '#tests/factories.ts'
 
 async function scanPage(token: string) {
 	const response = (await call(scan.loader, new Request(`http://localhost:3000/scan/${token}`), { token })).result as Response
@@ -59,12 +58,11 @@ describe('a code shows its own profile or nothing', () => {
 		const f = await family()
 		const { result } = await call(home.action, multipartRequest('/dashboard', { intent: 'delete-profile', profileId: String(f.childId) }, {}, f.cookie))
 		const response = await unwrap(result)
-		expect(response.status).toBe(302)
-		const { toast } = await getToast(getRequest('/', cookieFrom(response.headers, 'hmh_toast')!))
-		expect(toast).toMatchObject({ title: 'Profile Deleted' })
-		expect(toast?.description).toBe(
-			`Profile has been deleted successfully. Its QR code (PIN ${f.sticker.pin}) is now off: link it to a profile on the QR Codes tab to turn it on again.`,
-		)
+		expect(response).toHaveRedirect()
+		await expect(response).toSendToast({
+			title: 'Profile Deleted',
+			description: `Profile has been deleted successfully. Its QR code (PIN ${f.sticker.pin}) is now off: link it to a profile on the QR Codes tab to turn it on again.`,
+		})
 		expectNeutral(await scanPage(f.sticker.token))
 		const tab = await call(qrPage.loader, new Request('http://localhost:3000/dashboard/qr-codes', { headers: { cookie: f.cookie } }))
 		const data = (await unwrap(tab.result)).body as { codes: Array<{ id: number; medicalProfileId: number | null }> }

@@ -36,7 +36,7 @@ describe('order tracking', () => {
 		const { user, number } = await orderFor()
 		const found = await track({ confirmationNumber: ` ${number.toLowerCase()} `, email: user.email.toUpperCase() })
 		expect(found.status).toBe(302)
-		expect(found.headers.get('location')).toBe(`/order-tracking?number=${number}`)
+		expect(found).toHaveRedirect(`/order-tracking?number=${number}`)
 		const cookie = cookieFrom(found.headers, 'hmh_session')!
 		const page = (await unwrap((await call(tracking.loader, getRequest(`/order-tracking?number=${number}`, cookie))).result)).body as { order: { status: string; steps: Array<{ step: string; completed: boolean }>; items: unknown[] } }
 		expect(page.order.status).toBe('Order Placed')

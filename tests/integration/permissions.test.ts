@@ -24,5 +24,5 @@ test('a session that presented the admin token is let in; anyone else sees Acces
 	expect(refused).toMatchObject({ status: 403, body: OWNER_ONLY })
 	const signedOut = await unwrap(await asOwner())
 	expect(signedOut.status).toBe(302)
-	expect(signedOut.headers.get('location')).toBe('/api/login?redirectTo=%2Fowner-panel')
+	expect(signedOut).toHaveRedirect('/api/login?redirectTo=%2Fowner-panel')
 })

@@ -27,7 +27,7 @@ describe('the landing page PIN card', () => {
 		const code = await createCode()
 		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin.toLowerCase() }))).result)
 		expect(response.status).toBe(302)
-		expect(response.headers.get('location')).toBe('/api/login')
+		expect(response).toHaveRedirect('/api/login')
 		const cookie = cookieFrom(response.headers, 'hmh_session')!
 		const { sessionStorage } = await import('#app/utils/session.server.ts')
 		const session = await sessionStorage.getSession(cookie)
@@ -39,7 +39,7 @@ describe('the landing page PIN card', () => {
 		const user = await createUser()
 		const code = await createCode()
 		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie: await sessionCookie(user.id) }))).result)
-		expect(response.headers.get('location')).toBe(`/claim/${code.pin}`)
+		expect(response).toHaveRedirect(`/claim/${code.pin}`)
 	})
 
 	test('a claimed PIN is refused', async () => {
@@ -104,7 +104,7 @@ describe('claiming', () => {
 		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBeNull()
 
 		const posted = await unwrap((await call(claimPage.action, formRequest(`/claim/${code.pin}`, {}, { cookie }), { pin: code.pin })).result)
-		expect(posted.headers.get('location')).toBe(`/claim/${code.pin}`)
+		expect(posted).toHaveRedirect(`/claim/${code.pin}`)
 		const after = await unwrap((await call(claimPage.loader, getRequest(`/claim/${code.pin}`, cookie), { pin: code.pin })).result)
 		expect(after.body).toMatchObject({ state: 'success' })
 		const [row] = await db.select().from(sessions).where(eq(sessions.userId, user.id))
@@ -124,7 +124,7 @@ describe('claiming without JavaScript', () => {
 		guest.set('pendingPin', code.pin)
 		const cookie = (await sessionStorage.commitSession(guest)).split(';')[0]!
 		const response = await unwrap((await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD }, { cookie }))).result)
-		expect(response.headers.get('location')).toBe(`/claim/${code.pin}`)
+		expect(response).toHaveRedirect(`/claim/${code.pin}`)
 		expect(await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) })).toMatchObject({ userId: user.id, medicalProfileId: own!.id })
 		const session = await sessionStorage.getSession(cookieFrom(response.headers, 'hmh_session'))
 		expect(session.get('pendingPin')).toBeUndefined()
@@ -134,7 +134,7 @@ describe('claiming without JavaScript', () => {
 		const user = await createUser()
 		const code = await createCode()
 		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie: await sessionCookie(user.id) }))).result)
-		expect(response.headers.get('location')).toBe(`/claim/${code.pin}`)
+		expect(response).toHaveRedirect(`/claim/${code.pin}`)
 		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBe(user.id)
 	})
 })

@@ -20,7 +20,7 @@ describe('the cyber-risk banner', () => {
 	])('dismissing without JavaScript sets the cookie for a year and goes back to %s → %s', async (redirectTo, location) => {
 		const response = await unwrap((await call(dismiss.action, formRequest('/cyber-banner/dismiss', { redirectTo }))).result)
 		expect(response.status).toBe(302)
-		expect(response.headers.get('location')).toBe(location)
+		expect(response).toHaveRedirect(location)
 		expect(response.headers.get('set-cookie')).toBe('hideCyberBanner=true; Path=/; Max-Age=31536000; SameSite=Lax')
 	})
 

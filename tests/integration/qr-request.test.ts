@@ -5,7 +5,7 @@ import { emails, qrRequests } from '#db/schema.ts'
 import * as api from '#app/routes/api/qr-request.ts'
 import * as page from '#app/routes/requests/request-qr.tsx'
 import * as sent from '#app/routes/requests/request-qr-sent.tsx'
-import { getToast, requestToastContext } from '#app/utils/toast.server.ts'
+import { requestToastContext } from '#app/utils/toast.server.ts'
 import { get, json } from '#tests/api.ts'
 import { call, cookieFrom, createUser, formRequest, getRequest, sessionCookie, uniqueEmail, unwrap } from '#tests/factories.ts'
 
@@ -65,14 +65,8 @@ describe('the /request-qr form', () => {
 	test('a guest request is stored as pending, confirmed by e-mail, and leads to the confirmation screen', async () => {
 		const fields = formFields()
 		const { response } = await submitForm(fields)
-		expect(response.status).toBe(302)
-		expect(response.headers.get('location')).toBe('/request-qr/sent')
-		const toastCookie = cookieFrom(response.headers, 'hmh_toast')!
-		expect((await getToast(getRequest('/', toastCookie))).toast).toMatchObject({
-			type: 'success',
-			title: 'Request Submitted!',
-			description: 'Your QR code request has been received.',
-		})
+		expect(response).toHaveRedirect('/request-qr/sent')
+		await expect(response).toSendToast({ type: 'success', title: 'Request Submitted!', description: 'Your QR code request has been received.' })
 
 		const [row] = await rowsFor(fields.email)
 		expect(row).toMatchObject({ userId: null, fullName: 'Ada Responder', quantity: 2, ...address, notes: 'Front door code 1234', requestStatus: 'pending', fulfilledAt: null })
@@ -92,7 +86,7 @@ describe('the /request-qr form', () => {
 	test('the confirmation screen is reachable only right after a submission', async () => {
 		const response = await unwrap((await call(sent.loader, getRequest('/request-qr/sent'))).result)
 		expect(response.status).toBe(302)
-		expect(response.headers.get('location')).toBe('/request-qr')
+		expect(response).toHaveRedirect('/request-qr')
 	})
 
 	test('a signed-in person gets their name and e-mail prefilled, and the request is linked to them', async () => {
@@ -116,7 +110,7 @@ describe('the /request-qr form', () => {
 		const fields = formFields({ website: 'http://spam.example' })
 		const { response } = await submitForm(fields)
 		expect(response.status).toBe(302)
-		expect(response.headers.get('location')).toBe('/request-qr/sent')
+		expect(response).toHaveRedirect('/request-qr/sent')
 		expect(await rowsFor(fields.email)).toHaveLength(0)
 		expect(await mailsTo(fields.email)).toHaveLength(0)
 	})

@@ -49,7 +49,7 @@ describe('the cart on the server', () => {
 
 		const { result } = await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD, redirectTo: '/shop?cart=open' }, { cookie: guest }))
 		const signedIn = await unwrap(result)
-		expect(signedIn.headers.get('location')).toBe('/shop?cart=open')
+		expect(signedIn).toHaveRedirect('/shop?cart=open')
 		const row = await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) })
 		expect(row!.items.map((i) => [i.productId, i.quantity])).toEqual([
 			[2, 7],
@@ -166,7 +166,7 @@ describe('orders', () => {
 
 		const placed = await unwrap((await call(cart.action, formRequest('/cart', { ...fields, address1: '12 Elm Street', postalCode: '62701', checkoutKey: 'k1' }, { cookie }))).result)
 		expect(placed.status).toBe(302)
-		expect(placed.headers.get('location')).toMatch(/^\/order-complete\?order=HMH-/)
+		expect(placed).toHaveRedirect(/^\/order-complete\?order=HMH-/)
 		await call(cart.action, formRequest('/cart', { ...fields, address1: '12 Elm Street', postalCode: '62701', checkoutKey: 'k1' }, { cookie }))
 		expect(await ordersOf(user.id)).toBe(1)
 	})
