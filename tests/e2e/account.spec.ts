@@ -7,8 +7,8 @@ test('a signed-out visitor asking for the dashboard is told to sign in and lands
 	await expect(page.getByRole('heading', { name: 'Returning User' })).toBeVisible()
 })
 
-test('the header links and the support dialog', async ({ page, fixtureUser }, testInfo) => {
-	const user = fixtureUser(30)
+test('the header links and the support dialog', async ({ page, person }, testInfo) => {
+	const user = await person()
 	await signIn(page, user)
 	await expect(page.getByText(`Welcome, ${user.firstName}`)).toBeVisible()
 	const nav = page.getByRole('navigation', { name: 'Account' })
@@ -26,9 +26,9 @@ test('the header links and the support dialog', async ({ page, fixtureUser }, te
 	await expect(page).toHaveURL(/\/dashboard$/)
 })
 
-test('edit the name, change the e-mail, then delete the account', async ({ page, fixtureUser, hasJs }, testInfo) => {
+test('edit the name, change the e-mail, then delete the account', async ({ page, person, hasJs }, testInfo) => {
 	test.slow()
-	const user = fixtureUser(31)
+	const user = await person()
 	await signIn(page, user)
 	await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile' }).click()
 	await expect(page).toHaveURL(/\/dashboard\/profile$/)

@@ -31,8 +31,8 @@ test('sign up, sign in and log out', async ({ page }, testInfo) => {
 	await expect(page.getByRole('heading', { name: 'Already Have a QR Code?' })).toBeVisible()
 })
 
-test('signup refuses bad input and a taken e-mail with messages beside the fields', async ({ page, fixtureUser, hasJs }) => {
-	const existing = fixtureUser(0)
+test('signup refuses bad input and a taken e-mail with messages beside the fields', async ({ page, person, hasJs }) => {
+	const existing = await person()
 	await page.goto('/signup')
 	await page.getByLabel('Username').fill('ab')
 	await page.getByLabel('Email').fill(existing.email)
@@ -54,8 +54,8 @@ test('signup refuses bad input and a taken e-mail with messages beside the field
 	await expect(page).toHaveURL(/\/signup$/)
 })
 
-test('a wrong password is refused', async ({ page, fixtureUser }, testInfo) => {
-	const user = fixtureUser(1)
+test('a wrong password is refused', async ({ page, person }, testInfo) => {
+	const user = await person()
 	await page.goto('/')
 	await page.getByRole('link', { name: 'Sign In' }).click()
 	await expect(page).toHaveURL(/\/login$/)

@@ -11,10 +11,10 @@ const KID = 'Kid Holder-Wolfeschlegelsteinhausenbergerdorff'
 
 const successToast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
 
-test('claim a sticker for a family member, fill that profile, delete it: the scan shows the neutral page and nothing of any other profile', async ({ page, browser, fixtureUser, fixtureCode, hasJs }) => {
+test('claim a sticker for a family member, fill that profile, delete it: the scan shows the neutral page and nothing of any other profile', async ({ page, browser, person, sticker, hasJs }) => {
 	test.slow()
-	const code = fixtureCode(40)
-	await signIn(page, fixtureUser(39))
+	const code = sticker()
+	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
 
 	// The account holder's own record: what the old fallback showed on an orphaned sticker.

@@ -3,8 +3,8 @@ import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 const TITLES = ['HIPAA-Style Medical Information Consent', 'Terms of Service Agreement', 'Emergency Medical Disclaimer']
 const tickBox = (title: string) => `I have read and agree to the ${title}`
 
-test('a person without consents is stopped by the consent view until every form is ticked', async ({ page, fixtureUserWithoutConsents, hasJs }, testInfo) => {
-	const user = fixtureUserWithoutConsents(0)
+test('a person without consents is stopped by the consent view until every form is ticked', async ({ page, person, hasJs }, testInfo) => {
+	const user = await person({ consents: false })
 	await signIn(page, user)
 	await expect(page).toHaveURL(/\/consent\?redirectTo=%2Fdashboard$/)
 	await expect(page.getByRole('heading', { level: 1, name: 'Required Consent Forms' })).toBeVisible()
@@ -47,10 +47,10 @@ test('a person without consents is stopped by the consent view until every form 
 	await expect(page).toHaveURL(/\/dashboard$/)
 })
 
-test('the notice shows on other pages while consents are missing, leads to the forms, and can be closed', async ({ page, fixtureUserWithoutConsents, fixtureCode }, testInfo) => {
-	await signIn(page, fixtureUserWithoutConsents(1))
+test('the notice shows on other pages while consents are missing, leads to the forms, and can be closed', async ({ page, person, sticker }, testInfo) => {
+	await signIn(page, await person({ consents: false }))
 	await expect(page).toHaveURL(/\/consent\?/)
-	const claimPath = `/claim/${fixtureCode(27).pin}`
+	const claimPath = `/claim/${sticker().pin}`
 	await page.goto(claimPath)
 	const notice = page.getByRole('complementary', { name: 'Complete Your Medical Profile' })
 	await expect(notice).toBeVisible()

@@ -7,12 +7,11 @@ import { hashPassword } from '../../app/utils/password.server.ts'
 export const FIXTURE_PASSWORD = 'Fixture-pass-1!'
 
 /**
- * Accounts for the journeys. They have agreed to every current consent form unless `consents: false`
- * (accounts that the consent view stops), which get their own e-mail prefix; `isGrandfathered` makes legacy accounts,
- * which may generate their own QR codes.
+ * Accounts made before the server starts, agreed to every current consent form: for the fuzz suite and the second
+ * instances, and grandfathered ones (`isGrandfathered`, who may generate their own QR codes), which no API makes.
  */
-export async function createFixtureUsers(db: Database, count: number, options: { consents?: boolean; prefix?: string; isGrandfathered?: boolean } = {}) {
-	const { consents: agreed = true, prefix = 'person', isGrandfathered = false } = options
+export async function createFixtureUsers(db: Database, count: number, options: { prefix?: string; isGrandfathered?: boolean } = {}) {
+	const { prefix = 'person', isGrandfathered = false } = options
 	const passwordHash = await hashPassword(FIXTURE_PASSWORD)
 	const rows = Array.from({ length: count }, (_, i) => ({
 		id: randomUUID(),
@@ -24,13 +23,11 @@ export async function createFixtureUsers(db: Database, count: number, options: {
 		isGrandfathered,
 	}))
 	await db.insert(users).values(rows)
-	if (agreed) {
-		const texts = await currentConsentTexts()
-		await db.insert(consents).values(
-			rows.flatMap((user) =>
-				texts.map((t) => ({ userId: user.id, consentType: t.consentType, version: t.version, agreed: true, ipAddress: '127.0.0.1', userAgent: 'e2e fixtures' })),
-			),
-		)
-	}
+	const texts = await currentConsentTexts()
+	await db.insert(consents).values(
+		rows.flatMap((user) =>
+			texts.map((t) => ({ userId: user.id, consentType: t.consentType, version: t.version, agreed: true, ipAddress: '127.0.0.1', userAgent: 'e2e fixtures' })),
+		),
+	)
 	return rows.map(({ email, firstName }) => ({ email, firstName, password: FIXTURE_PASSWORD }))
 }

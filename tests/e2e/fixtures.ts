@@ -1,40 +1,82 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, openSync, closeSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test as base, type Page, type TestInfo } from '@playwright/test'
+import { expect, request as http, test as base, type APIRequestContext, type APIResponse, type Page, type TestInfo } from '@playwright/test'
+import { baseURL } from '../playwright.config.ts'
 
-type Fixtures = {
-	codes: Array<{ pin: string; token: string; scanUrl: string }>
-	users: Array<{ email: string; firstName: string; password: string }>
-	usersWithoutConsents: Fixtures['users']
-	legacyUsers: Fixtures['users']
+export type Person = { email: string; firstName: string; password: string }
+type Sticker = { pin: string; token: string; scanUrl: string }
+type Pools = { codes: Sticker[]; legacyUsers: Person[] }
+
+const FIXTURES = process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json'
+let pools: Pools | null = null
+const readPools = () => (pools ??= JSON.parse(readFileSync(FIXTURES, 'utf8')) as Pools)
+
+/**
+ * Rows made before the server started (printed stickers, grandfathered accounts) that no API creates: each is handed
+ * to one test only, whichever worker or project asks first (an exclusive file per row, made by the first to ask).
+ */
+function takeFromPool<T>(pool: keyof Pools, testInfo: TestInfo): T {
+	const claims = `${FIXTURES}.taken`
+	mkdirSync(claims, { recursive: true })
+	const rows = readPools()[pool] as T[]
+	for (let i = 0; i < rows.length; i++) {
+		try {
+			closeSync(openSync(join(claims, `${pool}-${i}`), 'wx'))
+			return rows[i]!
+		} catch {
+			// taken by another test
+		}
+	}
+	throw new Error(`${testInfo.title}: every one of the ${rows.length} ${pool} is taken`)
 }
 
-let cached: Fixtures | null = null
-function fixtures(): Fixtures {
-	cached ??= JSON.parse(readFileSync(process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json', 'utf8')) as Fixtures
-	return cached
-}
-
-/** Each test names the slots it uses; the two projects get different rows, so no test consumes another's. */
-function pick<T>(list: T[], testInfo: TestInfo, slot: number) {
-	const row = list[slot * 2 + (testInfo.project.name === 'no-js' ? 1 : 0)]
-	if (!row) throw new Error(`No fixture row for slot ${slot}`)
-	return row
+let people = 0
+/** A new account, through the same calls a person's browser makes: sign up, sign in, agree to the forms, give a name. */
+async function signUp(consents: boolean, workerIndex: number): Promise<Person & { api: APIRequestContext }> {
+	const n = `${Date.now().toString(36)}${workerIndex}${(people++).toString(36)}`
+	const person = { email: `person-${n}@e2e.example`, firstName: `Person${n}`, password: 'Fixture-pass-1!' }
+	const api = await http.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } })
+	const must = async (what: string, answer: Promise<APIResponse>) => {
+		const response = await answer
+		if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`)
+		return response
+	}
+	await must('sign up', api.post('/api/signup', { data: { username: `p${n}`, email: person.email, password: person.password, consent: true } }))
+	const signedIn = await api.post('/login', { form: { email: person.email, password: person.password }, maxRedirects: 0 })
+	if (signedIn.status() !== 302) throw new Error(`sign in answered ${signedIn.status()}`)
+	if (consents) {
+		const texts = (await (await must('consent texts', api.get('/api/consent/texts'))).json()) as Record<string, string>
+		for (const consentType of Object.keys(texts)) await must(`consent ${consentType}`, api.post('/api/consent', { data: { consentType, agreed: true } }))
+	}
+	await must('name', api.put('/api/user/profile', { data: { firstName: person.firstName, lastName: 'Example' } }))
+	return { ...person, api }
 }
 
 export const test = base.extend<{
-	fixtureUser: (slot: number) => Fixtures['users'][number]
-	fixtureCode: (slot: number) => Fixtures['codes'][number]
-	/** An account that has not agreed to any consent form yet. */
-	fixtureUserWithoutConsents: (slot: number) => Fixtures['users'][number]
-	/** Grandfathered accounts, which may generate their own QR codes. */
-	fixtureLegacyUser: (slot: number) => Fixtures['users'][number]
+	/** A new account for this test (agreed to every consent form unless `consents: false`), deleted when it ends. */
+	person: (options?: { consents?: boolean }) => Promise<Person>
+	/** A printed sticker no other test uses: its PIN and scan address. */
+	sticker: () => Sticker
+	/** A grandfathered account no other test uses (they may generate their own QR codes). */
+	legacyPerson: () => Person
 	hasJs: boolean
 }>({
-	fixtureUser: async ({}, use, testInfo) => use((slot) => pick(fixtures().users, testInfo, slot)),
-	fixtureCode: async ({}, use, testInfo) => use((slot) => pick(fixtures().codes, testInfo, slot)),
-	fixtureUserWithoutConsents: async ({}, use, testInfo) => use((slot) => pick(fixtures().usersWithoutConsents, testInfo, slot)),
-	fixtureLegacyUser: async ({}, use, testInfo) => use((slot) => pick(fixtures().legacyUsers, testInfo, slot)),
+	person: async ({}, use, testInfo) => {
+		const made: APIRequestContext[] = []
+		await use(async ({ consents = true } = {}) => {
+			const { api, ...person } = await signUp(consents, testInfo.workerIndex)
+			made.push(api)
+			return person
+		})
+		// The journey may have deleted the account already (or changed its password): the session still can.
+		for (const api of made) {
+			await api.delete('/api/account').catch(() => undefined)
+			await api.dispose()
+		}
+	},
+	sticker: async ({}, use, testInfo) => use(() => takeFromPool<Sticker>('codes', testInfo)),
+	legacyPerson: async ({}, use, testInfo) => use(() => takeFromPool<Person>('legacyUsers', testInfo)),
 	hasJs: async ({}, use, testInfo) => use(testInfo.project.name !== 'no-js'),
 })
 

@@ -1,9 +1,9 @@
 import { decodeQr } from '../zbar.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
-test('a legacy account generates its own QR code, downloads it, and deletes it', async ({ page, fixtureLegacyUser }, testInfo) => {
+test('a legacy account generates its own QR code, downloads it, and deletes it', async ({ page, legacyPerson }, testInfo) => {
 	test.slow()
-	await signIn(page, fixtureLegacyUser(0))
+	await signIn(page, legacyPerson())
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.getByLabel('First name').fill('Lena')
 	await page.getByLabel('Last name').fill('Legacy')

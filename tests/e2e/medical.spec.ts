@@ -55,8 +55,8 @@ async function expectFieldError(field: Locator, message: string) {
 	await expect(field).toHaveAccessibleDescription(message)
 }
 
-test('create own profile: saved, shown again after a reload, the other sections empty', async ({ page, fixtureUser }, testInfo) => {
-	await openDashboard(page, fixtureUser(6))
+test('create own profile: saved, shown again after a reload, the other sections empty', async ({ page, person }, testInfo) => {
+	await openDashboard(page, await person())
 
 	// Before the profile exists the sections explain that it must be saved first, and offer no add buttons.
 	await expect(page.getByText('Please save your medical profile first to upload documents.')).toBeVisible()
@@ -101,9 +101,9 @@ test('create own profile: saved, shown again after a reload, the other sections 
 	await expectNoAxeViolations(page, testInfo)
 })
 
-test('add one item to every section; an empty contact shows the required-field messages beside the fields', async ({ page, fixtureUser }, testInfo) => {
+test('add one item to every section; an empty contact shows the required-field messages beside the fields', async ({ page, person }, testInfo) => {
 	test.slow() // Fourteen round trips, each a navigation without JavaScript.
-	await openDashboard(page, fixtureUser(7))
+	await openDashboard(page, await person())
 	await createOwnProfile(page, 'Grace', 'Hopper')
 
 	// Emergency contact, first submitted empty.
@@ -181,8 +181,8 @@ test('add one item to every section; an empty contact shows the required-field m
 	await expectNoAxeViolations(page, testInfo)
 })
 
-test('edit a medication inline', async ({ page, fixtureUser }) => {
-	await openDashboard(page, fixtureUser(8))
+test('edit a medication inline', async ({ page, person }) => {
+	await openDashboard(page, await person())
 	await createOwnProfile(page, 'Edith')
 	const dialog = await openDialog(page, 'Add Medication', 'Add Medication')
 	await dialog.getByLabel('Medication name').fill('Lisinopril')
@@ -206,8 +206,8 @@ test('edit a medication inline', async ({ page, fixtureUser }) => {
 	await expect(medications.getByText('20 mg · once daily')).toBeVisible()
 })
 
-test('DNR needs a document; with one it is shown with its link; clearing removes it', async ({ page, fixtureUser }, testInfo) => {
-	await openDashboard(page, fixtureUser(9))
+test('DNR needs a document; with one it is shown with its link; clearing removes it', async ({ page, person }, testInfo) => {
+	await openDashboard(page, await person())
 	await createOwnProfile(page, 'Dora')
 	const dnr = page.getByRole('region', { name: 'DNR Status' })
 
@@ -246,8 +246,8 @@ test('DNR needs a document; with one it is shown with its link; clearing removes
 	await expect(dnr.getByRole('link', { name: 'dnr-order.pdf' })).toHaveCount(0)
 })
 
-test('documents: a renamed executable is refused beside the field; a PDF is listed with its size; delete', async ({ page, fixtureUser }) => {
-	await openDashboard(page, fixtureUser(10))
+test('documents: a renamed executable is refused beside the field; a PDF is listed with its size; delete', async ({ page, person }) => {
+	await openDashboard(page, await person())
 	await createOwnProfile(page, 'Doc')
 	const documents = page.getByRole('region', { name: 'Medical Documents' })
 	const field = documents.getByLabel(/^Upload a document/)
@@ -279,9 +279,9 @@ test('documents: a renamed executable is refused beside the field; a PDF is list
 	await expect(documents.getByText('No medical documents uploaded yet.')).toBeVisible()
 })
 
-test('family member by PIN: a wrong PIN is refused; created and selected; deleted after confirming', async ({ page, fixtureUser, fixtureCode }, testInfo) => {
-	const code = fixtureCode(3)
-	await openDashboard(page, fixtureUser(11))
+test('family member by PIN: a wrong PIN is refused; created and selected; deleted after confirming', async ({ page, person, sticker }, testInfo) => {
+	const code = sticker()
+	await openDashboard(page, await person())
 	await createOwnProfile(page, 'Parent')
 	const selected = page.getByLabel('Selected profile')
 
@@ -323,9 +323,9 @@ test('family member by PIN: a wrong PIN is refused; created and selected; delete
 	await expect(page.getByRole('link', { name: 'Delete Selected Profile' })).toHaveCount(0)
 })
 
-test('a lost connection loses nothing: a contact saved offline stays in its dialog, a page asked for offline says so, both work again online', async ({ page, hasJs, fixtureUser }) => {
+test('a lost connection loses nothing: a contact saved offline stays in its dialog, a page asked for offline says so, both work again online', async ({ page, hasJs, person }) => {
 	test.skip(!hasJs, 'Without JavaScript the browser itself reports a failed form submission.')
-	await openDashboard(page, fixtureUser(38))
+	await openDashboard(page, await person())
 	await createOwnProfile(page, 'Hedy', 'Lamarr')
 	const dialog = await openDialog(page, 'Add Contact', 'Add Emergency Contact')
 	await dialog.getByLabel('Name', { exact: true }).fill('Anthony Lamarr')

@@ -20,9 +20,9 @@ test('PIN card: wrong length and unknown PINs get the spec messages', async ({ p
 	await expect(page).toHaveURL(/\/auth$/)
 })
 
-test('a valid PIN while signed out: sign in, then the code is claimed', async ({ page, fixtureCode, fixtureUser }, testInfo) => {
-	const code = fixtureCode(0)
-	const user = fixtureUser(2)
+test('a valid PIN while signed out: sign in, then the code is claimed', async ({ page, sticker, person }, testInfo) => {
+	const code = sticker()
+	const user = await person()
 	await page.goto('/')
 	await page.getByLabel('PIN').fill(code.pin.toLowerCase())
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
@@ -45,9 +45,9 @@ test('a valid PIN while signed out: sign in, then the code is claimed', async ({
 	await expect(page.getByText('Invalid or already claimed PIN').first()).toBeVisible()
 })
 
-test('a valid PIN while signed in is claimed and shown at /claim/{pin}', async ({ page, fixtureCode, fixtureUser }) => {
-	const code = fixtureCode(1)
-	await signIn(page, fixtureUser(3))
+test('a valid PIN while signed in is claimed and shown at /claim/{pin}', async ({ page, sticker, person }) => {
+	const code = sticker()
+	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.getByLabel('PIN').fill(code.pin)
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
@@ -55,9 +55,9 @@ test('a valid PIN while signed in is claimed and shown at /claim/{pin}', async (
 	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
 })
 
-test('a signed-in person opening /claim/{pin} claims with one press', async ({ page, fixtureCode, fixtureUser }) => {
-	const code = fixtureCode(4)
-	await signIn(page, fixtureUser(12))
+test('a signed-in person opening /claim/{pin} claims with one press', async ({ page, sticker, person }) => {
+	const code = sticker()
+	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.goto(`/claim/${code.pin}`)
 	await page.getByRole('button', { name: 'Claim QR Code' }).click()
@@ -66,8 +66,8 @@ test('a signed-in person opening /claim/{pin} claims with one press', async ({ p
 	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
 })
 
-test('the claim page asks a signed-out visitor to sign in', async ({ page, fixtureCode }, testInfo) => {
-	await page.goto(`/claim/${fixtureCode(2).pin}`)
+test('the claim page asks a signed-out visitor to sign in', async ({ page, sticker }, testInfo) => {
+	await page.goto(`/claim/${sticker().pin}`)
 	await expect(page.getByRole('button', { name: 'Sign in to claim' })).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)
 })

@@ -1,8 +1,8 @@
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
-test('QR codes tab: customise with a preview, the 25/16 text rule, deactivate and activate, scan history', async ({ page, fixtureCode, fixtureUser, hasJs }, testInfo) => {
-	const code = fixtureCode(6)
-	await signIn(page, fixtureUser(14))
+test('QR codes tab: customise with a preview, the 25/16 text rule, deactivate and activate, scan history', async ({ page, sticker, person, hasJs }, testInfo) => {
+	const code = sticker()
+	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.getByRole('link', { name: 'QR Codes' }).click()
 	await expect(page.getByRole('heading', { name: 'Get Your Free Medical QR Code' })).toBeVisible()

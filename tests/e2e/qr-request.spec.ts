@@ -69,8 +69,9 @@ test('a guest requests a free QR code; a missing field is named; the confirmatio
 	expect(mail.text).toContain('within 5-7 business days')
 })
 
-test('a signed-in person finds their name and e-mail filled in and is led back to the dashboard', async ({ page, fixtureUser }) => {
-	const user = fixtureUser(19)
+test('a signed-in person finds their name and e-mail filled in and is led back to the dashboard', async ({ page }) => {
+	// An account of this test's own instance, which no other test uses.
+	const user = app.fixtures().users[0]!
 	await page.goto(`${app.baseURL}/login`)
 	await page.getByLabel('Email').fill(user.email)
 	await page.getByLabel('Password').fill(user.password)

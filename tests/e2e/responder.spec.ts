@@ -1,10 +1,10 @@
 import { decodeQr } from '../zbar.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
-test('claim a sticker, fill a profile, download the PNG: its decoded URL shows allergies and code status first; scanning off reveals nothing', async ({ page, browser, fixtureCode, fixtureUser }, testInfo) => {
+test('claim a sticker, fill a profile, download the PNG: its decoded URL shows allergies and code status first; scanning off reveals nothing', async ({ page, browser, sticker, person }, testInfo) => {
 	test.slow()
-	const code = fixtureCode(5)
-	await signIn(page, fixtureUser(13))
+	const code = sticker()
+	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.getByLabel('First name').fill('Rosa')
 	await page.getByLabel('Last name').fill('Parks')

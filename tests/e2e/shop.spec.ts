@@ -49,9 +49,8 @@ test('cart, discount and a free order: from a guest cart to the confirmation e-m
 	const smtp = await startSmtpServer()
 	const app = await startAppServer(await freePort(), { SMTP_URL: smtp.url })
 	const { users, codes } = app.fixtures()
-	const slot = hasJs ? 0 : 1
-	const user = users[60 + slot]!
-	const code = codes[60 + slot]!
+	// This instance and its database are this test's own.
+	const [user, code] = [users[0]!, codes[0]!]
 	try {
 		await page.goto(`${app.baseURL}/shop`)
 		await addToCart(page, 'Small Medical QR Sticker (2x2 in)')
@@ -186,9 +185,9 @@ test('an unparsable stored cart is dropped, not fatal', async ({ page, hasJs }) 
 	expect(await page.evaluate(() => localStorage.getItem('hmh-cart'))).toBe('[]')
 })
 
-test('request products: a QR URL and a sticker size are required; the product joins the cart', async ({ page, fixtureUser, fixtureCode }, testInfo) => {
-	const code = fixtureCode(36)
-	await signIn(page, fixtureUser(36))
+test('request products: a QR URL and a sticker size are required; the product joins the cart', async ({ page, person, sticker }, testInfo) => {
+	const code = sticker()
+	await signIn(page, await person())
 	await page.getByLabel('First name').fill('Ruth')
 	await page.getByLabel('Last name').fill('Request')
 	await page.getByRole('button', { name: 'Create Medical Profile' }).click()
@@ -218,10 +217,10 @@ test('request products: a QR URL and a sticker size are required; the product jo
 	await expect(badge(page)).toHaveText(/1$/)
 })
 
-test('a dropped connection keeps the cart and what was typed, and says what failed', async ({ page, hasJs, fixtureUser, fixtureCode }) => {
+test('a dropped connection keeps the cart and what was typed, and says what failed', async ({ page, hasJs, person, sticker }) => {
 	test.skip(!hasJs, 'Without JavaScript the browser itself reports a failed page load.')
-	const code = fixtureCode(37)
-	await signIn(page, fixtureUser(37))
+	const code = sticker()
+	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()

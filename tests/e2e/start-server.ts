@@ -1,6 +1,6 @@
 // Starts the built app for the browser tests on a database of its own, after writing the fixtures the tests use
 // (sticker codes and accounts), so the tests need not open the database while the app runs.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
@@ -26,9 +26,12 @@ const { createStickerCodes } = await import('../../app/domain/qr/codes.server.ts
 const { createFixtureUsers } = await import('./fixture-users.ts')
 await prepareDatabase(db)
 const codes = await createStickerCodes(100)
-const users = await createFixtureUsers(db, 80)
-const usersWithoutConsents = await createFixtureUsers(db, 12, { consents: false, prefix: 'newcomer' })
+// A few accounts for the fuzz suite and the second instances; the journeys make their own (tests/e2e/fixtures.ts).
+const users = await createFixtureUsers(db, 4)
 const legacyUsers = await createFixtureUsers(db, 4, { prefix: 'legacy', isGrandfathered: true })
-writeFileSync(process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json', JSON.stringify({ codes, users, usersWithoutConsents, legacyUsers }, null, 1))
+const fixturesFile = process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json'
+writeFileSync(fixturesFile, JSON.stringify({ codes, users, legacyUsers }, null, 1))
+// Which stickers and legacy accounts the journeys have taken: none yet.
+rmSync(`${fixturesFile}.taken`, { recursive: true, force: true })
 
 await import('../../server.ts')

@@ -1,8 +1,8 @@
 import { expect, signIn, test } from './fixtures.ts'
 
 // Keyboard shortcut and swipe are JavaScript enhancements: this file runs in the JavaScript project only.
-test('F8 focuses the notifications; a swipe to the right dismisses a toast', async ({ page, fixtureUser }) => {
-	await signIn(page, fixtureUser(5))
+test('F8 focuses the notifications; a swipe to the right dismisses a toast', async ({ page, person }) => {
+	await signIn(page, await person())
 	await page.getByRole('button', { name: 'Logout' }).click()
 	const toast = page.getByRole('status').filter({ hasText: 'Logged Out' })
 	await expect(toast).toBeVisible()
