@@ -15,10 +15,17 @@ module.exports = {
 		{
 			name: 'domain-stays-below-the-web',
 			severity: 'error',
-			comment: 'Domain code takes plain values and returns values or throws DomainError: no routes, middleware, UI, sessions, toasts or React Router.',
+			comment:
+				'Domain code takes plain values and returns values or throws DomainError: no routes, middleware, UI, sessions, toasts or React Router.',
 			from: { path: layer('domain') },
 			to: {
-				path: [layer('routes'), layer('middleware'), layer('ui'), '^app/utils/(session|toast|auth|request|api|permissions)[.]server[.]ts$', '^app/root[.]tsx$'],
+				path: [
+					layer('routes'),
+					layer('middleware'),
+					layer('ui'),
+					'^app/utils/(session|toast|auth|request|api|permissions)[.]server[.]ts$',
+					'^app/root[.]tsx$',
+				],
 			},
 		},
 		{

@@ -39,10 +39,7 @@ const assets = sirv('build/client', {
 	gzip: true,
 	setHeaders(res, pathname) {
 		// Vite names every built asset by its content hash: cache for a year. Other files revalidate.
-		res.setHeader(
-			'cache-control',
-			pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-		)
+		res.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
 		res.setHeader('x-content-type-options', 'nosniff')
 	},
 })

@@ -31,7 +31,9 @@ function precompressAssets(): Plugin {
 				files.map(async (name) => {
 					const bytes = await readFile(join(assets, name))
 					const [br, gz] = await Promise.all([
-						brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+						brotli(bytes, {
+							params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+						}),
 						gzipped(bytes, { level: constants.Z_BEST_COMPRESSION }),
 					])
 					await Promise.all([writeFile(join(assets, `${name}.br`), br), writeFile(join(assets, `${name}.gz`), gz)])

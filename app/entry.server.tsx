@@ -11,12 +11,7 @@ import { NonceProvider } from './utils/nonce-provider.ts'
 
 export const streamTimeout = 5_000
 
-export default function handleRequest(
-	request: Request,
-	responseStatusCode: number,
-	responseHeaders: Headers,
-	routerContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
 	const nonce = createNonce()
 	responseHeaders.set('content-security-policy', contentSecurityPolicy(nonce))
 	responseHeaders.set('content-type', 'text/html; charset=utf-8')

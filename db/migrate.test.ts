@@ -27,7 +27,11 @@ test('a database with orders keyed "{userId}:{key}" migrates to the client’s k
 	const { db, close } = connect(undefined, 'memory://')
 	try {
 		await migratePg(db, { migrationsFolder: migrationsUpTo('0002_code_shows_own_profile') })
-		const [ada, bob, gone] = ['a0000000-0000-4000-8000-000000000000', 'b0000000-0000-4000-8000-000000000000', 'c0000000-0000-4000-8000-000000000000']
+		const [ada, bob, gone] = [
+			'a0000000-0000-4000-8000-000000000000',
+			'b0000000-0000-4000-8000-000000000000',
+			'c0000000-0000-4000-8000-000000000000',
+		]
 		await db.execute(sql`insert into users (id, email) values (${ada}, 'ada@example.com'), (${bob}, 'bob@example.com')`)
 		// As createShopOrder wrote them: two people with the same client key, a key with a colon in it, a deleted
 		// account's order (user_id set null, the old id still in the key), and an order without a key.
@@ -56,7 +60,9 @@ test('a database with orders keyed "{userId}:{key}" migrates to the client’s k
 			{ id: 'o5', user_id: bob, idempotency_key: null },
 		])
 		await expect(
-			db.execute(sql`insert into orders (id, confirmation_number, user_id, customer_email, subtotal_cents, total_cents, idempotency_key) values ('o6', 'HMH-O6', ${ada}, 'x@example.com', 0, 0, 'same-key')`),
+			db.execute(
+				sql`insert into orders (id, confirmation_number, user_id, customer_email, subtotal_cents, total_cents, idempotency_key) values ('o6', 'HMH-O6', ${ada}, 'x@example.com', 0, 0, 'same-key')`,
+			),
 		).rejects.toThrow()
 	} finally {
 		await close()

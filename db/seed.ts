@@ -13,12 +13,71 @@ const stickerSizes = [
 
 /** Spec 002 §3: the shop's four items and the request page's three (the acrylic card is in both). */
 export const CATALOGUE: Array<typeof products.$inferInsert> = [
-	{ id: 1, name: 'Medical Alert Stickers', description: 'Weatherproof vinyl stickers with your medical QR code.', category: 'sticker', priceCents: 0, supportsSticker: false, sizes: stickerSizes, onRequestPage: true, sortOrder: 10 },
-	{ id: 2, name: 'Small Medical QR Sticker (2x2 in)', description: 'A 2x2 inch vinyl sticker for phones, helmets and wallets.', category: 'sticker', priceCents: 500, supportsTransparent: true, inShop: true, sortOrder: 20 },
-	{ id: 3, name: 'Large Medical QR Sticker (3x3 in)', description: 'A 3x3 inch vinyl sticker for car windows, doors and bags.', category: 'sticker', priceCents: 800, supportsTransparent: true, inShop: true, sortOrder: 30 },
-	{ id: 4, name: 'Medical Alert Card - Acrylic', description: 'A wallet-size acrylic card with an engraved QR code; a coloured QR sticker may replace the engraving.', category: 'card', priceCents: 1000, engraved: true, supportsSticker: true, supportsTransparent: true, inShop: true, onRequestPage: true, sortOrder: 40 },
-	{ id: 5, name: '911 Emergency Notification Stickers', description: 'High-visibility stickers telling responders where to scan.', category: 'sticker', priceCents: 0, sizes: stickerSizes, onRequestPage: true, sortOrder: 50 },
-	{ id: 6, name: 'Medical Alert Card - Metal', description: 'A durable wallet-size metal card with an engraved QR code.', category: 'card', priceCents: 1500, engraved: true, supportsSticker: true, inShop: true, sortOrder: 60 },
+	{
+		id: 1,
+		name: 'Medical Alert Stickers',
+		description: 'Weatherproof vinyl stickers with your medical QR code.',
+		category: 'sticker',
+		priceCents: 0,
+		supportsSticker: false,
+		sizes: stickerSizes,
+		onRequestPage: true,
+		sortOrder: 10,
+	},
+	{
+		id: 2,
+		name: 'Small Medical QR Sticker (2x2 in)',
+		description: 'A 2x2 inch vinyl sticker for phones, helmets and wallets.',
+		category: 'sticker',
+		priceCents: 500,
+		supportsTransparent: true,
+		inShop: true,
+		sortOrder: 20,
+	},
+	{
+		id: 3,
+		name: 'Large Medical QR Sticker (3x3 in)',
+		description: 'A 3x3 inch vinyl sticker for car windows, doors and bags.',
+		category: 'sticker',
+		priceCents: 800,
+		supportsTransparent: true,
+		inShop: true,
+		sortOrder: 30,
+	},
+	{
+		id: 4,
+		name: 'Medical Alert Card - Acrylic',
+		description: 'A wallet-size acrylic card with an engraved QR code; a coloured QR sticker may replace the engraving.',
+		category: 'card',
+		priceCents: 1000,
+		engraved: true,
+		supportsSticker: true,
+		supportsTransparent: true,
+		inShop: true,
+		onRequestPage: true,
+		sortOrder: 40,
+	},
+	{
+		id: 5,
+		name: '911 Emergency Notification Stickers',
+		description: 'High-visibility stickers telling responders where to scan.',
+		category: 'sticker',
+		priceCents: 0,
+		sizes: stickerSizes,
+		onRequestPage: true,
+		sortOrder: 50,
+	},
+	{
+		id: 6,
+		name: 'Medical Alert Card - Metal',
+		description: 'A durable wallet-size metal card with an engraved QR code.',
+		category: 'card',
+		priceCents: 1500,
+		engraved: true,
+		supportsSticker: true,
+		inShop: true,
+		sortOrder: 60,
+	},
 ]
 
 export const DISCOUNTS: Array<typeof discounts.$inferInsert> = [
@@ -34,7 +93,10 @@ export async function seed(db: Database, options: { demo?: boolean } = {}) {
 		await db.insert(discounts).values(discount).onConflictDoNothing()
 	}
 	for (const text of CONSENT_TEXTS) {
-		await db.insert(consentTexts).values({ ...text, version: 1 }).onConflictDoNothing()
+		await db
+			.insert(consentTexts)
+			.values({ ...text, version: 1 })
+			.onConflictDoNothing()
 	}
 	if (options.demo) await seedDemoAccount(db)
 }
@@ -46,7 +108,14 @@ async function seedDemoAccount(db: Database) {
 	const { hashPassword } = await import('../app/utils/password.server.ts')
 	await db
 		.insert(users)
-		.values({ id: randomUUID(), email: DEMO_EMAIL, username: 'demo', firstName: 'Demo', lastName: 'User', passwordHash: await hashPassword(DEMO_PASSWORD) })
+		.values({
+			id: randomUUID(),
+			email: DEMO_EMAIL,
+			username: 'demo',
+			firstName: 'Demo',
+			lastName: 'User',
+			passwordHash: await hashPassword(DEMO_PASSWORD),
+		})
 		.onConflictDoNothing()
 }
 

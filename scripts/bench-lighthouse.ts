@@ -28,7 +28,15 @@ const setting = (name: string, fallback: number) => {
 const APP_PORT = setting('BENCH_APP_PORT', 3410)
 const RUNS = setting('BENCH_RUNS', 3)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const CHROME_FLAGS = [
+	'--headless=new',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+]
 const BENCH_DATABASE = 'hmh_lighthouse'
 const ORIGIN = `http://localhost:${APP_PORT}`
 const PERSON = { username: 'lighthouse', email: 'lighthouse@example.com', password: 'Bench-password-1!' }
@@ -76,7 +84,11 @@ function newestMtime(dir: string): number {
 
 function buildIfNeeded() {
 	const built = join(root, 'build/server/index.js')
-	const sources = Math.max(newestMtime(join(root, 'app')), newestMtime(join(root, 'public')), statSync(join(root, 'vite.config.ts')).mtimeMs)
+	const sources = Math.max(
+		newestMtime(join(root, 'app')),
+		newestMtime(join(root, 'public')),
+		statSync(join(root, 'vite.config.ts')).mtimeMs,
+	)
 	if (existsSync(built) && statSync(built).mtimeMs >= sources) return
 	console.log('Building (app/ is newer than build/)…')
 	const build = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
@@ -86,7 +98,8 @@ function buildIfNeeded() {
 /** A database of our own on DATABASE_URL's server, dropped at the end. */
 async function useGivenPostgres(databaseUrl: string) {
 	const url = new URL(databaseUrl)
-	if (url.pathname.replace(/^\//, '') === BENCH_DATABASE) throw new Error(`DATABASE_URL must name another database than ${BENCH_DATABASE}: the benchmark creates and drops it.`)
+	if (url.pathname.replace(/^\//, '') === BENCH_DATABASE)
+		throw new Error(`DATABASE_URL must name another database than ${BENCH_DATABASE}: the benchmark creates and drops it.`)
 	const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
 	const drop = () => admin.unsafe(`drop database if exists ${BENCH_DATABASE} with (force)`)
 	undo.push({ name: 'close the admin connection', run: () => admin.end({ timeout: 5 }) })
@@ -116,11 +129,28 @@ async function seed() {
 		await recordAllCurrentConsents(userId, { ipAddress: null, userAgent: 'bench:lighthouse' })
 		const { profile } = await savePersonalInfo(
 			userId,
-			s.PersonalInfoSchema.parse({ firstName: 'Maria', lastName: 'Santos', dateOfBirth: '1950-06-15', bloodType: 'AB-', city: 'Springfield', state: 'IL' }),
+			s.PersonalInfoSchema.parse({
+				firstName: 'Maria',
+				lastName: 'Santos',
+				dateOfBirth: '1950-06-15',
+				bloodType: 'AB-',
+				city: 'Springfield',
+				state: 'IL',
+			}),
 		)
-		await addRow(userId, 'allergies', profile.id, s.AllergySchema.parse({ allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' }))
+		await addRow(
+			userId,
+			'allergies',
+			profile.id,
+			s.AllergySchema.parse({ allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' }),
+		)
 		await addRow(userId, 'medications', profile.id, s.MedicationSchema.parse({ name: 'Warfarin', dosage: '5 mg', frequency: 'daily' }))
-		await addRow(userId, 'contacts', profile.id, s.ContactSchema.parse({ name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200' }))
+		await addRow(
+			userId,
+			'contacts',
+			profile.id,
+			s.ContactSchema.parse({ name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200' }),
+		)
 		const [product] = await listProducts('shop')
 		if (!product) throw new Error('seeding: the catalogue is empty')
 		await storeUserCart(userId, [CartItemSchema.parse({ productId: product.id, quantity: 2 })])
@@ -157,7 +187,8 @@ function start(name: string, command: string, args: string[], env: NodeJS.Proces
 	return { child, output, exited: () => exit }
 }
 
-const failure = (name: string, child: Child, what: string) => `${what}\n--- last output of ${name} ---\n${child.output.join('\n') || '(none)'}`
+const failure = (name: string, child: Child, what: string) =>
+	`${what}\n--- last output of ${name} ---\n${child.output.join('\n') || '(none)'}`
 
 function isListening(port: number) {
 	return new Promise<boolean>((done) => {
@@ -190,10 +221,14 @@ async function signIn() {
 		headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
 		body: new URLSearchParams({ email: PERSON.email, password: PERSON.password }),
 	})
-	const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	const cookie = response.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
 	if (response.status !== 302 || !cookie) throw new Error(`Signing in failed: ${response.status} ${await response.text()}`)
 	const dashboard = await fetch(`${ORIGIN}/dashboard`, { headers: { cookie }, redirect: 'manual' })
-	if (dashboard.status !== 200) throw new Error(`The signed-in dashboard answered ${dashboard.status} (${dashboard.headers.get('location')})`)
+	if (dashboard.status !== 200)
+		throw new Error(`The signed-in dashboard answered ${dashboard.status} (${dashboard.headers.get('location')})`)
 	return cookie
 }
 
@@ -207,7 +242,13 @@ const ATTEMPTS = 3
 async function audit(port: number, url: string, cookie: string | null): Promise<Run> {
 	let lhr
 	for (let attempt = 1; ; attempt++) {
-		const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], extraHeaders: cookie ? { cookie } : undefined })
+		const result = await lighthouse(url, {
+			port,
+			logLevel: 'error',
+			output: 'json',
+			onlyCategories: ['performance'],
+			extraHeaders: cookie ? { cookie } : undefined,
+		})
 		lhr = result?.lhr
 		if (lhr && !lhr.runtimeError) break
 		const reason = lhr?.runtimeError ? `${lhr.runtimeError.message} (${lhr.runtimeError.code})` : 'no result'
@@ -228,7 +269,9 @@ async function audit(port: number, url: string, cookie: string | null): Promise<
 
 function table(rows: string[][]) {
 	const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-	return rows.map((row) => row.map((cell, column) => (column <= 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ')).join('\n')
+	return rows
+		.map((row) => row.map((cell, column) => (column <= 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   '))
+		.join('\n')
 }
 
 // ---------------------------------------------------------------- main
@@ -237,7 +280,11 @@ async function main() {
 	buildIfNeeded()
 	if (await isListening(APP_PORT)) throw new Error(`Port ${APP_PORT} is in use; choose another with BENCH_APP_PORT.`)
 	const work = mkdtempSync(join(tmpdir(), 'hmh-lighthouse.'))
-	undo.push({ name: 'remove the work folder', run: () => rmSync(work, { recursive: true, force: true }), onExit: () => rmSync(work, { recursive: true, force: true }) })
+	undo.push({
+		name: 'remove the work folder',
+		run: () => rmSync(work, { recursive: true, force: true }),
+		onExit: () => rmSync(work, { recursive: true, force: true }),
+	})
 
 	const databaseUrl = process.env.DATABASE_URL ? await useGivenPostgres(process.env.DATABASE_URL) : null
 	// This process (seeding) and the server share one configuration: production, nothing outside the machine.
@@ -261,13 +308,20 @@ async function main() {
 	const cookie = await signIn()
 
 	const profile = join(work, 'chromium')
-	const chrome = start('Chromium', CHROMIUM, [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], process.env)
+	const chrome = start(
+		'Chromium',
+		CHROMIUM,
+		[...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+		process.env,
+	)
 	const port = await waitFor('Chromium', chrome, () => {
 		const line = chrome.output.find((l) => l.includes('DevTools listening on ws://'))
 		return line ? Number(/:(\d+)\//.exec(line)?.[1]) : null
 	})
 
-	console.log(`\nLighthouse ${RUNS}× per page: performance only, mobile preset, simulated slow 4G; ${databaseUrl ? `database ${BENCH_DATABASE} on DATABASE_URL's server` : 'embedded database'}`)
+	console.log(
+		`\nLighthouse ${RUNS}× per page: performance only, mobile preset, simulated slow 4G; ${databaseUrl ? `database ${BENCH_DATABASE} on DATABASE_URL's server` : 'embedded database'}`,
+	)
 	const rows = [['page', 'path', 'score', 'FCP', 'LCP', 'TBT', 'SI', 'CLS', 'scores of the runs']]
 	let met = true
 	for (const page of PAGES) {
@@ -276,11 +330,23 @@ async function main() {
 		const median = [...runs].sort((a, b) => a.score - b.score || b.fcp - a.fcp)[Math.floor(runs.length / 2)]!
 		met &&= median.score >= TARGET.score && median.fcp <= TARGET.fcpMs
 		const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-		rows.push([page.name, page.path, String(median.score), s(median.fcp), s(median.lcp), `${Math.round(median.tbt)} ms`, s(median.si), median.cls.toFixed(3), runs.map((r) => r.score).join(' ')])
+		rows.push([
+			page.name,
+			page.path,
+			String(median.score),
+			s(median.fcp),
+			s(median.lcp),
+			`${Math.round(median.tbt)} ms`,
+			s(median.si),
+			median.cls.toFixed(3),
+			runs.map((r) => r.score).join(' '),
+		])
 		process.stdout.write('.')
 	}
 	console.log(`\n\n${table(rows)}`)
-	console.log(`\nmedian run per page (by score); target: score ≥ ${TARGET.score} and FCP ≤ ${TARGET.fcpMs / 1000} s on every page: ${met ? 'MET' : 'NOT MET'}`)
+	console.log(
+		`\nmedian run per page (by score); target: score ≥ ${TARGET.score} and FCP ≤ ${TARGET.fcpMs / 1000} s on every page: ${met ? 'MET' : 'NOT MET'}`,
+	)
 }
 
 try {

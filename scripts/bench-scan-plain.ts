@@ -23,7 +23,8 @@ const pageHeaders = {
 	'content-type': 'text/html; charset=utf-8',
 	'cache-control': 'no-store',
 	'x-robots-tag': 'noindex, nofollow',
-	'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+	'content-security-policy':
+		"default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 	vary: 'Accept-Language',
 }
 

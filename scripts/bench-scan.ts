@@ -84,7 +84,8 @@ function pgBin() {
 	const base = '/usr/lib/postgresql'
 	const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))) : []
 	const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1)
-	if (!newest) throw new Error('No PostgreSQL binaries under /usr/lib/postgresql (apt-get install postgresql), and DATABASE_URL is not set.')
+	if (!newest)
+		throw new Error('No PostgreSQL binaries under /usr/lib/postgresql (apt-get install postgresql), and DATABASE_URL is not set.')
 	return join(base, newest, 'bin')
 }
 
@@ -123,13 +124,18 @@ async function startThrowawayPostgres() {
 	}
 	const version = spawnSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout.trim()
 	const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
-	return { url: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`, description: `throwaway ${version} on 127.0.0.1:${PG_PORT} (fsync off)`, pid }
+	return {
+		url: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
+		description: `throwaway ${version} on 127.0.0.1:${PG_PORT} (fsync off)`,
+		pid,
+	}
 }
 
 /** A database of our own on the given server, dropped at the end. */
 async function useGivenPostgres(databaseUrl: string) {
 	const url = new URL(databaseUrl)
-	if (url.pathname.replace(/^\//, '') === BENCH_DATABASE) throw new Error(`DATABASE_URL must name another database than ${BENCH_DATABASE}: the benchmark creates and drops that one.`)
+	if (url.pathname.replace(/^\//, '') === BENCH_DATABASE)
+		throw new Error(`DATABASE_URL must name another database than ${BENCH_DATABASE}: the benchmark creates and drops that one.`)
 	const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
 	const drop = async () => {
 		await admin.unsafe(`drop database if exists ${BENCH_DATABASE} with (force)`)
@@ -165,7 +171,10 @@ async function seed() {
 		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 
 		await prepareDatabase(db)
-		const { user } = must('createAccount', await createAccount({ username: 'bench', email: 'bench@example.com', password: 'Bench-password-1!' }))
+		const { user } = must(
+			'createAccount',
+			await createAccount({ username: 'bench', email: 'bench@example.com', password: 'Bench-password-1!' }),
+		)
 		const { profile } = await savePersonalInfo(
 			user.id,
 			s.PersonalInfoSchema.parse({
@@ -222,10 +231,18 @@ async function seed() {
 			user.id,
 			pid,
 			null,
-			s.InsurancePolicySchema.parse({ provider: 'Medicare', policyNumber: '1EG4-TE5-MK73', groupNumber: 'GRP-100', planType: 'PPO', providerPhone: '+1 (800) 633-4227' }),
+			s.InsurancePolicySchema.parse({
+				provider: 'Medicare',
+				policyNumber: '1EG4-TE5-MK73',
+				groupNumber: 'GRP-100',
+				planType: 'PPO',
+				providerPhone: '+1 (800) 633-4227',
+			}),
 			null,
 		)
-		const notes = s.NotesSchema.parse({ additionalNotes: 'Hard of hearing: please speak up and face her.\nWears hearing aids in both ears.' })
+		const notes = s.NotesSchema.parse({
+			additionalNotes: 'Hard of hearing: please speak up and face her.\nWears hearing aids in both ears.',
+		})
 		await updateProfileFields(user.id, pid, { additionalNotes: notes.additionalNotes ?? null })
 		const [code] = await createStickerCodes(1)
 		const claim = must('claimCode', await claimCode({ userId: user.id, address: null }, code!.pin, { profileId: pid }))
@@ -355,7 +372,12 @@ function postgresCpu(postmaster: number) {
  */
 function machineCpu() {
 	try {
-		const [user = 0, nice = 0, system = 0, , , , , steal = 0] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+		const [user = 0, nice = 0, system = 0, , , , , steal = 0] = readFileSync('/proc/stat', 'utf8')
+			.split('\n')[0]!
+			.trim()
+			.split(/\s+/)
+			.slice(1)
+			.map(Number)
 		return { processes: ((user + nice + system) * 1000) / CLOCK_TICKS, steal: (steal * 1000) / CLOCK_TICKS }
 	} catch {
 		return null
@@ -398,12 +420,21 @@ async function load(server: Server, url: string, postmaster: number | null): Pro
 	console.log(`${Math.round(result.requests.mean)} req/s`)
 	const n = Math.max(1, result.requests.total)
 	const per = (a: number | null, b: number | null) => (a == null || b == null ? null : (b - a) / n)
-	const ours = [after.server, after.postgres, after.bench].map((value, i) => (value ?? 0) - ([before.server, before.postgres, before.bench][i] ?? 0))
+	const ours = [after.server, after.postgres, after.bench].map(
+		(value, i) => (value ?? 0) - ([before.server, before.postgres, before.bench][i] ?? 0),
+	)
 	const elapsed = after.at - before.at
-	const machine = after.machine && before.machine ? { processes: after.machine.processes - before.machine.processes, steal: after.machine.steal - before.machine.steal } : null
+	const machine =
+		after.machine && before.machine
+			? { processes: after.machine.processes - before.machine.processes, steal: after.machine.steal - before.machine.steal }
+			: null
 	return {
 		result,
-		cpuPerRequest: { server: per(before.server, after.server), postgres: per(before.postgres, after.postgres), bench: (after.bench - before.bench) / n },
+		cpuPerRequest: {
+			server: per(before.server, after.server),
+			postgres: per(before.postgres, after.postgres),
+			bench: (after.bench - before.bench) / n,
+		},
 		otherCpuPercent: machine ? Math.max(0, ((machine.processes - ours.reduce((a, b) => a + b, 0)) / elapsed) * 100) : null,
 		stealPercent: machine ? (machine.steal / elapsed) * 100 : null,
 	}
@@ -413,7 +444,9 @@ async function load(server: Server, url: string, postmaster: number | null): Pro
 
 function table(rows: string[][]) {
 	const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-	return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ')).join('\n')
+	return rows
+		.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   '))
+		.join('\n')
 }
 
 function report(measured: { app: Measured; plain: Measured }, page: Page, plainPage: Page, plainGzip: string, ownPostgres: boolean) {
@@ -440,10 +473,26 @@ function report(measured: { app: Measured; plain: Measured }, page: Page, plainP
 	const p99Ok = results.app.latency.p99 <= TARGET_P99_MS
 	const clean = results.app.non2xx + results.app.errors + results.app.timeouts === 0
 	const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
-	console.log(`\n/scan/{token}, ${CONNECTIONS} connections, accept-encoding: gzip, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up`)
+	console.log(
+		`\n/scan/{token}, ${CONNECTIONS} connections, accept-encoding: gzip, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up`,
+	)
 	console.log(
 		table([
-			['target', 'req/s (mean)', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'requests', 'CPU ms/req: server', 'PostgreSQL', 'autocannon', 'other processes', 'steal'],
+			[
+				'target',
+				'req/s (mean)',
+				'p50 ms',
+				'p99 ms',
+				'max ms',
+				'non-2xx',
+				'errors',
+				'requests',
+				'CPU ms/req: server',
+				'PostgreSQL',
+				'autocannon',
+				'other processes',
+				'steal',
+			],
 			row('app (React Router, server.ts)', results.app, measured.app),
 			row(`plain node:http (gzip: ${plainGzip})`, results.plain, measured.plain),
 		]),
@@ -454,11 +503,16 @@ function report(measured: { app: Measured; plain: Measured }, page: Page, plainP
 	const other = Math.max(measured.app.otherCpuPercent ?? 0, measured.plain.otherCpuPercent ?? 0)
 	const steal = Math.max(measured.app.stealPercent ?? 0, measured.plain.stealPercent ?? 0)
 	if (other > 20 || steal > 20)
-		console.log(`WARNING: other processes used up to ${other.toFixed(0)} % and the hypervisor stole up to ${steal.toFixed(0)} % of a core: these figures are not reliable; run again on an idle machine.`)
-	console.log(`\npage: ${page.gzipBytes} bytes gzip (${Buffer.byteLength(page.html)} bytes HTML) from the app; ${plainPage.gzipBytes} bytes gzip from the plain server`)
+		console.log(
+			`WARNING: other processes used up to ${other.toFixed(0)} % and the hypervisor stole up to ${steal.toFixed(0)} % of a core: these figures are not reliable; run again on an idle machine.`,
+		)
+	console.log(
+		`\npage: ${page.gzipBytes} bytes gzip (${Buffer.byteLength(page.html)} bytes HTML) from the app; ${plainPage.gzipBytes} bytes gzip from the plain server`,
+	)
 	console.log(`ratio app/plain: ${(ratio * 100).toFixed(1)} %   target ≥ ${TARGET_RATIO * 100} %   ${verdict(ratioOk)}`)
 	console.log(`app p99: ${results.app.latency.p99} ms   target ≤ ${TARGET_P99_MS} ms   ${verdict(p99Ok)}`)
-	if (!clean) console.log(`app answered ${results.app.non2xx} non-2xx and had ${results.app.errors + results.app.timeouts} errors/timeouts: FAIL`)
+	if (!clean)
+		console.log(`app answered ${results.app.non2xx} non-2xx and had ${results.app.errors + results.app.timeouts} errors/timeouts: FAIL`)
 	console.log(`overall: ${verdict(ratioOk && p99Ok && clean)}`)
 }
 
@@ -467,7 +521,11 @@ function report(measured: { app: Measured; plain: Measured }, page: Page, plainP
 async function main() {
 	if (!existsSync(join(root, 'build/server/index.js'))) throw new Error('No build: run `npm run build` first (npm run bench:scan does).')
 	const work = mkdtempSync(join(tmpdir(), 'hmh-bench.'))
-	steps.push({ name: 'remove the work folder', run: () => rmSync(work, { recursive: true, force: true }), onExit: () => rmSync(work, { recursive: true, force: true }) })
+	steps.push({
+		name: 'remove the work folder',
+		run: () => rmSync(work, { recursive: true, force: true }),
+		onExit: () => rmSync(work, { recursive: true, force: true }),
+	})
 	await assertPortFree(APP_PORT, 'BENCH_APP_PORT')
 	await assertPortFree(PLAIN_PORT, 'BENCH_PLAIN_PORT')
 
@@ -496,8 +554,10 @@ async function main() {
 
 	const page = await fetchPage(APP_PORT, path)
 	const plainPage = await fetchPage(PLAIN_PORT, path)
-	if (page.status !== 200 || !page.html.includes('Warfarin')) throw new Error(describeFailure(app, `The app did not render the responder page (status ${page.status}).`))
-	if (page.encoding !== 'gzip' || plainPage.encoding !== 'gzip') throw new Error(`Expected gzip from both servers; got ${page.encoding} (app) and ${plainPage.encoding} (plain).`)
+	if (page.status !== 200 || !page.html.includes('Warfarin'))
+		throw new Error(describeFailure(app, `The app did not render the responder page (status ${page.status}).`))
+	if (page.encoding !== 'gzip' || plainPage.encoding !== 'gzip')
+		throw new Error(`Expected gzip from both servers; got ${page.encoding} (app) and ${plainPage.encoding} (plain).`)
 	if (plainPage.html !== page.html) throw new Error('The plain server sent other HTML than the app: the comparison would not be fair.')
 
 	console.log(`\nPostgreSQL: ${database.description}`)
@@ -508,7 +568,8 @@ async function main() {
 		plain: await load(plain, `http://127.0.0.1:${PLAIN_PORT}${path}`, database.pid),
 	}
 	report(results, page, plainPage, plainGzip, database.pid != null)
-	if (CPU_PROF_DIR) console.log(`\nCPU profiles (written when the servers stop): ${CPU_PROF_DIR}, app pid ${app.child.pid}, plain pid ${plain.child.pid}`)
+	if (CPU_PROF_DIR)
+		console.log(`\nCPU profiles (written when the servers stop): ${CPU_PROF_DIR}, app pid ${app.child.pid}, plain pid ${plain.child.pid}`)
 }
 
 try {

@@ -23,9 +23,13 @@ test('codes:create prints one `PIN<TAB>scan URL` line per code and nothing else'
 
 test('codes:create refuses a bad count and a running server on the embedded database', { timeout: 60_000 }, async () => {
 	const dir = mkdtempSync(join(tmpdir(), 'hmh-codes-'))
-	await expect(run(process.execPath, ['--import', 'tsx', 'scripts/codes-create.ts', '--count', '0'], { env: env(dir) })).rejects.toMatchObject({ code: 2, stdout: '' })
+	await expect(
+		run(process.execPath, ['--import', 'tsx', 'scripts/codes-create.ts', '--count', '0'], { env: env(dir) }),
+	).rejects.toMatchObject({ code: 2, stdout: '' })
 	writeFileSync(join(dir, 'server.pid'), String(process.pid))
-	await expect(run(process.execPath, ['--import', 'tsx', 'scripts/codes-create.ts', '--count', '1'], { env: env(dir) })).rejects.toMatchObject({
+	await expect(
+		run(process.execPath, ['--import', 'tsx', 'scripts/codes-create.ts', '--count', '1'], { env: env(dir) }),
+	).rejects.toMatchObject({
 		code: 1,
 		stdout: '',
 		stderr: expect.stringContaining('stop it first'),

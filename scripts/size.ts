@@ -12,7 +12,15 @@ import { gzipSync } from 'node:zlib'
 const BUDGET_KB = 125
 const clientDir = resolve(import.meta.dirname, '..', 'build', 'client')
 
-type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; hasDefaultExport: boolean; module: string; imports?: string[] }
+type ManifestRoute = {
+	id: string
+	parentId?: string
+	path?: string
+	index?: boolean
+	hasDefaultExport: boolean
+	module: string
+	imports?: string[]
+}
 type Manifest = { entry: { module: string; imports?: string[] }; routes: Record<string, ManifestRoute> }
 
 function readManifest(): Manifest {
@@ -39,10 +47,16 @@ const manifest = readManifest()
 const routes = Object.values(manifest.routes)
 /** A route's chunks beyond what is already counted: its module and, under split route modules, its client-side parts. */
 const chunks = (route: ManifestRoute) =>
-	Object.entries(route).flatMap(([key, value]) => ((key === 'module' || key.endsWith('Module')) && typeof value === 'string' ? [value] : key === 'imports' ? (value as string[]) : []))
+	Object.entries(route).flatMap(([key, value]) =>
+		(key === 'module' || key.endsWith('Module')) && typeof value === 'string' ? [value] : key === 'imports' ? (value as string[]) : [],
+	)
 const matches = (route: ManifestRoute): ManifestRoute[] => [...(route.parentId ? matches(manifest.routes[route.parentId]!) : []), route]
 const urlPath = (route: ManifestRoute) =>
-	'/' + matches(route).map((match) => (match.index ? '' : (match.path ?? ''))).filter(Boolean).join('/')
+	'/' +
+	matches(route)
+		.map((match) => (match.index ? '' : (match.path ?? '')))
+		.filter(Boolean)
+		.join('/')
 
 const entry = [manifest.entry.module, ...(manifest.entry.imports ?? [])]
 const rows = routes

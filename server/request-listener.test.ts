@@ -25,11 +25,14 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 function send(options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer[] }) {
 	return new Promise<{ status: number; text: string }>((resolve, reject) => {
-		const req = httpRequest({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path ?? '/', headers: options.headers }, (res) => {
-			let text = ''
-			res.on('data', (chunk) => (text += chunk))
-			res.on('end', () => resolve({ status: res.statusCode!, text }))
-		})
+		const req = httpRequest(
+			{ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path ?? '/', headers: options.headers },
+			(res) => {
+				let text = ''
+				res.on('data', (chunk) => (text += chunk))
+				res.on('end', () => resolve({ status: res.statusCode!, text }))
+			},
+		)
 		req.on('error', reject)
 		if (Array.isArray(options.body)) for (const chunk of options.body) req.write(chunk)
 		else if (options.body) req.write(options.body)
@@ -59,7 +62,11 @@ test('a path beginning with two slashes stays a path on this host', async () => 
 
 test('a body over the cap, declared or chunked, is refused without reading it all', async () => {
 	expect((await send({ method: 'POST', headers: { 'content-length': '2048' }, body: 'x'.repeat(2048) })).status).toBe(413)
-	const chunked = await send({ method: 'POST', headers: { 'transfer-encoding': 'chunked' }, body: Array.from({ length: 64 }, () => Buffer.alloc(512, 120)) })
+	const chunked = await send({
+		method: 'POST',
+		headers: { 'transfer-encoding': 'chunked' },
+		body: Array.from({ length: 64 }, () => Buffer.alloc(512, 120)),
+	})
 	expect(chunked.status).toBe(413)
 	expect(await send({ method: 'POST', body: 'x'.repeat(1000) })).toEqual({ status: 200, text: '1000' })
 })

@@ -8,7 +8,8 @@ export async function send(handler: Endpoint, request: Request, params: Record<s
 	const response = await unwrap((await call(handler, request, params)).result)
 	return { ...response, body: response.body as Body }
 }
-export const get = (handler: Endpoint, path: string, cookie?: string, params?: Record<string, string>) => send(handler, getRequest(path, cookie), params)
+export const get = (handler: Endpoint, path: string, cookie?: string, params?: Record<string, string>) =>
+	send(handler, getRequest(path, cookie), params)
 export const json = (handler: Endpoint, method: string, path: string, body: unknown, cookie?: string, params?: Record<string, string>) =>
 	send(handler, jsonRequest(path, body, { cookie, method }), params)
 export const upload = (handler: Endpoint, path: string, fields: Record<string, string>, files: Record<string, File>, cookie?: string) =>

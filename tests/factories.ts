@@ -119,14 +119,20 @@ export function multipartRequest(path: string, fields: Record<string, string>, f
 
 /** Smallest real files of each kind, for upload tests. */
 export const SAMPLE_FILES = {
-	pdf: () => new File([new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], 'directive.pdf', { type: 'application/pdf' }),
+	pdf: () =>
+		new File([new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], 'directive.pdf', { type: 'application/pdf' }),
 	png: (name = 'card.png') =>
 		new File(
-			[Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'))],
+			[
+				Uint8Array.from(
+					Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+				),
+			],
 			name,
 			{ type: 'image/png' },
 		),
-	executable: () => new File([Uint8Array.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00])], 'report.pdf', { type: 'application/pdf' }),
+	executable: () =>
+		new File([Uint8Array.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00])], 'report.pdf', { type: 'application/pdf' }),
 }
 
 let addressCounter = 0

@@ -46,7 +46,13 @@ function ensureOidc() {
 		authenticator.use(
 			new OAuth2Strategy(
 				{
-					cookie: { name: 'hmh_oauth', httpOnly: true, sameSite: 'Lax', path: '/', ...(isProduction && env.PUBLIC_URL.startsWith('https:') ? { secure: true as const } : {}) },
+					cookie: {
+						name: 'hmh_oauth',
+						httpOnly: true,
+						sameSite: 'Lax',
+						path: '/',
+						...(isProduction && env.PUBLIC_URL.startsWith('https:') ? { secure: true as const } : {}),
+					},
 					clientId: env.OIDC_CLIENT_ID!,
 					clientSecret: env.OIDC_CLIENT_SECRET!,
 					authorizationEndpoint: config.authorization_endpoint,

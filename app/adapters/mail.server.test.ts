@@ -25,9 +25,7 @@ function parseMessage(raw: string) {
 		.slice(0, split)
 		.replace(/\r\n[ \t]+/g, ' ')
 		.split('\r\n')
-	const headers = Object.fromEntries(
-		lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
-	)
+	const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
 	return { headers, body: raw.slice(split + 4) }
 }
 

@@ -44,12 +44,7 @@ function contract(name: string, setup: () => Promise<{ storage: FileStorage; tea
 		})
 
 		test('deletePrefix removes every key under the prefix and nothing else', async () => {
-			const inside = [
-				'users/u3/picture/a.jpg',
-				'users/u3/insurance-card/b.png',
-				'users/u3/document/c.pdf',
-				'users/u3/document/d.docx',
-			]
+			const inside = ['users/u3/picture/a.jpg', 'users/u3/insurance-card/b.png', 'users/u3/document/c.pdf', 'users/u3/document/d.docx']
 			const outside = ['users/u30/picture/keep.jpg', 'users/u4/picture/keep.jpg']
 			for (const key of [...inside, ...outside]) await storage.put(key, bytes(7), 'image/jpeg')
 			await storage.deletePrefix('users/u3/')

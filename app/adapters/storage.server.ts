@@ -154,8 +154,7 @@ export function createS3Storage(config: S3Config): FileStorage {
 				const body = object.Body ? await object.Body.transformToByteArray() : new Uint8Array()
 				return { body, contentType: object.ContentType ?? FALLBACK_TYPE, size: body.byteLength }
 			} catch (error) {
-				if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404))
-					return null
+				if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null
 				throw error
 			}
 		},

@@ -20,7 +20,6 @@ export async function requireConsents(request: Request, userId: string) {
 	if (missing.length) throw redirect(consentPath(request))
 }
 
-
 // A browser-session cookie (no expiry) naming the account that closed the notice.
 const noticeCookie = createCookie('hmh_consent_notice', {
 	httpOnly: true,

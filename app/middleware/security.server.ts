@@ -54,8 +54,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
 		const ip = getClientIp(request, context)
 		const strict = strictBuckets.find(([, test]) => test.test(path))
 		const result = strict ? await limitAttempts(strict[0], ip) : await hit(`mutation:${ip}`, env.RATE_LIMIT_LOOSE_PER_MINUTE)
-		if (!result.allowed)
-			throw refuse(path, 429, TOO_MANY_ATTEMPTS, { 'retry-after': String(result.retryAfterSeconds) })
+		if (!result.allowed) throw refuse(path, 429, TOO_MANY_ATTEMPTS, { 'retry-after': String(result.retryAfterSeconds) })
 	}
 	const response = await next()
 	setSecurityHeaders(response.headers)

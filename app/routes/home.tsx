@@ -34,32 +34,32 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 	if (!user || !screen) return <LandingView />
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-				<h1 className="text-2xl font-bold">Medical Information</h1>
-				<MedicalInfoScreen data={screen} failure={(actionData as Failure | undefined) ?? null} base="/dashboard" />
-				<section aria-labelledby="codes-heading" className={cardClass('p-5')}>
-					<h2 id="codes-heading" className="text-xl font-bold">
-						Your QR codes
-					</h2>
-					{codes.length ? (
-						<ul className="mt-3 divide-y divide-gray-200">
-							{codes.map((code) => (
-								<li key={code.id} className="flex justify-between py-2">
-									<span className="font-mono">{code.pin}</span>
-									<span className="text-gray-700">
-										{code.isActive ? 'Active' : 'Inactive'} · claimed {code.claimedAt?.toLocaleDateString('en-US')}
-									</span>
-								</li>
-							))}
-						</ul>
-					) : (
-						<p className="mt-2 text-gray-700">You have not claimed a QR code yet.</p>
-					)}
-					<div className="mt-4 max-w-md">
-						<h3 className="font-semibold">Already Have a QR Code?</h3>
-						<p className="mb-3 text-gray-700">Enter the PIN from your QR code sticker or card</p>
-						<PinForm />
-					</div>
-				</section>
+			<h1 className="text-2xl font-bold">Medical Information</h1>
+			<MedicalInfoScreen data={screen} failure={(actionData as Failure | undefined) ?? null} base="/dashboard" />
+			<section aria-labelledby="codes-heading" className={cardClass('p-5')}>
+				<h2 id="codes-heading" className="text-xl font-bold">
+					Your QR codes
+				</h2>
+				{codes.length ? (
+					<ul className="mt-3 divide-y divide-gray-200">
+						{codes.map((code) => (
+							<li key={code.id} className="flex justify-between py-2">
+								<span className="font-mono">{code.pin}</span>
+								<span className="text-gray-700">
+									{code.isActive ? 'Active' : 'Inactive'} · claimed {code.claimedAt?.toLocaleDateString('en-US')}
+								</span>
+							</li>
+						))}
+					</ul>
+				) : (
+					<p className="mt-2 text-gray-700">You have not claimed a QR code yet.</p>
+				)}
+				<div className="mt-4 max-w-md">
+					<h3 className="font-semibold">Already Have a QR Code?</h3>
+					<p className="mb-3 text-gray-700">Enter the PIN from your QR code sticker or card</p>
+					<PinForm />
+				</div>
+			</section>
 		</main>
 	)
 }

@@ -15,6 +15,7 @@ let writtenByServer: string | null | undefined
  */
 export function PageStyles({ nonce }: { nonce: string }) {
 	const server = useContext(PageStylesContext)
-	const css = server ?? (writtenByServer ??= typeof document === 'undefined' ? null : (document.getElementById(STYLE_ID)?.textContent ?? null))
+	const css =
+		server ?? (writtenByServer ??= typeof document === 'undefined' ? null : (document.getElementById(STYLE_ID)?.textContent ?? null))
 	return css == null ? null : <style id={STYLE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
 }

@@ -33,7 +33,10 @@ export function AddressFieldset({
 	after?: ReactNode
 	fieldsetRef?: Ref<HTMLFieldSetElement>
 }) {
-	const autofill = (props: FieldProps, token: string): FieldProps => ({ ...props, inputProps: { autoComplete: token, ...props.inputProps } })
+	const autofill = (props: FieldProps, token: string): FieldProps => ({
+		...props,
+		inputProps: { autoComplete: token, ...props.inputProps },
+	})
 	return (
 		<fieldset ref={fieldsetRef} className="space-y-4">
 			<legend className="mb-2 text-lg font-bold text-gray-900">{legend}</legend>

@@ -7,7 +7,17 @@ export function cardClass(extra?: string) {
 }
 
 /** Points ticked off in green: what a page promises or what happened. */
-export function CheckList({ items, className, itemClassName = 'flex gap-2', label }: { items: readonly ReactNode[]; className?: string; itemClassName?: string; label?: string }) {
+export function CheckList({
+	items,
+	className,
+	itemClassName = 'flex gap-2',
+	label,
+}: {
+	items: readonly ReactNode[]
+	className?: string
+	itemClassName?: string
+	label?: string
+}) {
 	return (
 		<ul className={className} aria-label={label}>
 			{items.map((item, i) => (

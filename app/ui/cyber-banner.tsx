@@ -41,18 +41,20 @@ export function CyberBanner({ hiddenByCookie }: { hiddenByCookie: boolean }) {
 		>
 			<div className="mx-auto max-w-5xl px-4 py-3">
 				<p className="text-gray-900">
-					<strong>Beware of scams.</strong> Hit Me Helpers will never ask for your password, PIN or payment details by e-mail,
-					text message or phone call.
+					<strong>Beware of scams.</strong> Hit Me Helpers will never ask for your password, PIN or payment details by e-mail, text message
+					or phone call.
 				</p>
 				<div className="mt-1 flex items-start justify-between gap-4">
 					<details className="min-w-0 flex-1">
 						<summary className="cursor-pointer py-2 font-semibold text-blue-800 underline">More info</summary>
 						<ul className="mt-1 max-h-[40vh] list-disc space-y-1 overflow-y-auto pl-5 text-sm text-gray-800">
 							<li>
-								Phishing messages copy our name and logo to get you to sign in on a fake page. Before you sign in or enter a PIN,
-								check the address bar.
+								Phishing messages copy our name and logo to get you to sign in on a fake page. Before you sign in or enter a PIN, check the
+								address bar.
 							</li>
-							<li>The PIN printed beside your QR code claims it. Type it only on this site, never into a page someone sent you a link to.</li>
+							<li>
+								The PIN printed beside your QR code claims it. Type it only on this site, never into a page someone sent you a link to.
+							</li>
 							<li>Use a password you use nowhere else, and sign out on shared computers.</li>
 							<li>
 								If a message in our name looks wrong, do not open its links or attachments.{' '}

@@ -25,9 +25,15 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
 	if (isNetworkFailure(error)) {
 		// A page asked for while the connection was down: not a fault of the page, and trying again is the fix.
 		return (
-			<main id="main" role="alert" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+			<main
+				id="main"
+				role="alert"
+				className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
+			>
 				<h1 className="text-3xl font-bold text-gray-900">No connection</h1>
-				<p className="text-lg text-gray-700">This page could not be loaded: the server could not be reached. Check your connection, then try again.</p>
+				<p className="text-lg text-gray-700">
+					This page could not be loaded: the server could not be reached. Check your connection, then try again.
+				</p>
 				<Link to={location.pathname + location.search} className={buttonClass('primary')}>
 					Try Again
 				</Link>

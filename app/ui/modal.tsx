@@ -6,7 +6,8 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 const FocusErrors = createContext(false)
 export const useFocusOnError = (hasErrors: boolean) => useContext(FocusErrors) && hasErrors
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])'
+const FOCUSABLE =
+	'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])'
 const visible = (el: HTMLElement) => el.getClientRects().length > 0
 
 /**
@@ -44,7 +45,8 @@ export function Modal({
 	const focusable = () => Array.from(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(visible)
 
 	useEffect(() => {
-		const opener = document.activeElement instanceof HTMLElement && !overlay.current?.contains(document.activeElement) ? document.activeElement : null
+		const opener =
+			document.activeElement instanceof HTMLElement && !overlay.current?.contains(document.activeElement) ? document.activeElement : null
 		const outside = inertOutside(overlay.current)
 		if (!ref.current?.contains(document.activeElement) || document.activeElement === ref.current) {
 			const start = focusClose ? focusable()[0] : focusable().find((el) => el.tagName !== 'A')
@@ -96,7 +98,13 @@ export function Modal({
 					<h2 id={titleId} className="text-xl font-bold text-gray-900">
 						{title}
 					</h2>
-					<Link to={closeHref} preventScrollReset autoFocus={serverFocus && focusClose && !showsErrors} className="-m-2 rounded p-2 text-2xl leading-none text-gray-700 hover:bg-gray-100" aria-label="Close">
+					<Link
+						to={closeHref}
+						preventScrollReset
+						autoFocus={serverFocus && focusClose && !showsErrors}
+						className="-m-2 rounded p-2 text-2xl leading-none text-gray-700 hover:bg-gray-100"
+						aria-label="Close"
+					>
 						×
 					</Link>
 				</div>

@@ -29,7 +29,15 @@ export function TextField({
 export function textFieldProps(
 	field: Parameters<typeof getInputProps>[0],
 	label: ReactNode,
-	{ type = 'text', hint, className, ...input }: { type?: InputType; hint?: ReactNode; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'form' | 'className'> = {},
+	{
+		type = 'text',
+		hint,
+		className,
+		...input
+	}: { type?: InputType; hint?: ReactNode; className?: string } & Omit<
+		InputHTMLAttributes<HTMLInputElement>,
+		'type' | 'name' | 'form' | 'className'
+	> = {},
 ) {
 	return { label, hint, className, errors: field.errors, inputProps: { ...getInputProps(field, { type }), ...input } }
 }

@@ -12,7 +12,8 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 		if (!form.ok) throw jsonError(form.status, form.status === 413 ? form.message : 'The request body could not be read')
 		return Object.fromEntries(form.formData)
 	}
-	if (type && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) throw jsonError(415, 'The request body must be JSON (Content-Type: application/json)')
+	if (type && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type))
+		throw jsonError(415, 'The request body must be JSON (Content-Type: application/json)')
 	const text = await readText(request, MAX_JSON_BYTES)
 	if (text === null) throw jsonError(413, 'The request body is too large')
 	if (!text.trim()) return {}

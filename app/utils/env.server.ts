@@ -26,7 +26,10 @@ const EnvSchema = z.object({
 	OIDC_SCOPES: z.string().default('openid email profile'),
 	OIDC_PROVIDER_NAME: z.string().default('oidc'),
 	TRUSTED_PROXIES: optional.transform((v, ctx) => {
-		const list = (v ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)
+		const list = (v ?? '')
+			.split(',')
+			.map((entry) => entry.trim())
+			.filter(Boolean)
 		const bad = list.find((entry) => !parseCidr(entry))
 		if (bad) ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${bad}` })
 		return list
@@ -70,7 +73,11 @@ function readEnv(): Env {
 
 /** Comma-separated to allow rotation; without one, a random secret is kept under the data directory. */
 function sessionSecrets(configured: string | undefined, dataDir: string) {
-	if (configured) return configured.split(',').map((s) => s.trim()).filter(Boolean)
+	if (configured)
+		return configured
+			.split(',')
+			.map((s) => s.trim())
+			.filter(Boolean)
 	const file = join(dataDir, 'session-secret')
 	if (!existsSync(file)) {
 		mkdirSync(dataDir, { recursive: true })

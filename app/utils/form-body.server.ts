@@ -43,7 +43,12 @@ export async function readForm(request: Request, limit: BodyLimit = FORM_LIMIT):
 function withoutNul(form: FormData) {
 	const clean = new FormData()
 	for (const [name, value] of form) {
-		const cleanValue = typeof value === 'string' ? value.replaceAll('\0', '') : value.name.includes('\0') ? new File([value], value.name.replaceAll('\0', ''), { type: value.type }) : value
+		const cleanValue =
+			typeof value === 'string'
+				? value.replaceAll('\0', '')
+				: value.name.includes('\0')
+					? new File([value], value.name.replaceAll('\0', ''), { type: value.type })
+					: value
 		clean.append(name.replaceAll('\0', ''), cleanValue)
 	}
 	return clean

@@ -29,7 +29,8 @@ export function lazyComponent<P extends object>(name: string, load: () => Promis
 	}
 	if (import.meta.env.SSR) void preload()
 	// In the browser, after the first paint, so the page's own HTML and images go first.
-	else if (typeof document !== 'undefined' && document.querySelector(`template[data-lazy="${name}"]`)) requestAnimationFrame(() => setTimeout(preload))
+	else if (typeof document !== 'undefined' && document.querySelector(`template[data-lazy="${name}"]`))
+		requestAnimationFrame(() => setTimeout(preload))
 
 	function Loaded(props: P) {
 		const Component = use(preload())

@@ -14,12 +14,15 @@ function streamed(size: number) {
 	return text(Readable.from(chunks).pipe(lowPriorityModulePreloads()))
 }
 
-test.each([1, 7, 64, 10_000])('module preloads in the head ask for low priority, however the page is cut (%i-byte chunks)', async (size) => {
-	const out = await streamed(size)
-	expect(out).toBe(page.replaceAll('<link rel="modulepreload" href', '<link rel="modulepreload" fetchpriority="low" href'))
-	expect(out).toContain('<title>Café ☕</title>')
-	expect(out).toContain('<code>&lt;link rel="modulepreload"</code>')
-})
+test.each([1, 7, 64, 10_000])(
+	'module preloads in the head ask for low priority, however the page is cut (%i-byte chunks)',
+	async (size) => {
+		const out = await streamed(size)
+		expect(out).toBe(page.replaceAll('<link rel="modulepreload" href', '<link rel="modulepreload" fetchpriority="low" href'))
+		expect(out).toContain('<title>Café ☕</title>')
+		expect(out).toContain('<code>&lt;link rel="modulepreload"</code>')
+	},
+)
 
 test('a document without a head comes through whole', async () => {
 	const out = await text(Readable.from([Buffer.from('<p>Plain <b>text</b> ☕</p>')]).pipe(lowPriorityModulePreloads()))

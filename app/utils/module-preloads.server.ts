@@ -19,7 +19,10 @@ export function lowPriorityModulePreloads() {
 			if (end === -1) return callback()
 			head = null
 			const at = end + HEAD_END.length
-			const rewritten = html.subarray(0, at).toString('utf8').replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
+			const rewritten = html
+				.subarray(0, at)
+				.toString('utf8')
+				.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
 			callback(null, Buffer.concat([Buffer.from(rewritten), html.subarray(at)]))
 		},
 		flush(callback) {

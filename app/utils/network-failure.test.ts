@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { data, type DataStrategyResult } from 'react-router'
-import { CLIENT_TOAST_EVENT, isNetworkFailure, keepPageWhenUnreachable, NO_CONNECTION, OFFLINE_FIELD, offlineFieldName } from './network-failure.ts'
+import {
+	CLIENT_TOAST_EVENT,
+	isNetworkFailure,
+	keepPageWhenUnreachable,
+	NO_CONNECTION,
+	OFFLINE_FIELD,
+	offlineFieldName,
+} from './network-failure.ts'
 
 describe('isNetworkFailure', () => {
 	test.each([
@@ -27,7 +34,8 @@ describe('keepPageWhenUnreachable', () => {
 		const answer = Promise.resolve(keepPageWhenUnreachable(args, async () => results)).then((r) => r as Record<string, DataStrategyResult>)
 		return { toasts, answer }
 	}
-	const post = (fields: Record<string, string>, path = '/cart') => new Request(`http://x${path}`, { method: 'POST', body: new URLSearchParams(fields) })
+	const post = (fields: Record<string, string>, path = '/cart') =>
+		new Request(`http://x${path}`, { method: 'POST', body: new URLSearchParams(fields) })
 	const message = (title: string, description: string) => JSON.stringify({ title, description })
 
 	test("passes the server's answers, its errors and every GET through untouched", async () => {
@@ -47,13 +55,21 @@ describe('keepPageWhenUnreachable', () => {
 	test.each([
 		['the message for the intent sent', { ...checkoutForm, intent: 'apply-discount' }, 'Discount Code', 'Failed to validate discount code'],
 		['the same form, another intent', { ...checkoutForm, intent: 'checkout' }, 'Checkout Failed', 'Failed to process checkout'],
-		['the whole form\'s message', { [OFFLINE_FIELD]: message('Signup Error', 'Unable to create account. Please try again.'), username: 'ada' }, 'Signup Error', 'Unable to create account. Please try again.'],
+		[
+			"the whole form's message",
+			{ [OFFLINE_FIELD]: message('Signup Error', 'Unable to create account. Please try again.'), username: 'ada' },
+			'Signup Error',
+			'Unable to create account. Please try again.',
+		],
 		['no message declared', { intent: 'add-contact' }, NO_CONNECTION.title, NO_CONNECTION.description],
 		['a message that is not one', { [OFFLINE_FIELD]: '{"title": 3', intent: 'x' }, NO_CONNECTION.title, NO_CONNECTION.description],
 	])('a form sent while offline answers 503 with %s and a toast', async (_case, fields, title, description) => {
 		const failed = data(new TypeError('Failed to fetch'), { status: 200 })
 		const { answer, toasts } = run(post(fields), { 'routes/shop/cart': { type: 'error', result: failed } })
-		expect((await answer)['routes/shop/cart']).toMatchObject({ type: 'data', result: { data: { networkFailure: true, message: description }, init: { status: 503 } } })
+		expect((await answer)['routes/shop/cart']).toMatchObject({
+			type: 'data',
+			result: { data: { networkFailure: true, message: description }, init: { status: 503 } },
+		})
 		expect(toasts).toEqual([{ type: 'error', title, description }])
 	})
 })

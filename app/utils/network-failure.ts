@@ -18,7 +18,10 @@ export type NetworkFailure = { networkFailure: true; message: string }
 
 /** What people are told when a form cannot reach the server: the spec's error catalogues (000 §8, 001 §8, 002 §8). */
 export type Unreachable = { title: string; description: string }
-export const NO_CONNECTION: Unreachable = { title: 'No Connection', description: 'The connection to the server failed, so this may not have been saved. Check your connection and try again.' }
+export const NO_CONNECTION: Unreachable = {
+	title: 'No Connection',
+	description: 'The connection to the server failed, so this may not have been saved. Check your connection and try again.',
+}
 
 /**
  * Each form declares its own message in a hidden field: `_offline` for the whole form, or `_offline.<intent>` when
@@ -31,7 +34,9 @@ function declared(value: FormDataEntryValue | null | undefined): Unreachable | n
 	if (typeof value !== 'string') return null
 	try {
 		const parsed = JSON.parse(value) as Partial<Unreachable> | null
-		return typeof parsed?.title === 'string' && typeof parsed.description === 'string' ? { title: parsed.title, description: parsed.description } : null
+		return typeof parsed?.title === 'string' && typeof parsed.description === 'string'
+			? { title: parsed.title, description: parsed.description }
+			: null
 	} catch {
 		return null
 	}
@@ -39,7 +44,11 @@ function declared(value: FormDataEntryValue | null | undefined): Unreachable | n
 
 export function unreachableToast(form: FormData | null): Unreachable {
 	const intent = form?.get('intent')
-	return declared(typeof intent === 'string' && intent ? form?.get(offlineFieldName(intent)) : null) ?? declared(form?.get(OFFLINE_FIELD)) ?? NO_CONNECTION
+	return (
+		declared(typeof intent === 'string' && intent ? form?.get(offlineFieldName(intent)) : null) ??
+		declared(form?.get(OFFLINE_FIELD)) ??
+		NO_CONNECTION
+	)
 }
 
 /** Single fetch hands an action's outcome over as data(outcome, { status }), a thrown error included. */
@@ -56,10 +65,13 @@ export const keepPageWhenUnreachable: MiddlewareFunction<Record<string, DataStra
 	if (request.method === 'GET') return next()
 	const copy = request.body ? request.clone() : null
 	const results = await next()
-	const failed = Object.keys(results).filter((routeId) => results[routeId]!.type === 'error' && isNetworkFailure(unwrap(results[routeId]!.result)))
+	const failed = Object.keys(results).filter(
+		(routeId) => results[routeId]!.type === 'error' && isNetworkFailure(unwrap(results[routeId]!.result)),
+	)
 	if (!failed.length) return results
 	const toast = unreachableToast((await copy?.formData().catch(() => null)) ?? null)
 	showClientToast({ type: 'error', ...toast })
-	for (const routeId of failed) results[routeId] = { type: 'data', result: data<NetworkFailure>({ networkFailure: true, message: toast.description }, { status: 503 }) }
+	for (const routeId of failed)
+		results[routeId] = { type: 'data', result: data<NetworkFailure>({ networkFailure: true, message: toast.description }, { status: 503 }) }
 	return results
 }

@@ -17,10 +17,13 @@ test('each method goes to its handler; HEAD to GET', async () => {
 	expect(await call(route, 'POST')).toMatchObject({ status: 201, body: 'created' })
 })
 
-test.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND'])('%s without a handler is a 405 naming the methods there are', async (method) => {
-	const route = resource<Args>({ GET: () => new Response('list'), POST: () => new Response('created') })
-	expect(await call(route, method)).toEqual({ status: 405, allow: 'GET, POST', body: JSON.stringify({ message: 'Method not allowed' }) })
-})
+test.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND'])(
+	'%s without a handler is a 405 naming the methods there are',
+	async (method) => {
+		const route = resource<Args>({ GET: () => new Response('list'), POST: () => new Response('created') })
+		expect(await call(route, method)).toEqual({ status: 405, allow: 'GET, POST', body: JSON.stringify({ message: 'Method not allowed' }) })
+	},
+)
 
 test('a route without GET answers GET with 405 too', async () => {
 	const route = resource<Args>({ POST: () => new Response('ok') })
@@ -28,7 +31,9 @@ test('a route without GET answers GET with 405 too', async () => {
 })
 
 test('the handlers may depend on the request: a collection and its items', async () => {
-	const route = resource<Args>(({ params }) => (params.id === undefined ? { GET: () => new Response('all') } : { PUT: () => new Response(`put ${params.id}`) }))
+	const route = resource<Args>(({ params }) =>
+		params.id === undefined ? { GET: () => new Response('all') } : { PUT: () => new Response(`put ${params.id}`) },
+	)
 	expect(await call(route, 'GET')).toMatchObject({ status: 200, body: 'all' })
 	expect(await call(route, 'PUT', '7')).toMatchObject({ status: 200, body: 'put 7' })
 	expect(await call(route, 'GET', '7')).toMatchObject({ status: 405, allow: 'PUT' })

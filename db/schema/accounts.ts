@@ -15,10 +15,7 @@ export const users = pgTable(
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
-	(t) => [
-		uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-		uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
-	],
+	(t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), uniqueIndex('users_username_unique').on(sql`lower(${t.username})`)],
 )
 
 /** A browser session. The cookie carries only its signed id; `data` holds a guest's pending PIN, cart and flags. */
@@ -45,10 +42,7 @@ export const connections = pgTable(
 			.references(() => users.id, { onDelete: 'cascade' }),
 		createdAt: createdAt(),
 	},
-	(t) => [
-		uniqueIndex('connections_provider_unique').on(t.providerName, t.providerId),
-		index('connections_user_idx').on(t.userId),
-	],
+	(t) => [uniqueIndex('connections_provider_unique').on(t.providerName, t.providerId), index('connections_user_idx').on(t.userId)],
 )
 
 export type User = typeof users.$inferSelect

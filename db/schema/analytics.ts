@@ -24,6 +24,8 @@ export const visits = pgTable(
 		index('visits_time_idx').on(t.visitedAt),
 		index('visits_email_idx').on(t.emailId),
 		// Most visits are anonymous: only signed-in ones are indexed (for account deletion and the foreign key).
-		index('visits_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+		index('visits_user_idx')
+			.on(t.userId)
+			.where(sql`${t.userId} is not null`),
 	],
 )

@@ -33,7 +33,16 @@ export const donations = pgTable(
 )
 
 /** A monthly gift's state, as the payment provider (Stripe) names it. */
-export const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const
+export const SUBSCRIPTION_STATUSES = [
+	'incomplete',
+	'incomplete_expired',
+	'trialing',
+	'active',
+	'past_due',
+	'canceled',
+	'unpaid',
+	'paused',
+] as const
 
 export const subscriptions = pgTable(
 	'subscriptions',

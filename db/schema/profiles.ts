@@ -51,7 +51,9 @@ export const medicalProfiles = pgTable(
 		// The target of qr_codes' (medical_profile_id, user_id) key: a code's profile is its owner's.
 		uniqueIndex('medical_profiles_id_user_unique').on(t.id, t.userId),
 		// The account holder's own profile ('self') is one at most; the own-profile calls touch only it.
-		uniqueIndex('medical_profiles_own_unique').on(t.userId).where(sql`${t.relationshipToUser} = 'self'`),
+		uniqueIndex('medical_profiles_own_unique')
+			.on(t.userId)
+			.where(sql`${t.relationshipToUser} = 'self'`),
 		check('medical_profiles_dnr_status_check', oneOf(t.dnrStatus, DNR_STATUSES)),
 	],
 )
@@ -159,7 +161,10 @@ export const medicalDocuments = pgTable(
 		description: text(),
 		createdAt: createdAt(),
 	},
-	(t) => [index('medical_documents_profile_idx').on(t.medicalProfileId), check('medical_documents_file_size_check', sql`${t.fileSize} >= 0`)],
+	(t) => [
+		index('medical_documents_profile_idx').on(t.medicalProfileId),
+		check('medical_documents_file_size_check', sql`${t.fileSize} >= 0`),
+	],
 )
 
 export type MedicalProfile = typeof medicalProfiles.$inferSelect

@@ -42,7 +42,11 @@ export const qrCodes = pgTable(
 		index('qr_codes_profile_idx').on(t.medicalProfileId),
 		// A code's profile is always one of its owner's. Deleting the profile clears only medical_profile_id: the migration
 		// writes ON DELETE SET NULL ("medical_profile_id"), which drizzle cannot express, so the code stays its owner's.
-		foreignKey({ name: 'qr_codes_profile_of_owner_fk', columns: [t.medicalProfileId, t.userId], foreignColumns: [medicalProfiles.id, medicalProfiles.userId] }).onDelete('set null'),
+		foreignKey({
+			name: 'qr_codes_profile_of_owner_fk',
+			columns: [t.medicalProfileId, t.userId],
+			foreignColumns: [medicalProfiles.id, medicalProfiles.userId],
+		}).onDelete('set null'),
 	],
 )
 

@@ -1,6 +1,14 @@
 import { relations } from 'drizzle-orm'
 import { users } from './accounts.ts'
-import { allergies, emergencyContacts, insurancePolicies, medicalConditions, medicalDocuments, medicalProfiles, medications } from './profiles.ts'
+import {
+	allergies,
+	emergencyContacts,
+	insurancePolicies,
+	medicalConditions,
+	medicalDocuments,
+	medicalProfiles,
+	medications,
+} from './profiles.ts'
 import { qrCodes } from './qr.ts'
 
 // Relations for nested reads (db.query...with). Apart from the tables, so no two area files import each other.

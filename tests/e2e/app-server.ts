@@ -50,7 +50,11 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 		/** Where its uploads live, and its database (PostgreSQL when DATABASE_URL is set, else PGlite): to inspect once stopped. */
 		dataDir,
 		/** This instance's own sticker codes and accounts (start-server.ts writes them). */
-		fixtures: () => JSON.parse(readFileSync(fixturesFile, 'utf8')) as { codes: Array<{ pin: string; token: string; scanUrl: string }>; users: Array<{ email: string; firstName: string; password: string }> },
+		fixtures: () =>
+			JSON.parse(readFileSync(fixturesFile, 'utf8')) as {
+				codes: Array<{ pin: string; token: string; scanUrl: string }>
+				users: Array<{ email: string; firstName: string; password: string }>
+			},
 		database: process.env.DATABASE_URL ? { url: withDatabase(process.env.DATABASE_URL, dbName) } : { pgliteDir: join(dataDir, 'db') },
 		stop: () =>
 			new Promise<void>((resolve) => {

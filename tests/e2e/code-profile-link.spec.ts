@@ -11,7 +11,13 @@ const KID = 'Kid Holder-Wolfeschlegelsteinhausenbergerdorff'
 
 const successToast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
 
-test('claim a sticker for a family member, fill that profile, delete it: the scan shows the neutral page and nothing of any other profile', async ({ page, browser, person, sticker, hasJs }) => {
+test('claim a sticker for a family member, fill that profile, delete it: the scan shows the neutral page and nothing of any other profile', async ({
+	page,
+	browser,
+	person,
+	sticker,
+	hasJs,
+}) => {
 	test.slow()
 	const code = sticker()
 	await signIn(page, await person())

@@ -9,7 +9,9 @@ test('a person without consents is stopped by the consent view until every form 
 	await expect(page).toHaveURL(/\/consent\?redirectTo=%2Fdashboard$/)
 	await expect(page.getByRole('heading', { level: 1, name: 'Required Consent Forms' })).toBeVisible()
 	for (const title of TITLES) await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible()
-	await expect(page.getByRole('region', { name: 'HIPAA-Style Medical Information Consent text' })).toContainText('not a healthcare provider')
+	await expect(page.getByRole('region', { name: 'HIPAA-Style Medical Information Consent text' })).toContainText(
+		'not a healthcare provider',
+	)
 	await expect(page.getByText('Complete Your Medical Profile')).toHaveCount(0)
 	await expectNoAxeViolations(page, testInfo)
 
@@ -21,7 +23,9 @@ test('a person without consents is stopped by the consent view until every form 
 	} else {
 		await continueButton.click()
 		await expect(page).toHaveURL(/\/consent\?redirectTo=%2Fdashboard$/)
-		await expect(page.getByRole('alert').filter({ hasText: 'Consent Required' })).toContainText('Please agree to all required consents to continue.')
+		await expect(page.getByRole('alert').filter({ hasText: 'Consent Required' })).toContainText(
+			'Please agree to all required consents to continue.',
+		)
 		const unticked = page.getByLabel(tickBox(TITLES[2]!))
 		await expect(unticked).toHaveAttribute('aria-invalid', 'true')
 		await expect(page.locator('#consent-error')).toHaveText('Please agree to all required consents to continue.')
@@ -47,7 +51,11 @@ test('a person without consents is stopped by the consent view until every form 
 	await expect(page).toHaveURL(/\/dashboard$/)
 })
 
-test('the notice shows on other pages while consents are missing, leads to the forms, and can be closed', async ({ page, person, sticker }, testInfo) => {
+test('the notice shows on other pages while consents are missing, leads to the forms, and can be closed', async ({
+	page,
+	person,
+	sticker,
+}, testInfo) => {
 	await signIn(page, await person({ consents: false }))
 	await expect(page).toHaveURL(/\/consent\?/)
 	const claimPath = `/claim/${sticker().pin}`

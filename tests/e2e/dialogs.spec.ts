@@ -9,7 +9,11 @@ const focusPlace = (page: Page) =>
 		return active.closest('[role=dialog]') ? 'dialog' : `page: ${active.outerHTML.slice(0, 80)}`
 	})
 
-test('a medical dialog takes focus, keeps the page behind out of reach, and a refused save puts focus on the first error', async ({ page, hasJs, person }) => {
+test('a medical dialog takes focus, keeps the page behind out of reach, and a refused save puts focus on the first error', async ({
+	page,
+	hasJs,
+	person,
+}) => {
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.getByLabel('First name').fill('Ines')

@@ -26,7 +26,14 @@ export async function createFixtureUsers(db: Database, count: number, options: {
 	const texts = await currentConsentTexts()
 	await db.insert(consents).values(
 		rows.flatMap((user) =>
-			texts.map((t) => ({ userId: user.id, consentType: t.consentType, version: t.version, agreed: true, ipAddress: '127.0.0.1', userAgent: 'e2e fixtures' })),
+			texts.map((t) => ({
+				userId: user.id,
+				consentType: t.consentType,
+				version: t.version,
+				agreed: true,
+				ipAddress: '127.0.0.1',
+				userAgent: 'e2e fixtures',
+			})),
 		),
 	)
 	return rows.map(({ email, firstName }) => ({ email, firstName, password: FIXTURE_PASSWORD }))

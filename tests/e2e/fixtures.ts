@@ -42,12 +42,16 @@ async function signUp(consents: boolean, workerIndex: number): Promise<Person & 
 		if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`)
 		return response
 	}
-	await must('sign up', api.post('/api/signup', { data: { username: `p${n}`, email: person.email, password: person.password, consent: true } }))
+	await must(
+		'sign up',
+		api.post('/api/signup', { data: { username: `p${n}`, email: person.email, password: person.password, consent: true } }),
+	)
 	const signedIn = await api.post('/login', { form: { email: person.email, password: person.password }, maxRedirects: 0 })
 	if (signedIn.status() !== 302) throw new Error(`sign in answered ${signedIn.status()}`)
 	if (consents) {
 		const texts = (await (await must('consent texts', api.get('/api/consent/texts'))).json()) as Record<string, string>
-		for (const consentType of Object.keys(texts)) await must(`consent ${consentType}`, api.post('/api/consent', { data: { consentType, agreed: true } }))
+		for (const consentType of Object.keys(texts))
+			await must(`consent ${consentType}`, api.post('/api/consent', { data: { consentType, agreed: true } }))
 	}
 	await must('name', api.put('/api/user/profile', { data: { firstName: person.firstName, lastName: 'Example' } }))
 	return { ...person, api }

@@ -101,7 +101,10 @@ test('create own profile: saved, shown again after a reload, the other sections 
 	await expectNoAxeViolations(page, testInfo)
 })
 
-test('add one item to every section; an empty contact shows the required-field messages beside the fields', async ({ page, person }, testInfo) => {
+test('add one item to every section; an empty contact shows the required-field messages beside the fields', async ({
+	page,
+	person,
+}, testInfo) => {
 	test.slow() // Fourteen round trips, each a navigation without JavaScript.
 	await openDashboard(page, await person())
 	await createOwnProfile(page, 'Grace', 'Hopper')
@@ -176,7 +179,14 @@ test('add one item to every section; an empty contact shows the required-field m
 	expect(cardResponse.headers()['content-type']).toBe('image/png')
 	expect(Buffer.from(await cardResponse.body()).equals(PNG)).toBe(true)
 	await expect(section('Additional Medical Notes').getByText('Carries a glucose meter in the left jacket pocket.')).toBeVisible()
-	for (const empty of ['No emergency contacts added yet.', 'No allergies recorded yet.', 'No medications recorded yet.', 'No medical conditions recorded yet.', 'No insurance policies recorded yet.', 'No additional notes recorded yet.'])
+	for (const empty of [
+		'No emergency contacts added yet.',
+		'No allergies recorded yet.',
+		'No medications recorded yet.',
+		'No medical conditions recorded yet.',
+		'No insurance policies recorded yet.',
+		'No additional notes recorded yet.',
+	])
 		await expect(page.getByText(empty)).toHaveCount(0)
 	await expectNoAxeViolations(page, testInfo)
 })
@@ -215,13 +225,18 @@ test('DNR needs a document; with one it is shown with its link; clearing removes
 	await dialog.getByLabel('Status').selectOption({ label: 'Do Not Resuscitate' })
 	await dialog.getByRole('button', { name: 'Save DNR Status' }).click()
 	await expect(errorToast(page, 'Please upload a document for DNR or POLST status')).toBeVisible()
-	await expectFieldError(dialog.getByLabel('DNR or POLST document (required for DNR and POLST)'), 'Please upload a document for DNR or POLST status')
+	await expectFieldError(
+		dialog.getByLabel('DNR or POLST document (required for DNR and POLST)'),
+		'Please upload a document for DNR or POLST status',
+	)
 	await expect(dialog.getByLabel('Status')).toHaveValue('DNR')
 	await expectNoAxeViolations(page, testInfo)
 	// Behind an open dialog the page is out of reach (inert, or hidden without JavaScript); the refused save left it as it was.
 	await expect(page.locator('text=No DNR status recorded yet.')).toHaveCount(1)
 
-	await dialog.getByLabel('DNR or POLST document (required for DNR and POLST)').setInputFiles({ name: 'dnr-order.pdf', mimeType: 'application/pdf', buffer: pdf() })
+	await dialog
+		.getByLabel('DNR or POLST document (required for DNR and POLST)')
+		.setInputFiles({ name: 'dnr-order.pdf', mimeType: 'application/pdf', buffer: pdf() })
 	await dialog.getByLabel('Where the original is kept').fill('On the refrigerator')
 	await dialog.getByRole('button', { name: 'Save DNR Status' }).click()
 	await expect(successToast(page, 'DNR status saved successfully')).toBeVisible()
@@ -279,7 +294,11 @@ test('documents: a renamed executable is refused beside the field; a PDF is list
 	await expect(documents.getByText('No medical documents uploaded yet.')).toBeVisible()
 })
 
-test('family member by PIN: a wrong PIN is refused; created and selected; deleted after confirming', async ({ page, person, sticker }, testInfo) => {
+test('family member by PIN: a wrong PIN is refused; created and selected; deleted after confirming', async ({
+	page,
+	person,
+	sticker,
+}, testInfo) => {
 	const code = sticker()
 	await openDashboard(page, await person())
 	await createOwnProfile(page, 'Parent')
@@ -323,7 +342,11 @@ test('family member by PIN: a wrong PIN is refused; created and selected; delete
 	await expect(page.getByRole('link', { name: 'Delete Selected Profile' })).toHaveCount(0)
 })
 
-test('a lost connection loses nothing: a contact saved offline stays in its dialog, a page asked for offline says so, both work again online', async ({ page, hasJs, person }) => {
+test('a lost connection loses nothing: a contact saved offline stays in its dialog, a page asked for offline says so, both work again online', async ({
+	page,
+	hasJs,
+	person,
+}) => {
 	test.skip(!hasJs, 'Without JavaScript the browser itself reports a failed form submission.')
 	await openDashboard(page, await person())
 	await createOwnProfile(page, 'Hedy', 'Lamarr')

@@ -37,7 +37,9 @@ function filesIn(dir: string) {
 }
 
 // Its own app instance (its mail goes to a real SMTP server on loopback; its database is opened once it has stopped).
-test('a newcomer signs up, agrees to the forms, edits their name, requests a free code by mail and deletes the account: nothing of theirs is left', async ({ page }, testInfo) => {
+test('a newcomer signs up, agrees to the forms, edits their name, requests a free code by mail and deletes the account: nothing of theirs is left', async ({
+	page,
+}, testInfo) => {
 	test.setTimeout(120_000)
 	const smtp = await startSmtpServer()
 	const app = await startAppServer(await freePort(), { SMTP_URL: smtp.url })
@@ -78,7 +80,12 @@ test('a newcomer signs up, agrees to the forms, edits their name, requests a fre
 		await page.getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
 		await page.getByRole('button', { name: 'Upload Photo' }).click()
 		await expect(page.getByRole('img', { name: /Photo of/ })).toBeVisible()
-		userId = /\/users\/([^/]+)\//.exec(filesIn(join(app.dataDir, 'uploads')).map((f) => `/${String(f)}`).join('\n'))?.[1] ?? ''
+		userId =
+			/\/users\/([^/]+)\//.exec(
+				filesIn(join(app.dataDir, 'uploads'))
+					.map((f) => `/${String(f)}`)
+					.join('\n'),
+			)?.[1] ?? ''
 		expect(userId).not.toBe('')
 
 		await page.goto(url('/dashboard/profile'))
@@ -96,7 +103,9 @@ test('a newcomer signs up, agrees to the forms, edits their name, requests a fre
 		await page.getByLabel('Postal code').fill('04609')
 		await page.getByRole('button', { name: 'Submit Request' }).click()
 		await expect(page).toHaveURL(url('/request-qr/sent'))
-		await expect.poll(() => smtp.received.find((m) => m.to.includes(email))?.subject, { timeout: 15_000 }).toBe('We received your free QR code request')
+		await expect
+			.poll(() => smtp.received.find((m) => m.to.includes(email))?.subject, { timeout: 15_000 })
+			.toBe('We received your free QR code request')
 
 		await page.goto(url('/dashboard/profile'))
 		await page.getByRole('link', { name: 'Delete Account' }).click()

@@ -53,7 +53,9 @@ test('signing in through the identity provider creates the account and a session
 	expect((await page.request.get(`${app.baseURL}/api/auth/user`)).status()).toBe(401)
 })
 
-test('a verified provider e-mail signs into the local account with that e-mail; /login hands over to the provider', async ({ page }, testInfo) => {
+test('a verified provider e-mail signs into the local account with that e-mail; /login hands over to the provider', async ({
+	page,
+}, testInfo) => {
 	const existing = testInfo.project.name === 'js' ? 'person0@e2e.example' : 'person1@e2e.example'
 	await page.goto(`${app.baseURL}/login?redirectTo=/dashboard`)
 	await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`))

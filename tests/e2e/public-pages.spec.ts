@@ -63,7 +63,12 @@ test('/team: mission, values, contact, and the product dialog that leads to the 
 	await expect(page).toHaveURL(/\/team\?dialog=products$/)
 	const products = dialog.getByRole('listitem').getByRole('link')
 	await expect(products).toHaveCount(4)
-	for (const name of ['Small Medical QR Sticker (2x2 in)', 'Large Medical QR Sticker (3x3 in)', 'Medical Alert Card - Acrylic', 'Medical Alert Card - Metal'])
+	for (const name of [
+		'Small Medical QR Sticker (2x2 in)',
+		'Large Medical QR Sticker (3x3 in)',
+		'Medical Alert Card - Acrylic',
+		'Medical Alert Card - Metal',
+	])
 		await expect(dialog.getByRole('link', { name })).toHaveAttribute('href', '/shop')
 	await expectNoAxeViolations(page, testInfo)
 
@@ -77,7 +82,10 @@ test('/payment-options: the fees, the method groups by name, and the way on', as
 	await expect(page.getByRole('heading', { level: 1, name: 'Payment Options' })).toBeVisible()
 	const fees = page.getByRole('region', { name: 'Processing fees' })
 	await expect(fees.getByRole('definition')).toHaveText(['2.9% + 30 cents per payment', '3.9% + 30 cents per payment'])
-	await expect(fees.getByRole('term')).toHaveText(['Standard card, digital wallets and buy now, pay later', 'International payment methods'])
+	await expect(fees.getByRole('term')).toHaveText([
+		'Standard card, digital wallets and buy now, pay later',
+		'International payment methods',
+	])
 	const groups = {
 		Cards: ['Credit and debit cards'],
 		'Digital wallets': ['Apple Pay', 'Google Pay', 'Cash App Pay', 'Link'],

@@ -1,6 +1,11 @@
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
-test('QR codes tab: customise with a preview, the 25/16 text rule, deactivate and activate, scan history', async ({ page, sticker, person, hasJs }, testInfo) => {
+test('QR codes tab: customise with a preview, the 25/16 text rule, deactivate and activate, scan history', async ({
+	page,
+	sticker,
+	person,
+	hasJs,
+}, testInfo) => {
 	const code = sticker()
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)

@@ -31,7 +31,10 @@ function mailTo(address: string) {
 	return expect.poll(() => smtp.received.find((m) => m.to.includes(address)), { timeout: 15_000 })
 }
 
-test('a guest requests a free QR code; a missing field is named; the confirmation e-mail reaches the SMTP server', async ({ page, hasJs }, testInfo) => {
+test('a guest requests a free QR code; a missing field is named; the confirmation e-mail reaches the SMTP server', async ({
+	page,
+	hasJs,
+}, testInfo) => {
 	const email = `guest-${testInfo.project.name}-${Date.now()}@e2e.example`
 	await page.goto(`${app.baseURL}/request-qr`)
 	await expect(page.getByRole('heading', { level: 1, name: 'Request a Free QR Code' })).toBeVisible()

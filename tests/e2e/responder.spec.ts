@@ -1,7 +1,12 @@
 import { decodeQr } from '../zbar.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
-test('claim a sticker, fill a profile, download the PNG: its decoded URL shows allergies and code status first; scanning off reveals nothing', async ({ page, browser, sticker, person }, testInfo) => {
+test('claim a sticker, fill a profile, download the PNG: its decoded URL shows allergies and code status first; scanning off reveals nothing', async ({
+	page,
+	browser,
+	sticker,
+	person,
+}, testInfo) => {
 	test.slow()
 	const code = sticker()
 	await signIn(page, await person())
@@ -28,7 +33,10 @@ test('claim a sticker, fill a profile, download the PNG: its decoded URL shows a
 	expect(decoded).toMatch(/\/scan\/[A-Za-z0-9_-]{24}$/)
 	const scanPath = new URL(decoded).pathname
 
-	const responder = await browser.newContext({ javaScriptEnabled: testInfo.project.name !== 'no-js', viewport: { width: 320, height: 640 } })
+	const responder = await browser.newContext({
+		javaScriptEnabled: testInfo.project.name !== 'no-js',
+		viewport: { width: 320, height: 640 },
+	})
 	const phone = await responder.newPage()
 	await phone.goto(scanPath)
 	const text = await phone.locator('main').innerText()

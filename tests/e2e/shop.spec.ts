@@ -24,7 +24,12 @@ const badge = (page: Page) => page.locator('header [data-testid="cart-badge"]')
 
 test('the catalogue: four products with their options, a preview, and the 25/16 custom-text rule', async ({ page, hasJs }, testInfo) => {
 	await page.goto('/shop')
-	for (const name of ['Small Medical QR Sticker (2x2 in)', 'Large Medical QR Sticker (3x3 in)', 'Medical Alert Card - Acrylic', 'Medical Alert Card - Metal'])
+	for (const name of [
+		'Small Medical QR Sticker (2x2 in)',
+		'Large Medical QR Sticker (3x3 in)',
+		'Medical Alert Card - Acrylic',
+		'Medical Alert Card - Metal',
+	])
 		await expect(page.getByRole('heading', { name, exact: true })).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)
 	const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Medical Alert Card - Metal' }) })
@@ -41,7 +46,10 @@ test('the catalogue: four products with their options, a preview, and the 25/16 
 	await card.getByLabel('Custom text (optional)').fill('CALL 555 0100 NOW')
 	await card.getByLabel('Colour', { exact: true }).selectOption({ label: 'Medical Blue' })
 	if (!hasJs) await card.getByRole('button', { name: 'Preview' }).click()
-	await expect(page.getByRole('img', { name: 'Preview of the Medical Alert Card - Metal QR code' })).toHaveAttribute('src', /color=%232563EB.*customText=CALL/)
+	await expect(page.getByRole('img', { name: 'Preview of the Medical Alert Card - Metal QR code' })).toHaveAttribute(
+		'src',
+		/color=%232563EB.*customText=CALL/,
+	)
 })
 
 test('cart, discount and a free order: from a guest cart to the confirmation e-mail', async ({ page, hasJs }, testInfo) => {
@@ -143,7 +151,9 @@ test('cart, discount and a free order: from a guest cart to the confirmation e-m
 		await page.getByLabel('Confirmation number').fill(number)
 		await page.getByLabel('Email').fill('someone-else@e2e.example')
 		await page.getByRole('button', { name: 'Track Order' }).click()
-		await expect(page.getByText('No order matches that confirmation number and e-mail address. Please check both and try again.').first()).toBeVisible()
+		await expect(
+			page.getByText('No order matches that confirmation number and e-mail address. Please check both and try again.').first(),
+		).toBeVisible()
 		await page.getByLabel('Confirmation number').fill(number.toLowerCase())
 		await page.getByLabel('Email').fill(user.email)
 		await page.getByRole('button', { name: 'Track Order' }).click()
@@ -185,7 +195,11 @@ test('an unparsable stored cart is dropped, not fatal', async ({ page, hasJs }) 
 	expect(await page.evaluate(() => localStorage.getItem('hmh-cart'))).toBe('[]')
 })
 
-test('request products: a QR URL and a sticker size are required; the product joins the cart', async ({ page, person, sticker }, testInfo) => {
+test('request products: a QR URL and a sticker size are required; the product joins the cart', async ({
+	page,
+	person,
+	sticker,
+}, testInfo) => {
 	const code = sticker()
 	await signIn(page, await person())
 	await page.getByLabel('First name').fill('Ruth')

@@ -17,7 +17,8 @@ export type Body =
 	| { kind: 'multipart'; fields: Array<[string, Value]>; files: FilePart[]; flaw: MultipartFlaw; contentType?: string }
 
 export type FormStyle = 'encoded' | 'raw' | 'percent-junk' | 'latin1'
-export type MultipartFlaw = 'none' | 'wrong-boundary' | 'no-boundary' | 'truncated' | 'lf-only' | 'no-disposition' | 'long-boundary' | 'no-final'
+export type MultipartFlaw =
+	'none' | 'wrong-boundary' | 'no-boundary' | 'truncated' | 'lf-only' | 'no-disposition' | 'long-boundary' | 'no-final'
 export type FilePart = { field: string; name: string; type: string; bytes: Buffer }
 
 const KB = 1024
@@ -142,11 +143,26 @@ const SPECIAL_STRINGS = [
 	...LONE_SURROGATES,
 ]
 
-const RAW_NUMBERS = ['1e309', '-1e309', '-0', '9007199254740993', '1e-400', '123456789012345678901234567890', '2147483648', '-2147483649', '0.1e1', '1E3', '4e2']
+const RAW_NUMBERS = [
+	'1e309',
+	'-1e309',
+	'-0',
+	'9007199254740993',
+	'1e-400',
+	'123456789012345678901234567890',
+	'2147483648',
+	'-2147483649',
+	'0.1e1',
+	'1E3',
+	'4e2',
+]
 
 /** A long string, built only when sampled. Sizes up to about 200 KB. */
 export const bigString = fc
-	.tuple(fc.constantFrom('A', 'é', '\u{1F600}', '\0', 'a\u0301', '\uD800', '%', '&=', ' ', '9'), fc.constantFrom(1 * KB, 20 * KB, 64 * KB, 100 * KB, 200 * KB))
+	.tuple(
+		fc.constantFrom('A', 'é', '\u{1F600}', '\0', 'a\u0301', '\uD800', '%', '&=', ' ', '9'),
+		fc.constantFrom(1 * KB, 20 * KB, 64 * KB, 100 * KB, 200 * KB),
+	)
 	.map(([unit, bytes]) => unit.repeat(Math.max(1, Math.floor(bytes / Buffer.byteLength(unit)))))
 
 const unicodeString = fc.oneof(
@@ -155,7 +171,9 @@ const unicodeString = fc.oneof(
 	fc.string({ unit: 'grapheme-composite', maxLength: 20 }),
 	fc.string({ maxLength: 40 }),
 	fc.constantFrom(...LONE_SURROGATES),
-	fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...LONE_SURROGATES, '\0', '\u0301'), fc.string({ maxLength: 10 })).map((p) => p.join('')),
+	fc
+		.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...LONE_SURROGATES, '\0', '\u0301'), fc.string({ maxLength: 10 }))
+		.map((p) => p.join('')),
 )
 
 export type Holding = { profileIds: number[]; codeIds: number[]; rowIds: number[]; documentIds: number[]; policyIds: number[] }
@@ -184,7 +202,25 @@ export function scalarArb(pools: Pools): fc.Arbitrary<Value> {
 		{ arbitrary: fc.constantFrom(...pools.emails), weight: 1 },
 		{ arbitrary: fc.constantFrom(...pools.productIds), weight: 1 },
 		{ arbitrary: fc.integer(), weight: 2 },
-		{ arbitrary: fc.constantFrom(0, -1, 1, 2147483647, 2147483648, -2147483649, 2 ** 53, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 1e21, 0.5, -0.5, 1e-7), weight: 2 },
+		{
+			arbitrary: fc.constantFrom(
+				0,
+				-1,
+				1,
+				2147483647,
+				2147483648,
+				-2147483649,
+				2 ** 53,
+				2 ** 53 + 2,
+				Number.MAX_SAFE_INTEGER,
+				Number.MIN_SAFE_INTEGER,
+				1e21,
+				0.5,
+				-0.5,
+				1e-7,
+			),
+			weight: 2,
+		},
 		{ arbitrary: fc.double(), weight: 1 },
 		{ arbitrary: fc.constantFrom(...RAW_NUMBERS).map((n) => new RawJson(n)), weight: 2 },
 		{ arbitrary: fc.boolean(), weight: 2 },
@@ -200,24 +236,65 @@ export function valueArb(pools: Pools): fc.Arbitrary<Value> {
 			{ depthSize: 'small', withCrossShrink: true },
 			{ arbitrary: scalar, weight: 10 },
 			{ arbitrary: fc.array(tie('value'), { maxLength: 4 }), weight: 1 },
-			{ arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('0', 'a', '__proto__', 'constructor', '', 'customText', 'id', 'name'), fc.string({ maxLength: 8 })), tie('value'), { maxKeys: 4 }), weight: 1 },
+			{
+				arbitrary: fc.dictionary(
+					fc.oneof(fc.constantFrom('0', 'a', '__proto__', 'constructor', '', 'customText', 'id', 'name'), fc.string({ maxLength: 8 })),
+					tie('value'),
+					{ maxKeys: 4 },
+				),
+				weight: 1,
+			},
 		),
 	}))
 	return value
 }
 
 /** Some of the target's own fields (with bad values), plus sometimes fields it does not expect. */
-export function fieldsArb(pools: Pools, fields: readonly string[], fixed: Record<string, fc.Arbitrary<Value>> = {}): fc.Arbitrary<Array<[string, Value]>> {
+export function fieldsArb(
+	pools: Pools,
+	fields: readonly string[],
+	fixed: Record<string, fc.Arbitrary<Value>> = {},
+): fc.Arbitrary<Array<[string, Value]>> {
 	const value = valueArb(pools)
-	const known = fields.length ? fc.subarray([...fields]).chain((names) => fc.tuple(...names.map((name) => fc.tuple(fc.constant(name), fixed[name] ?? value)))) : fc.constant([])
-	const extra = fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'intent', 'id', 'userId', 'isAdmin', 'role', '')), value), { maxLength: 3 })
+	const known = fields.length
+		? fc.subarray([...fields]).chain((names) => fc.tuple(...names.map((name) => fc.tuple(fc.constant(name), fixed[name] ?? value))))
+		: fc.constant([])
+	const extra = fc.array(
+		fc.tuple(
+			fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'intent', 'id', 'userId', 'isAdmin', 'role', '')),
+			value,
+		),
+		{ maxLength: 3 },
+	)
 	return fc
 		.tuple(known, fc.oneof({ arbitrary: fc.constant([] as Array<[string, Value]>), weight: 3 }, { arbitrary: extra, weight: 1 }))
 		.map(([a, b]) => [...(a as Array<[string, Value]>), ...b])
 }
 
-const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json', 'APPLICATION/JSON', 'application/json; charset=utf-16', 'application/json;', 'application/jsonx']
-const OTHER_TYPES = [null, 'text/plain', 'text/html', 'application/xml', 'application/octet-stream', 'image/png', 'multipart/mixed', 'multipart/form-data', 'application/x-www-form-urlencoded; charset=utf-16', 'application/x-www-form-urlencoded; charset=iso-8859-1', '*/*', ';', 'a'.repeat(2000)]
+const JSON_TYPES = [
+	'application/json',
+	'application/json; charset=utf-8',
+	'application/vnd.api+json',
+	'APPLICATION/JSON',
+	'application/json; charset=utf-16',
+	'application/json;',
+	'application/jsonx',
+]
+const OTHER_TYPES = [
+	null,
+	'text/plain',
+	'text/html',
+	'application/xml',
+	'application/octet-stream',
+	'image/png',
+	'multipart/mixed',
+	'multipart/form-data',
+	'application/x-www-form-urlencoded; charset=utf-16',
+	'application/x-www-form-urlencoded; charset=iso-8859-1',
+	'*/*',
+	';',
+	'a'.repeat(2000),
+]
 
 const MALFORMED_JSON = [
 	'{',
@@ -244,9 +321,9 @@ const MALFORMED_JSON = [
 	'{"a":1}\0',
 	'\0',
 	' ',
-	'[' .repeat(5000),
+	'['.repeat(5000),
 	'{"a":'.repeat(3000) + '1' + '}'.repeat(3000),
-	'[' .repeat(100_000) + ']'.repeat(100_000),
+	'['.repeat(100_000) + ']'.repeat(100_000),
 ]
 
 function rawBytesArb(pools: Pools): fc.Arbitrary<Buffer> {
@@ -255,7 +332,12 @@ function rawBytesArb(pools: Pools): fc.Arbitrary<Buffer> {
 		fc.uint8Array({ maxLength: 512 }).map((a) => Buffer.from(a)),
 		fc.string({ unit: 'binary', maxLength: 200 }).map((s) => Buffer.from(s)),
 		valueArb(pools).map((v) => Buffer.from(serialize(v).slice(0, -1))),
-		fc.constantFrom(Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]), Buffer.from([0xc0, 0x80]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('{"a":"\u00e9"}', 'latin1')),
+		fc.constantFrom(
+			Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]),
+			Buffer.from([0xc0, 0x80]),
+			Buffer.from([0xed, 0xa0, 0x80]),
+			Buffer.from('{"a":"\u00e9"}', 'latin1'),
+		),
 	)
 }
 
@@ -273,7 +355,10 @@ function nearlyValidArb(pools: Pools, valid: Valid, prefer: 'json' | 'form'): fc
 			spoiled: fc.subarray(names, { maxLength: Math.min(2, names.length) }),
 			bad: fc.array(valueArb(pools), { minLength: 2, maxLength: 2 }),
 			drop: fc.boolean(),
-			encoding: prefer === 'json' ? fc.constantFrom('json', 'json', 'json', 'form', 'multipart') : fc.constantFrom('form', 'form', 'form', 'multipart', 'json'),
+			encoding:
+				prefer === 'json'
+					? fc.constantFrom('json', 'json', 'json', 'form', 'multipart')
+					: fc.constantFrom('form', 'form', 'form', 'multipart', 'json'),
 		})
 		.map(({ values, spoiled, bad, drop, encoding }): Body => {
 			const fields: Array<[string, Value]> = []
@@ -289,21 +374,56 @@ function nearlyValidArb(pools: Pools, valid: Valid, prefer: 'json' | 'form'): fc
 }
 
 /** A body for a request to a target with these fields. */
-export function bodyArb(pools: Pools, fields: readonly string[], fixed: Record<string, fc.Arbitrary<Value>> = {}, prefer: 'json' | 'form' = 'json', valid: Valid[] = []): fc.Arbitrary<Body> {
+export function bodyArb(
+	pools: Pools,
+	fields: readonly string[],
+	fixed: Record<string, fc.Arbitrary<Value>> = {},
+	prefer: 'json' | 'form' = 'json',
+	valid: Valid[] = [],
+): fc.Arbitrary<Body> {
 	const fieldList = fieldsArb(pools, fields, fixed)
-	const json = fc.tuple(fieldList, fc.constantFrom(...JSON_TYPES), fc.integer({ min: 0, max: 9 })).map(([list, contentType, shape]): Body => {
-		const obj = Object.fromEntries(list)
-		// Mostly an object, sometimes the same values in an array or a bare value.
-		const value: Value = shape === 0 ? list.map(([, v]) => v) : shape === 1 ? (list[0]?.[1] ?? null) : obj
-		return { kind: 'json', value, contentType }
-	})
+	const json = fc
+		.tuple(fieldList, fc.constantFrom(...JSON_TYPES), fc.integer({ min: 0, max: 9 }))
+		.map(([list, contentType, shape]): Body => {
+			const obj = Object.fromEntries(list)
+			// Mostly an object, sometimes the same values in an array or a bare value.
+			const value: Value = shape === 0 ? list.map(([, v]) => v) : shape === 1 ? (list[0]?.[1] ?? null) : obj
+			return { kind: 'json', value, contentType }
+		})
 	const form = fc
-		.tuple(fieldList, fc.constantFrom<FormStyle>('encoded', 'encoded', 'raw', 'percent-junk', 'latin1'), fc.constantFrom('application/x-www-form-urlencoded', 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=UTF-8', null, 'text/plain'))
+		.tuple(
+			fieldList,
+			fc.constantFrom<FormStyle>('encoded', 'encoded', 'raw', 'percent-junk', 'latin1'),
+			fc.constantFrom(
+				'application/x-www-form-urlencoded',
+				'application/x-www-form-urlencoded',
+				'application/x-www-form-urlencoded; charset=UTF-8',
+				null,
+				'text/plain',
+			),
+		)
 		.map(([list, style, contentType]): Body => ({ kind: 'form', fields: list, style, contentType }))
 	const multipart = fc
-		.tuple(fieldList, fc.array(fileArb(), { maxLength: 2 }), fc.constantFrom<MultipartFlaw>('none', 'none', 'none', 'wrong-boundary', 'no-boundary', 'truncated', 'lf-only', 'no-disposition', 'long-boundary', 'no-final'))
+		.tuple(
+			fieldList,
+			fc.array(fileArb(), { maxLength: 2 }),
+			fc.constantFrom<MultipartFlaw>(
+				'none',
+				'none',
+				'none',
+				'wrong-boundary',
+				'no-boundary',
+				'truncated',
+				'lf-only',
+				'no-disposition',
+				'long-boundary',
+				'no-final',
+			),
+		)
 		.map(([list, files, flaw]): Body => ({ kind: 'multipart', fields: list, files, flaw }))
-	const raw = fc.tuple(rawBytesArb(pools), fc.constantFrom(...JSON_TYPES, ...OTHER_TYPES)).map(([bytes, contentType]): Body => ({ kind: 'raw', bytes, contentType }))
+	const raw = fc
+		.tuple(rawBytesArb(pools), fc.constantFrom(...JSON_TYPES, ...OTHER_TYPES))
+		.map(([bytes, contentType]): Body => ({ kind: 'raw', bytes, contentType }))
 	return fc.oneof(
 		{ arbitrary: valid.length ? fc.oneof(...valid.map((v) => nearlyValidArb(pools, v, prefer))) : json, weight: 8 },
 		{ arbitrary: json, weight: prefer === 'json' ? 6 : 2 },
@@ -329,7 +449,29 @@ function fileArb(): fc.Arbitrary<FilePart> {
 	return fc.record({
 		field: fc.constantFrom('document', 'picture', 'file', 'cardFrontPhoto', 'insurance-card', 'x', ''),
 		name: fc.oneof(
-			fc.constantFrom('a.pdf', 'a.png', 'a.PDF', 'a.jpg', 'a.docx', 'a.doc', 'a.webp', 'a.gif', 'a.exe', 'a', '.png', 'a.pdf.exe', '../../x.pdf', 'a\0.pdf', '', 'é\u202E.pdf', '\u{1F600}.png', '"quote".pdf', 'a;b.pdf', 'x'.repeat(1000) + '.pdf', 'con.pdf'),
+			fc.constantFrom(
+				'a.pdf',
+				'a.png',
+				'a.PDF',
+				'a.jpg',
+				'a.docx',
+				'a.doc',
+				'a.webp',
+				'a.gif',
+				'a.exe',
+				'a',
+				'.png',
+				'a.pdf.exe',
+				'../../x.pdf',
+				'a\0.pdf',
+				'',
+				'é\u202E.pdf',
+				'\u{1F600}.png',
+				'"quote".pdf',
+				'a;b.pdf',
+				'x'.repeat(1000) + '.pdf',
+				'con.pdf',
+			),
 			fc.string({ maxLength: 20 }).map((s) => `${s}.pdf`),
 		),
 		type: fc.constantFrom('application/pdf', 'image/png', 'image/jpeg', 'application/octet-stream', 'text/html', '', 'image/svg+xml'),
@@ -347,7 +489,10 @@ function fileArb(): fc.Arbitrary<FilePart> {
 export function serialize(value: Value): string {
 	if (value instanceof RawJson) return value.text
 	if (Array.isArray(value)) return `[${value.map(serialize).join(',')}]`
-	if (value && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${serialize(v)}`).join(',')}}`
+	if (value && typeof value === 'object')
+		return `{${Object.entries(value)
+			.map(([k, v]) => `${JSON.stringify(k)}:${serialize(v)}`)
+			.join(',')}}`
 	if (typeof value === 'number' && !Number.isFinite(value)) return 'null'
 	return JSON.stringify(value) ?? 'null'
 }
@@ -365,7 +510,8 @@ function encodeForm(fields: Array<[string, Value]>, style: FormStyle): Buffer {
 	if (style === 'latin1') return Buffer.from(fields.map(([k, v]) => `${k}=${formText(v)}`).join('&'), 'latin1')
 	if (style === 'raw') return Buffer.from(fields.map(([k, v]) => `${k}=${formText(v)}`).join('&'))
 	const parts = fields.map(([k, v]) => `${encodeURIComponent(toWellFormed(k))}=${encodeURIComponent(toWellFormed(formText(v)))}`)
-	if (style === 'percent-junk') parts.push('%ZZ=%ZZ', 'a=%00', 'b=%', 'c=%C0%80', 'd=%FF%FE', '=empty', 'flag', '&&', 'e=1=2', 'intent%00=x')
+	if (style === 'percent-junk')
+		parts.push('%ZZ=%ZZ', 'a=%00', 'b=%', 'c=%C0%80', 'd=%FF%FE', '=empty', 'flag', '&&', 'e=1=2', 'intent%00=x')
 	return Buffer.from(parts.join('&'))
 }
 
@@ -378,7 +524,12 @@ function quoteName(name: string) {
 	return name.replaceAll('"', '%22').replaceAll('\r', '%0D').replaceAll('\n', '%0A')
 }
 
-function encodeMultipart(fields: Array<[string, Value]>, files: FilePart[], flaw: MultipartFlaw, boundary: string): { bytes: Buffer; contentType: string } {
+function encodeMultipart(
+	fields: Array<[string, Value]>,
+	files: FilePart[],
+	flaw: MultipartFlaw,
+	boundary: string,
+): { bytes: Buffer; contentType: string } {
 	const eol = flaw === 'lf-only' ? '\n' : '\r\n'
 	const bodyBoundary = flaw === 'wrong-boundary' ? `${boundary}X` : boundary
 	const chunks: Buffer[] = []
@@ -388,7 +539,11 @@ function encodeMultipart(fields: Array<[string, Value]>, files: FilePart[], flaw
 		chunks.push(Buffer.from(`${eol}${formText(value)}${eol}`))
 	}
 	for (const file of files) {
-		chunks.push(Buffer.from(`--${bodyBoundary}${eol}Content-Disposition: form-data; name="${quoteName(file.field)}"; filename="${quoteName(file.name)}"${eol}Content-Type: ${file.type}${eol}${eol}`))
+		chunks.push(
+			Buffer.from(
+				`--${bodyBoundary}${eol}Content-Disposition: form-data; name="${quoteName(file.field)}"; filename="${quoteName(file.name)}"${eol}Content-Type: ${file.type}${eol}${eol}`,
+			),
+		)
 		chunks.push(file.bytes, Buffer.from(eol))
 	}
 	if (flaw !== 'no-final') chunks.push(Buffer.from(`--${bodyBoundary}--${eol}`))

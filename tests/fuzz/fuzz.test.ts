@@ -28,7 +28,8 @@ let pools: Pools
 let productIds: number[]
 
 beforeAll(async () => {
-	if (!existsSync(new URL('../../build/server/index.js', import.meta.url))) throw new Error('The fuzz suite runs the built app: run `npm run build` first.')
+	if (!existsSync(new URL('../../build/server/index.js', import.meta.url)))
+		throw new Error('The fuzz suite runs the built app: run `npm run build` first.')
 	app = await startAppServer(await freePort(), { RATE_LIMIT_STRICT_PER_MINUTE: '1000000', RATE_LIMIT_LOOSE_PER_MINUTE: '1000000' })
 	client = createClient(app.baseURL, { concurrency: CONCURRENCY })
 	const { users, codes } = app.fixtures()
@@ -45,14 +46,60 @@ beforeAll(async () => {
 	expect([...victimHoldings.markers, ...victimHoldings.tokens].filter((secret) => !seen.includes(secret))).toEqual([])
 
 	const products = JSON.parse((await call(client, null, 'GET', '/api/products')).text) as { products: Array<{ id: number }> }
-	const requestProducts = JSON.parse((await call(client, null, 'GET', '/api/products?for=request')).text) as { products: Array<{ id: number }> }
+	const requestProducts = JSON.parse((await call(client, null, 'GET', '/api/products?for=request')).text) as {
+		products: Array<{ id: number }>
+	}
 	productIds = products.products.map((p) => p.id)
 	const own = (h: Holdings) => [...h.profileIds, ...h.codeIds, ...h.rowIds, ...h.documentIds, ...h.policyIds]
 	pools = {
-		ids: [...new Set([...own(attackerHoldings), ...own(victimHoldings)]), 0, -1, 1, 2, 2147483647, 2147483648, -2147483649, 'abc', '1e3', '0x10', '1.5', '01', ' 1', '+1', 'NaN', 'null', '%00', '%ZZ', '99999999999999999999999999', '9'.repeat(400)],
-		pins: [codes[0]!.pin, codes[1]!.pin, codes[2]!.pin, codes[0]!.pin.toLowerCase(), ` ${codes[1]!.pin} `, ...codes.slice(10, 16).map((c) => c.pin), 'AAAAAAAA', 'ABCD2345', '1234567', '123456789', '', '%00', 'A'.repeat(5000)],
+		ids: [
+			...new Set([...own(attackerHoldings), ...own(victimHoldings)]),
+			0,
+			-1,
+			1,
+			2,
+			2147483647,
+			2147483648,
+			-2147483649,
+			'abc',
+			'1e3',
+			'0x10',
+			'1.5',
+			'01',
+			' 1',
+			'+1',
+			'NaN',
+			'null',
+			'%00',
+			'%ZZ',
+			'99999999999999999999999999',
+			'9'.repeat(400),
+		],
+		pins: [
+			codes[0]!.pin,
+			codes[1]!.pin,
+			codes[2]!.pin,
+			codes[0]!.pin.toLowerCase(),
+			` ${codes[1]!.pin} `,
+			...codes.slice(10, 16).map((c) => c.pin),
+			'AAAAAAAA',
+			'ABCD2345',
+			'1234567',
+			'123456789',
+			'',
+			'%00',
+			'A'.repeat(5000),
+		],
 		freePins: codes.slice(10, 16).map((c) => c.pin),
-		emails: [victimUser.email, victimUser.email.toUpperCase(), attackerUser.email, bystander.email, `new-${SEED}@e2e.example`, 'not-an-email', `${'a'.repeat(250)}@e2e.example`],
+		emails: [
+			victimUser.email,
+			victimUser.email.toUpperCase(),
+			attackerUser.email,
+			bystander.email,
+			`new-${SEED}@e2e.example`,
+			'not-an-email',
+			`${'a'.repeat(250)}@e2e.example`,
+		],
 		productIds,
 		requestProductIds: requestProducts.products.map((p) => p.id),
 		mine: attackerHoldings,
@@ -126,7 +173,9 @@ function withoutSelfHarm(request: FuzzRequest, bytes: Buffer | undefined): FuzzR
 
 function describeRequest(request: FuzzRequest) {
 	const quirk =
-		(request.quirk && request.quirk !== 'none' ? `, ${request.quirk}: ${JSON.stringify(headersFor(request, null)[QUIRK_HEADER[request.quirk]]?.slice(0, 80))}` : '') +
+		(request.quirk && request.quirk !== 'none'
+			? `, ${request.quirk}: ${JSON.stringify(headersFor(request, null)[QUIRK_HEADER[request.quirk]]?.slice(0, 80))}`
+			: '') +
 		Object.entries(request.headers ?? {})
 			.map(([name, value]) => `, ${name}: ${JSON.stringify(value)}`)
 			.join('')
@@ -162,11 +211,17 @@ async function serverAnswers() {
 
 function chunkedUpload(path: string, session: Session | null, totalBytes = 12 * MIB) {
 	const boundary = '----fuzzchunked'
-	const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`)
+	const head = Buffer.from(
+		`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nadd\r\n--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+	)
 	return client.sendChunked({
 		method: 'POST',
 		path,
-		headers: { ...(session ? { cookie: session.cookie } : {}), ...sameOrigin(app.baseURL), 'content-type': `multipart/form-data; boundary=${boundary}` },
+		headers: {
+			...(session ? { cookie: session.cookie } : {}),
+			...sameOrigin(app.baseURL),
+			'content-type': `multipart/form-data; boundary=${boundary}`,
+		},
 		head,
 		totalBytes,
 	})
@@ -176,8 +231,26 @@ describe('regressions', () => {
 	test('POST /shop with 1 MB of custom text is refused within 2 s, and the server answers afterwards', async () => {
 		for (const session of [null, attacker]) {
 			for (const customText of ['A'.repeat(MIB), '\u{1F600}'.repeat(MIB / 4), 'a\u0301'.repeat(MIB / 3)]) {
-				const body = Buffer.from(new URLSearchParams({ intent: 'add', productId: String(productIds[0]), quantity: '1', color: '#DC2626', qrShape: 'circular', customText }).toString())
-				const answer = await client.send({ method: 'POST', path: '/shop', headers: { ...sameOrigin(app.baseURL), ...(session ? { cookie: session.cookie } : {}), 'content-type': 'application/x-www-form-urlencoded' }, body })
+				const body = Buffer.from(
+					new URLSearchParams({
+						intent: 'add',
+						productId: String(productIds[0]),
+						quantity: '1',
+						color: '#DC2626',
+						qrShape: 'circular',
+						customText,
+					}).toString(),
+				)
+				const answer = await client.send({
+					method: 'POST',
+					path: '/shop',
+					headers: {
+						...sameOrigin(app.baseURL),
+						...(session ? { cookie: session.cookie } : {}),
+						'content-type': 'application/x-www-form-urlencoded',
+					},
+					body,
+				})
 				expect(answer.ok && [400, 413].includes(answer.status), answer.ok ? `status ${answer.status}` : answer.error).toBe(true)
 				expect(answer.ms).toBeLessThan(2000)
 				expect(await serverAnswers()).toBe(200)
@@ -187,8 +260,22 @@ describe('regressions', () => {
 
 	test('POST /dashboard/qr-codes intent=customize with 1 MB of custom text is refused within 2 s', async () => {
 		for (const customText of ['A'.repeat(MIB), '\u{1F600}'.repeat(MIB / 4)]) {
-			const body = Buffer.from(new URLSearchParams({ intent: 'customize', codeId: String(attackerHoldings.codeIds[0]), color: '#DC2626', textColor: '#000000', circular: 'on', customText }).toString())
-			const answer = await client.send({ method: 'POST', path: '/dashboard/qr-codes', headers: { ...sameOrigin(app.baseURL), cookie: attacker.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body })
+			const body = Buffer.from(
+				new URLSearchParams({
+					intent: 'customize',
+					codeId: String(attackerHoldings.codeIds[0]),
+					color: '#DC2626',
+					textColor: '#000000',
+					circular: 'on',
+					customText,
+				}).toString(),
+			)
+			const answer = await client.send({
+				method: 'POST',
+				path: '/dashboard/qr-codes',
+				headers: { ...sameOrigin(app.baseURL), cookie: attacker.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+				body,
+			})
 			expect(answer.ok && [400, 413].includes(answer.status), answer.ok ? `status ${answer.status}` : answer.error).toBe(true)
 			expect(answer.ms).toBeLessThan(2000)
 			expect(await serverAnswers()).toBe(200)
@@ -202,7 +289,9 @@ describe('regressions', () => {
 				const outcome = answer.ok ? `status ${answer.status}` : answer.error
 				// Signed out, an upload is refused as unauthorised before its body is read: also a refusal.
 				const refusals = session ? [400, 413] : [400, 401, 413]
-				expect(answer.ok ? refusals.includes(answer.status) : answer.closed, `${path} signed ${session ? 'in' : 'out'}: ${outcome}`).toBe(true)
+				expect(answer.ok ? refusals.includes(answer.status) : answer.closed, `${path} signed ${session ? 'in' : 'out'}: ${outcome}`).toBe(
+					true,
+				)
 				expect(answer.ms, `${path} signed ${session ? 'in' : 'out'}`).toBeLessThan(2000)
 				expect(await serverAnswers()).toBe(200)
 			}
@@ -231,11 +320,16 @@ describe('fuzz', () => {
 			if (answer.ms > slowest.ms) slowest = { ms: answer.ms, request: describeRequest(request) }
 			if ((answer.ok && answer.status >= 500) || (!answer.ok && !acceptClosed)) {
 				serverErrors++
-				failures.push({ what: 'server error', request: describeRequest(request), outcome: `${outcome}${answer.ok ? `: ${answer.body.toString('utf8').slice(0, 200)}` : ''}` })
+				failures.push({
+					what: 'server error',
+					request: describeRequest(request),
+					outcome: `${outcome}${answer.ok ? `: ${answer.body.toString('utf8').slice(0, 200)}` : ''}`,
+				})
 			}
 			// Every request here is the attacker's or no one's: none may show the victim's data.
 			const leak = leakIn(answer)
-			if (leak) failures.push({ what: 'victim data in the answer', request: describeRequest(request), outcome: `${outcome} contains ${leak}` })
+			if (leak)
+				failures.push({ what: 'victim data in the answer', request: describeRequest(request), outcome: `${outcome} contains ${leak}` })
 		}
 
 		const inFlight = new Set<FuzzRequest>()
@@ -244,7 +338,12 @@ describe('fuzz', () => {
 			const request = withoutSelfHarm(original, bytes)
 			inFlight.add(request)
 			const suspects = () => [...inFlight].map(describeRequest)
-			const answer = await client.send({ method: request.method, path: request.path, headers: headersFor(request, contentType), body: bytes })
+			const answer = await client.send({
+				method: request.method,
+				path: request.path,
+				headers: headersFor(request, contentType),
+				body: bytes,
+			})
 			const alsoInFlight = answer.ok ? [] : suspects()
 			inFlight.delete(request)
 			record(request, answer)
@@ -259,29 +358,100 @@ describe('fuzz', () => {
 		}
 
 		// 1. Every route, every method, a spread of ids, signed in and out.
-		const victimIds = [...victimHoldings.profileIds, ...victimHoldings.codeIds, ...victimHoldings.rowIds, ...victimHoldings.documentIds, ...victimHoldings.policyIds]
+		const victimIds = [
+			...victimHoldings.profileIds,
+			...victimHoldings.codeIds,
+			...victimHoldings.rowIds,
+			...victimHoldings.documentIds,
+			...victimHoldings.policyIds,
+		]
 		const oddIds = [0, -1, 1, 2147483648, 'abc', '1e3', '0x10', '9'.repeat(400)]
 		const fewIds = [victimHoldings.profileIds[0]!, victimHoldings.codeIds[0]!, attackerHoldings.codeIds[0]!, 'abc', -1, 2147483648]
-		const fixed = everyRouteOnce(pools, [...victimIds, attackerHoldings.profileIds[0]!, attackerHoldings.codeIds[0]!, attackerHoldings.rowIds[0]!, ...oddIds], fewIds)
+		const fixed = everyRouteOnce(
+			pools,
+			[...victimIds, attackerHoldings.profileIds[0]!, attackerHoldings.codeIds[0]!, attackerHoldings.rowIds[0]!, ...oddIds],
+			fewIds,
+		)
 		await runPool(fixed, CONCURRENCY, sendOne)
 
 		// 2. Bodies over 1 MiB, declared or chunked.
 		const big: Array<{ request: FuzzRequest; totalBytes: number; chunked: boolean; contentType: string; head: Buffer }> = []
 		const jsonHead = Buffer.from('{"firstName":"')
-		for (const [path, auth] of [['/api/medical-profile', 'attacker'], ['/api/qr-codes/preview', 'attacker'], ['/api/signup', 'anonymous'], ['/medical-info', 'attacker'], ['/cart', 'anonymous'], ['/cyber-banner/dismiss', 'anonymous']] as const) {
-			big.push({ request: { target: 'big', method: 'POST', path, auth, origin: 'same', body: { kind: 'none' } }, totalBytes: Math.round(1.5 * MIB), chunked: false, contentType: path.startsWith('/api') ? 'application/json' : 'application/x-www-form-urlencoded', head: path.startsWith('/api') ? jsonHead : Buffer.from('intent=add&customText=') })
-			big.push({ request: { target: 'big', method: 'POST', path, auth, origin: 'same', body: { kind: 'none' } }, totalBytes: 12 * MIB, chunked: true, contentType: 'multipart/form-data; boundary=x', head: Buffer.from('--x\r\nContent-Disposition: form-data; name="document"; filename="a.pdf"\r\n\r\n%PDF-') })
+		for (const [path, auth] of [
+			['/api/medical-profile', 'attacker'],
+			['/api/qr-codes/preview', 'attacker'],
+			['/api/signup', 'anonymous'],
+			['/medical-info', 'attacker'],
+			['/cart', 'anonymous'],
+			['/cyber-banner/dismiss', 'anonymous'],
+		] as const) {
+			big.push({
+				request: { target: 'big', method: 'POST', path, auth, origin: 'same', body: { kind: 'none' } },
+				totalBytes: Math.round(1.5 * MIB),
+				chunked: false,
+				contentType: path.startsWith('/api') ? 'application/json' : 'application/x-www-form-urlencoded',
+				head: path.startsWith('/api') ? jsonHead : Buffer.from('intent=add&customText='),
+			})
+			big.push({
+				request: { target: 'big', method: 'POST', path, auth, origin: 'same', body: { kind: 'none' } },
+				totalBytes: 12 * MIB,
+				chunked: true,
+				contentType: 'multipart/form-data; boundary=x',
+				head: Buffer.from('--x\r\nContent-Disposition: form-data; name="document"; filename="a.pdf"\r\n\r\n%PDF-'),
+			})
 		}
 		for (const item of serverDown ? [] : big) {
 			const headers = { ...headersFor(item.request, item.contentType) }
-			const request = { ...item.request, body: { kind: 'raw' as const, bytes: Buffer.alloc(0), contentType: `${item.contentType}, ${item.totalBytes} bytes${item.chunked ? ' chunked' : ''}` } }
-			if (item.chunked) record(request, await client.sendChunked({ method: 'POST', path: item.request.path, headers, head: item.head, totalBytes: item.totalBytes }), true)
-			else record(request, await client.send({ method: 'POST', path: item.request.path, headers, body: Buffer.concat([item.head, Buffer.alloc(item.totalBytes, 0x61)]) }))
+			const request = {
+				...item.request,
+				body: {
+					kind: 'raw' as const,
+					bytes: Buffer.alloc(0),
+					contentType: `${item.contentType}, ${item.totalBytes} bytes${item.chunked ? ' chunked' : ''}`,
+				},
+			}
+			if (item.chunked)
+				record(
+					request,
+					await client.sendChunked({ method: 'POST', path: item.request.path, headers, head: item.head, totalBytes: item.totalBytes }),
+					true,
+				)
+			else
+				record(
+					request,
+					await client.send({
+						method: 'POST',
+						path: item.request.path,
+						headers,
+						body: Buffer.concat([item.head, Buffer.alloc(item.totalBytes, 0x61)]),
+					}),
+				)
 		}
-		const upload = multipart({ medicalProfileId: String(attackerHoldings.profileIds[0]) }, { picture: { name: 'big.png', type: 'image/png', bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(6 * MIB)]) } })
+		const upload = multipart(
+			{ medicalProfileId: String(attackerHoldings.profileIds[0]) },
+			{
+				picture: {
+					name: 'big.png',
+					type: 'image/png',
+					bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(6 * MIB)]),
+				},
+			},
+		)
 		record(
-			{ target: 'big', method: 'POST', path: '/api/upload-profile-picture', auth: 'attacker', origin: 'same', body: { kind: 'raw', bytes: Buffer.alloc(0), contentType: 'multipart with a 6 MiB picture' } },
-			await client.send({ method: 'POST', path: '/api/upload-profile-picture', headers: headersFor({ auth: 'attacker', origin: 'same' }, upload.contentType), body: upload.body }),
+			{
+				target: 'big',
+				method: 'POST',
+				path: '/api/upload-profile-picture',
+				auth: 'attacker',
+				origin: 'same',
+				body: { kind: 'raw', bytes: Buffer.alloc(0), contentType: 'multipart with a 6 MiB picture' },
+			},
+			await client.send({
+				method: 'POST',
+				path: '/api/upload-profile-picture',
+				headers: headersFor({ auth: 'attacker', origin: 'same' }, upload.contentType),
+				body: upload.body,
+			}),
 		)
 
 		// 3. Generated requests over every target, until the run has its size.
@@ -302,14 +472,24 @@ describe('fuzz', () => {
 
 		const seconds = (performance.now() - started) / 1000
 		console.log(`fuzz: ${sent} requests, ${serverErrors} server errors`)
-		console.log(`fuzz: seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} requests/s, ${fixed.length} fixed + ${generated} generated + ${big.length + 1} over 1 MiB + ${edges.length} edge cases${unsent ? ` (${unsent} more that node:http would not send)` : ''}`)
-		console.log(`fuzz: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; slowest ${Math.round(slowest.ms)} ms: ${slowest.request.slice(0, 300)}`)
-		if (process.env.FUZZ_VERBOSE) for (const [target, counts] of Object.entries(perTarget).sort()) console.log(`fuzz:   ${target}: ${JSON.stringify(counts)}`)
+		console.log(
+			`fuzz: seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${seconds.toFixed(1)} s, ${Math.round(sent / seconds)} requests/s, ${fixed.length} fixed + ${generated} generated + ${big.length + 1} over 1 MiB + ${edges.length} edge cases${unsent ? ` (${unsent} more that node:http would not send)` : ''}`,
+		)
+		console.log(
+			`fuzz: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; slowest ${Math.round(slowest.ms)} ms: ${slowest.request.slice(0, 300)}`,
+		)
+		if (process.env.FUZZ_VERBOSE)
+			for (const [target, counts] of Object.entries(perTarget).sort()) console.log(`fuzz:   ${target}: ${JSON.stringify(counts)}`)
 		for (const failure of failures.slice(0, 10)) console.log(`fuzz: ${failure.what}: ${failure.request}\n      -> ${failure.outcome}`)
 		if (failures.length > 10) console.log(`fuzz: … and ${failures.length - 10} more`)
 
 		// Soft: one failure does not hide the others.
-		expect.soft(failures.map((f) => `${f.what}: ${f.request} -> ${f.outcome}`), 'server errors, dead connections and leaks').toEqual([])
+		expect
+			.soft(
+				failures.map((f) => `${f.what}: ${f.request} -> ${f.outcome}`),
+				'server errors, dead connections and leaks',
+			)
+			.toEqual([])
 		expect.soft(serverDown, 'the server answered throughout').toBeNull()
 		expect.soft(await serverAnswers(), 'GET /auth after the run').toBe(200)
 		expect.soft(attackerSession, "the attacker's session lasted the whole run").toBe(200)

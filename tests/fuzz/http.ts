@@ -36,7 +36,15 @@ export function createClient(baseURL: string, { concurrency = 12, timeoutMs = 30
 					(res) => {
 						const chunks: Buffer[] = []
 						res.on('data', (chunk: Buffer) => keepBody && chunks.push(chunk))
-						res.on('end', () => settle({ ok: true, status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }))
+						res.on('end', () =>
+							settle({
+								ok: true,
+								status: res.statusCode ?? 0,
+								headers: res.headers,
+								body: Buffer.concat(chunks),
+								ms: performance.now() - started,
+							}),
+						)
 						res.on('error', (error) => settle({ ok: false, error: `response: ${error.message}`, ms: performance.now() - started }))
 					},
 				)
@@ -81,7 +89,14 @@ export function createClient(baseURL: string, { concurrency = 12, timeoutMs = 30
 					responded = true
 					const chunks: Buffer[] = []
 					res.on('data', (chunk: Buffer) => chunks.push(chunk))
-					const done = () => settle({ ok: true, status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started })
+					const done = () =>
+						settle({
+							ok: true,
+							status: res.statusCode ?? 0,
+							headers: res.headers,
+							body: Buffer.concat(chunks),
+							ms: performance.now() - started,
+						})
 					res.on('end', done)
 					res.on('close', done)
 				},
@@ -89,7 +104,11 @@ export function createClient(baseURL: string, { concurrency = 12, timeoutMs = 30
 			req.on('timeout', () => settle({ ok: false, error: `no answer within ${timeoutMs} ms`, ms: performance.now() - started }))
 			// Writing on after the server answered and hung up fails (EPIPE, ECONNRESET): the answer is what counts then.
 			req.on('error', (error) => responded || settle({ ok: false, error: error.message, ms: performance.now() - started, closed: true }))
-			req.on('close', () => responded || settle({ ok: false, error: 'connection closed before an answer', ms: performance.now() - started, closed: true }))
+			req.on(
+				'close',
+				() =>
+					responded || settle({ ok: false, error: 'connection closed before an answer', ms: performance.now() - started, closed: true }),
+			)
 			const filler = Buffer.alloc(chunkBytes, 0x61)
 			const pump = () => {
 				while (!settled && sent < wire.totalBytes) {

@@ -11,7 +11,17 @@ import * as toggleApi from '#app/routes/api/qr-code-toggle.ts'
 import * as qrPage from '#app/routes/qr/qr-codes.tsx'
 import * as scan from '#app/routes/scan/scan.ts'
 import { get, json, send } from '#tests/api.ts'
-import { call, claimant, createCode, createUser, formRequest, getRequest, multipartRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import {
+	call,
+	claimant,
+	createCode,
+	createUser,
+	formRequest,
+	getRequest,
+	multipartRequest,
+	sessionCookie,
+	unwrap,
+} from '#tests/factories.ts'
 
 async function scanPage(token: string) {
 	const response = (await call(scan.loader, new Request(`http://localhost:3000/scan/${token}`), { token })).result as Response
@@ -28,7 +38,13 @@ async function family() {
 	await db.update(s.medicalProfiles).set({ dnrStatus: 'DNR' }).where(eq(s.medicalProfiles.id, ownId))
 	await db.insert(s.allergies).values({ medicalProfileId: ownId, allergen: 'Latex', severity: 'Severe' })
 	const sticker = await createCode()
-	const child = await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Kid Owner', relationshipToUser: 'child', pin: sticker.pin }, cookie)
+	const child = await json(
+		profileApi.action,
+		'POST',
+		'/api/medical-profile',
+		{ fullName: 'Kid Owner', relationshipToUser: 'child', pin: sticker.pin },
+		cookie,
+	)
 	expect(child.status).toBe(201)
 	const childId = child.body.id as number
 	await db.insert(s.allergies).values({ medicalProfileId: childId, allergen: 'Peanuts', severity: 'Severe' })
@@ -56,7 +72,10 @@ describe('a code shows its own profile or nothing', () => {
 
 	test('deleting a family profile on the page says which stickers now need a profile; the QR tab lists them', async () => {
 		const f = await family()
-		const { result } = await call(home.action, multipartRequest('/dashboard', { intent: 'delete-profile', profileId: String(f.childId) }, {}, f.cookie))
+		const { result } = await call(
+			home.action,
+			multipartRequest('/dashboard', { intent: 'delete-profile', profileId: String(f.childId) }, {}, f.cookie),
+		)
 		const response = await unwrap(result)
 		expect(response).toHaveRedirect()
 		await expect(response).toSendToast({
@@ -72,12 +91,21 @@ describe('a code shows its own profile or nothing', () => {
 	test('an unlinked sticker cannot be turned on until it is linked again; linking turns it on and shows that profile only', async () => {
 		const f = await family()
 		await json(profileApi.action, 'DELETE', `/api/medical-profile/${f.childId}`, '', f.cookie, { id: String(f.childId) })
-		const toggled = await json(toggleApi.action, 'PATCH', `/api/qr-codes/${f.sticker.id}/toggle`, {}, f.cookie, { id: String(f.sticker.id) })
+		const toggled = await json(toggleApi.action, 'PATCH', `/api/qr-codes/${f.sticker.id}/toggle`, {}, f.cookie, {
+			id: String(f.sticker.id),
+		})
 		expect(toggled.status).toBe(400)
 		expect(toggled.body.message).toBe('Link this QR code to a profile before turning it on.')
 		expectNeutral(await scanPage(f.sticker.token))
 
-		const linked = await call(qrPage.action, formRequest('/dashboard/qr-codes', { intent: 'assign-profile', codeId: String(f.sticker.id), profileId: String(f.ownId) }, { cookie: f.cookie }))
+		const linked = await call(
+			qrPage.action,
+			formRequest(
+				'/dashboard/qr-codes',
+				{ intent: 'assign-profile', codeId: String(f.sticker.id), profileId: String(f.ownId) },
+				{ cookie: f.cookie },
+			),
+		)
 		expect((await unwrap(linked.result)).status).toBe(302)
 		expect(await codeRow(f.sticker.id)).toMatchObject({ medicalProfileId: f.ownId, isActive: true })
 		const page = await scanPage(f.sticker.token)
@@ -87,7 +115,14 @@ describe('a code shows its own profile or nothing', () => {
 
 	test('relinking a sticker from one profile to another shows the new profile and nothing of the old one', async () => {
 		const f = await family()
-		const linked = await call(qrPage.action, formRequest('/dashboard/qr-codes', { intent: 'assign-profile', codeId: String(f.sticker.id), profileId: String(f.ownId) }, { cookie: f.cookie }))
+		const linked = await call(
+			qrPage.action,
+			formRequest(
+				'/dashboard/qr-codes',
+				{ intent: 'assign-profile', codeId: String(f.sticker.id), profileId: String(f.ownId) },
+				{ cookie: f.cookie },
+			),
+		)
 		expect((await unwrap(linked.result)).status).toBe(302)
 		const page = await scanPage(f.sticker.token)
 		expect(page).toContain('Olga Owner')
@@ -97,7 +132,10 @@ describe('a code shows its own profile or nothing', () => {
 
 	test('deleting the account returns the sticker to unclaimed: the scan names no one', async () => {
 		const f = await family()
-		const deleted = await send(accountApi.action, new Request('http://localhost:3000/api/account', { method: 'DELETE', headers: { cookie: f.cookie } }))
+		const deleted = await send(
+			accountApi.action,
+			new Request('http://localhost:3000/api/account', { method: 'DELETE', headers: { cookie: f.cookie } }),
+		)
 		expect(deleted.status).toBe(200)
 		expect(await codeRow(f.sticker.id)).toMatchObject({ userId: null, medicalProfileId: null })
 		const page = await scanPage(f.sticker.token)
@@ -120,7 +158,17 @@ describe('a code shows its own profile or nothing', () => {
 		const user = await createUser({ firstName: 'Pat', lastName: 'Parent' })
 		const cookie = await sessionCookie(user.id)
 		const first = await createCode()
-		expect((await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Tiny Tim', relationshipToUser: 'child', pin: first.pin }, cookie)).status).toBe(201)
+		expect(
+			(
+				await json(
+					profileApi.action,
+					'POST',
+					'/api/medical-profile',
+					{ fullName: 'Tiny Tim', relationshipToUser: 'child', pin: first.pin },
+					cookie,
+				)
+			).status,
+		).toBe(201)
 		const second = await createCode()
 		expect((await claimCode(claimant(user.id), second.pin)).ok).toBe(true)
 		const page = await scanPage(second.token)
@@ -129,26 +177,46 @@ describe('a code shows its own profile or nothing', () => {
 		expect(await scanPage(first.token)).toContain('Tiny Tim')
 	})
 
-	test('the claim page asks whose information the code will show: a family member, or a new own profile; never another account\'s', async () => {
+	test("the claim page asks whose information the code will show: a family member, or a new own profile; never another account's", async () => {
 		const user = await createUser({ firstName: 'Pat', lastName: 'Parent' })
 		const cookie = await sessionCookie(user.id)
 		const first = await createCode()
-		const child = await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Tiny Tim', relationshipToUser: 'child', pin: first.pin }, cookie)
+		const child = await json(
+			profileApi.action,
+			'POST',
+			'/api/medical-profile',
+			{ fullName: 'Tiny Tim', relationshipToUser: 'child', pin: first.pin },
+			cookie,
+		)
 		const second = await createCode()
 		const page = await unwrap((await call(claimPage.loader, getRequest(`/claim/${second.pin}`, cookie), { pin: second.pin })).result)
 		expect(page.body).toMatchObject({ state: 'ready', profiles: [{ id: child.body.id, fullName: 'Tiny Tim' }] })
 
 		const stranger = await family()
-		const refused = await unwrap((await call(claimPage.action, formRequest(`/claim/${second.pin}`, { profileId: String(stranger.ownId) }, { cookie }), { pin: second.pin })).result)
+		const refused = await unwrap(
+			(
+				await call(claimPage.action, formRequest(`/claim/${second.pin}`, { profileId: String(stranger.ownId) }, { cookie }), {
+					pin: second.pin,
+				})
+			).result,
+		)
 		expect(refused.status).toBe(404)
 		expect(await codeRow(second.id)).toMatchObject({ userId: null })
 
-		const forChild = await unwrap((await call(claimPage.action, formRequest(`/claim/${second.pin}`, { profileId: String(child.body.id) }, { cookie }), { pin: second.pin })).result)
+		const forChild = await unwrap(
+			(
+				await call(claimPage.action, formRequest(`/claim/${second.pin}`, { profileId: String(child.body.id) }, { cookie }), {
+					pin: second.pin,
+				})
+			).result,
+		)
 		expect(forChild.status).toBe(302)
 		expect(await scanPage(second.token)).toContain('Tiny Tim')
 
 		const third = await createCode()
-		await unwrap((await call(claimPage.action, formRequest(`/claim/${third.pin}`, { profileId: 'own' }, { cookie }), { pin: third.pin })).result)
+		await unwrap(
+			(await call(claimPage.action, formRequest(`/claim/${third.pin}`, { profileId: 'own' }, { cookie }), { pin: third.pin })).result,
+		)
 		const own = await scanPage(third.token)
 		expect(own).toContain('Pat Parent')
 		expect(own).not.toContain('Tiny Tim')
@@ -158,13 +226,22 @@ describe('a code shows its own profile or nothing', () => {
 		const user = await createUser()
 		const cookie = await sessionCookie(user.id)
 		const sticker = await createCode()
-		const child = await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Tiny Tim', relationshipToUser: 'child', pin: sticker.pin }, cookie)
+		const child = await json(
+			profileApi.action,
+			'POST',
+			'/api/medical-profile',
+			{ fullName: 'Tiny Tim', relationshipToUser: 'child', pin: sticker.pin },
+			cookie,
+		)
 		await db.insert(s.allergies).values({ medicalProfileId: child.body.id as number, allergen: 'Peanuts', severity: 'Severe' })
 		expect((await get(profileApi.loader, '/api/medical-profile', cookie)).status).toBe(404)
 		const own = await json(profileApi.action, 'POST', '/api/medical-profile', { firstName: 'Grown', lastName: 'Up' }, cookie)
 		expect(own.status).toBe(201)
 		expect(own.body.id).not.toBe(child.body.id)
-		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, child.body.id as number) })).toMatchObject({ fullName: 'Tiny Tim', relationshipToUser: 'child' })
+		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, child.body.id as number) })).toMatchObject({
+			fullName: 'Tiny Tim',
+			relationshipToUser: 'child',
+		})
 		const page = await scanPage(sticker.token)
 		expect(page).toContain('Tiny Tim')
 		expect(page).not.toContain('Grown')
@@ -174,7 +251,9 @@ describe('a code shows its own profile or nothing', () => {
 		const user = await createUser()
 		const cookie = await sessionCookie(user.id)
 		const results = await Promise.all(
-			Array.from({ length: 4 }, (_, i) => json(profileApi.action, 'POST', '/api/medical-profile', { firstName: `Same${i}`, lastName: 'Person' }, cookie)),
+			Array.from({ length: 4 }, (_, i) =>
+				json(profileApi.action, 'POST', '/api/medical-profile', { firstName: `Same${i}`, lastName: 'Person' }, cookie),
+			),
 		)
 		expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 201])
 		expect(await db.query.medicalProfiles.findMany({ where: eq(s.medicalProfiles.userId, user.id) })).toHaveLength(1)
@@ -183,8 +262,17 @@ describe('a code shows its own profile or nothing', () => {
 	test('a second "Yourself" family profile is refused beside the relationship, and its PIN stays unclaimed', async () => {
 		const f = await family()
 		const sticker = await createCode()
-		const refused = await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Olga Again', relationshipToUser: 'self', pin: sticker.pin }, f.cookie)
-		expect(refused).toMatchObject({ status: 400, body: { errors: { relationshipToUser: ['You already have a profile for yourself. Please choose another relationship.'] } } })
+		const refused = await json(
+			profileApi.action,
+			'POST',
+			'/api/medical-profile',
+			{ fullName: 'Olga Again', relationshipToUser: 'self', pin: sticker.pin },
+			f.cookie,
+		)
+		expect(refused).toMatchObject({
+			status: 400,
+			body: { errors: { relationshipToUser: ['You already have a profile for yourself. Please choose another relationship.'] } },
+		})
 		expect(await codeRow(sticker.id)).toMatchObject({ userId: null })
 		expect(await db.query.medicalProfiles.findMany({ where: eq(s.medicalProfiles.userId, f.user.id) })).toHaveLength(2)
 	})

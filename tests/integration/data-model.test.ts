@@ -33,7 +33,14 @@ describe('deleting an account', () => {
 		await db.insert(s.consents).values({ userId: user.id, consentType: 'terms', version: 1, agreed: true })
 		const code = await createCode()
 		await db.update(s.qrCodes).set({ userId: user.id, medicalProfileId: profile!.id }).where(eq(s.qrCodes.id, code.id))
-		await db.insert(s.orders).values({ id: `o-${user.id}`, confirmationNumber: `HMH-${user.id.slice(0, 8).toUpperCase()}`, userId: user.id, customerEmail: user.email, subtotalCents: 0, totalCents: 0 })
+		await db.insert(s.orders).values({
+			id: `o-${user.id}`,
+			confirmationNumber: `HMH-${user.id.slice(0, 8).toUpperCase()}`,
+			userId: user.id,
+			customerEmail: user.email,
+			subtotalCents: 0,
+			totalCents: 0,
+		})
 		const [donation] = await db.insert(s.donations).values({ userId: user.id, amountCents: 500, tier: 'supporter' }).returning()
 
 		await db.delete(s.users).where(eq(s.users.id, user.id))
@@ -46,7 +53,11 @@ describe('deleting an account', () => {
 		const codeRow = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.id, code.id) })
 		expect(codeRow).toMatchObject({ userId: null })
 		expect((await db.query.orders.findFirst({ where: eq(s.orders.id, `o-${user.id}`) }))?.userId).toBeNull()
-		expect(await db.query.donations.findFirst({ where: eq(s.donations.id, donation!.id) })).toMatchObject({ userId: null, amountCents: 500, tier: 'supporter' })
+		expect(await db.query.donations.findFirst({ where: eq(s.donations.id, donation!.id) })).toMatchObject({
+			userId: null,
+			amountCents: 500,
+			tier: 'supporter',
+		})
 	})
 })
 
@@ -64,34 +75,68 @@ async function refusal(write: PromiseLike<unknown>) {
 let orderCount = 0
 function orderValues(userId: string | null, values: Partial<typeof s.orders.$inferInsert> = {}) {
 	const id = `o-${randomUUID()}`
-	return { id, confirmationNumber: `HMH-T${(++orderCount).toString(36).toUpperCase()}${randomUUID().slice(0, 8)}`, userId, customerEmail: 'x@example.com', subtotalCents: 500, totalCents: 0, ...values }
+	return {
+		id,
+		confirmationNumber: `HMH-T${(++orderCount).toString(36).toUpperCase()}${randomUUID().slice(0, 8)}`,
+		userId,
+		customerEmail: 'x@example.com',
+		subtotalCents: 500,
+		totalCents: 0,
+		...values,
+	}
 }
 
 describe('the database refuses', () => {
 	test('a negative price or amount', async () => {
 		const user = await createUser()
-		expect(await refusal(db.insert(s.products).values({ id: 900_000 + orderCount++, name: 'Bad', description: 'Bad', category: 'sticker', priceCents: -1 }))).toContain('products_price_cents_check')
+		expect(
+			await refusal(
+				db.insert(s.products).values({ id: 900_000 + orderCount++, name: 'Bad', description: 'Bad', category: 'sticker', priceCents: -1 }),
+			),
+		).toContain('products_price_cents_check')
 		for (const column of ['subtotalCents', 'discountCents', 'shippingCents', 'totalCents'] as const) {
 			expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { [column]: -1 }))), column).toMatch(/orders_\w+_cents_check/)
 		}
-		expect(await refusal(db.insert(s.donations).values({ userId: user.id, amountCents: -500, tier: 'custom' }))).toContain('donations_amount_cents_check')
+		expect(await refusal(db.insert(s.donations).values({ userId: user.id, amountCents: -500, tier: 'custom' }))).toContain(
+			'donations_amount_cents_check',
+		)
 		const [order] = await db.insert(s.orders).values(orderValues(user.id)).returning()
-		expect(await refusal(db.insert(s.orderItems).values({ orderId: order!.id, name: 'Card', quantity: 1, unitPriceCents: -1 }))).toContain('order_items_unit_price_cents_check')
+		expect(await refusal(db.insert(s.orderItems).values({ orderId: order!.id, name: 'Card', quantity: 1, unitPriceCents: -1 }))).toContain(
+			'order_items_unit_price_cents_check',
+		)
 	})
 
 	test('a percentage discount over 100 or a negative discount', async () => {
 		const code = () => `T${randomUUID().slice(0, 8)}`
-		expect(await refusal(db.insert(s.discounts).values({ code: code(), type: 'percentage', value: 101, description: 'Too much' }))).toContain('discounts_value_check')
-		expect(await refusal(db.insert(s.discounts).values({ code: code(), type: 'fixed', value: -100, description: 'Negative' }))).toContain('discounts_value_check')
-		expect(await refusal(db.insert(s.discounts).values({ code: code(), type: 'percentage', value: 100, description: 'All of it' }))).toBe('accepted')
-		expect(await refusal(db.insert(s.discounts).values({ code: code(), type: 'fixed', value: 2500, description: '$25 off' }))).toBe('accepted')
+		expect(
+			await refusal(db.insert(s.discounts).values({ code: code(), type: 'percentage', value: 101, description: 'Too much' })),
+		).toContain('discounts_value_check')
+		expect(await refusal(db.insert(s.discounts).values({ code: code(), type: 'fixed', value: -100, description: 'Negative' }))).toContain(
+			'discounts_value_check',
+		)
+		expect(await refusal(db.insert(s.discounts).values({ code: code(), type: 'percentage', value: 100, description: 'All of it' }))).toBe(
+			'accepted',
+		)
+		expect(await refusal(db.insert(s.discounts).values({ code: code(), type: 'fixed', value: 2500, description: '$25 off' }))).toBe(
+			'accepted',
+		)
 	})
 
 	test('a zero quantity', async () => {
 		const user = await createUser()
 		const [order] = await db.insert(s.orders).values(orderValues(user.id)).returning()
-		expect(await refusal(db.insert(s.orderItems).values({ orderId: order!.id, name: 'Card', quantity: 0, unitPriceCents: 500 }))).toContain('order_items_quantity_check')
-		const request = { fullName: 'A', email: user.email, streetAddress: '1 Main St', city: 'Town', state: 'CA', postalCode: '90001', country: 'US' }
+		expect(await refusal(db.insert(s.orderItems).values({ orderId: order!.id, name: 'Card', quantity: 0, unitPriceCents: 500 }))).toContain(
+			'order_items_quantity_check',
+		)
+		const request = {
+			fullName: 'A',
+			email: user.email,
+			streetAddress: '1 Main St',
+			city: 'Town',
+			state: 'CA',
+			postalCode: '90001',
+			country: 'US',
+		}
 		expect(await refusal(db.insert(s.qrRequests).values({ ...request, quantity: 0 }))).toContain('qr_requests_quantity_check')
 		expect(await refusal(db.insert(s.qrRequests).values({ ...request, quantity: 1 }))).toBe('accepted')
 	})
@@ -99,19 +144,53 @@ describe('the database refuses', () => {
 	test('an unknown status', async () => {
 		const user = await createUser()
 		const unknown = 'lost' as never
-		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { fulfillmentStatus: unknown })))).toContain('orders_fulfillment_status_check')
-		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { paymentStatus: unknown })))).toContain('orders_payment_status_check')
-		expect(await refusal(db.insert(s.donations).values({ amountCents: 500, tier: 'supporter', status: unknown }))).toContain('donations_status_check')
-		expect(await refusal(db.insert(s.subscriptions).values({ userId: user.id, plan: 'basic', status: unknown }))).toContain('subscriptions_status_check')
-		expect(await refusal(db.insert(s.qrRequests).values({ fullName: 'A', email: user.email, quantity: 1, streetAddress: '1 Main St', city: 'Town', state: 'CA', postalCode: '90001', country: 'US', requestStatus: unknown }))).toContain('qr_requests_request_status_check')
-		expect(await refusal(db.insert(s.emails).values({ toAddress: user.email, emailType: 'test', subject: 'S', textBody: 'T', trackingId: randomUUID(), status: unknown }))).toContain('emails_status_check')
+		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { fulfillmentStatus: unknown })))).toContain(
+			'orders_fulfillment_status_check',
+		)
+		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { paymentStatus: unknown })))).toContain(
+			'orders_payment_status_check',
+		)
+		expect(await refusal(db.insert(s.donations).values({ amountCents: 500, tier: 'supporter', status: unknown }))).toContain(
+			'donations_status_check',
+		)
+		expect(await refusal(db.insert(s.subscriptions).values({ userId: user.id, plan: 'basic', status: unknown }))).toContain(
+			'subscriptions_status_check',
+		)
+		expect(
+			await refusal(
+				db.insert(s.qrRequests).values({
+					fullName: 'A',
+					email: user.email,
+					quantity: 1,
+					streetAddress: '1 Main St',
+					city: 'Town',
+					state: 'CA',
+					postalCode: '90001',
+					country: 'US',
+					requestStatus: unknown,
+				}),
+			),
+		).toContain('qr_requests_request_status_check')
+		expect(
+			await refusal(
+				db
+					.insert(s.emails)
+					.values({ toAddress: user.email, emailType: 'test', subject: 'S', textBody: 'T', trackingId: randomUUID(), status: unknown }),
+			),
+		).toContain('emails_status_check')
 		const [profile] = await db.insert(s.medicalProfiles).values({ userId: user.id }).returning()
-		expect(await refusal(db.insert(s.medicalConditions).values({ medicalProfileId: profile!.id, condition: 'Asthma', status: unknown }))).toContain('medical_conditions_status_check')
-		expect(await refusal(db.update(s.medicalProfiles).set({ dnrStatus: unknown }).where(eq(s.medicalProfiles.id, profile!.id)))).toContain('medical_profiles_dnr_status_check')
+		expect(
+			await refusal(db.insert(s.medicalConditions).values({ medicalProfileId: profile!.id, condition: 'Asthma', status: unknown })),
+		).toContain('medical_conditions_status_check')
+		expect(await refusal(db.update(s.medicalProfiles).set({ dnrStatus: unknown }).where(eq(s.medicalProfiles.id, profile!.id)))).toContain(
+			'medical_profiles_dnr_status_check',
+		)
 		// Every status the app writes or reads is allowed, and a status update moves an order along.
 		const [order] = await db.insert(s.orders).values(orderValues(user.id)).returning()
 		for (const status of s.FULFILLMENT_STATUSES) {
-			expect(await refusal(db.update(s.orders).set({ fulfillmentStatus: status }).where(eq(s.orders.id, order!.id))), status).toBe('accepted')
+			expect(await refusal(db.update(s.orders).set({ fulfillmentStatus: status }).where(eq(s.orders.id, order!.id))), status).toBe(
+				'accepted',
+			)
 		}
 	})
 
@@ -119,10 +198,15 @@ describe('the database refuses', () => {
 		const [ada, bob] = [await createUser(), await createUser()]
 		const key = randomUUID()
 		expect(await refusal(db.insert(s.orders).values(orderValues(ada.id, { idempotencyKey: key })))).toBe('accepted')
-		expect(await refusal(db.insert(s.orders).values(orderValues(ada.id, { idempotencyKey: key })))).toContain('orders_user_idempotency_unique')
+		expect(await refusal(db.insert(s.orders).values(orderValues(ada.id, { idempotencyKey: key })))).toContain(
+			'orders_user_idempotency_unique',
+		)
 		expect(await refusal(db.insert(s.orders).values(orderValues(bob.id, { idempotencyKey: key })))).toBe('accepted')
 		// The key is the client's own, as it sent it.
-		const rows = await db.select({ userId: s.orders.userId, key: s.orders.idempotencyKey }).from(s.orders).where(eq(s.orders.idempotencyKey, key))
+		const rows = await db
+			.select({ userId: s.orders.userId, key: s.orders.idempotencyKey })
+			.from(s.orders)
+			.where(eq(s.orders.idempotencyKey, key))
 		expect(rows.map((r) => r.userId).sort()).toEqual([ada.id, bob.id].sort())
 	})
 })

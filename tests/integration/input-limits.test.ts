@@ -26,26 +26,41 @@ const timed = async <T>(run: () => Promise<T>) => {
 }
 
 describe('ids are decimal integers in range, nothing else', () => {
-	test.each([true, '0x10', '1e3', '1.5', -1, 0, 2_147_483_648, '99999999999', ' 7', [1], { id: 1 }])('medicalProfileId %j is a 400 naming the field', async (value) => {
-		const p = await person()
-		const code = await createCode()
-		const answer = await json(pinClaimApi.action, 'POST', '/api/pin/claim', { pin: code.pin, medicalProfileId: value }, p.cookie)
-		expect(answer.status).toBe(400)
-		expect(answer.body.errors).toHaveProperty('medicalProfileId')
-		expect((await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, code.pin) }))?.userId).toBeNull()
-	})
+	test.each([true, '0x10', '1e3', '1.5', -1, 0, 2_147_483_648, '99999999999', ' 7', [1], { id: 1 }])(
+		'medicalProfileId %j is a 400 naming the field',
+		async (value) => {
+			const p = await person()
+			const code = await createCode()
+			const answer = await json(pinClaimApi.action, 'POST', '/api/pin/claim', { pin: code.pin, medicalProfileId: value }, p.cookie)
+			expect(answer.status).toBe(400)
+			expect(answer.body.errors).toHaveProperty('medicalProfileId')
+			expect((await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, code.pin) }))?.userId).toBeNull()
+		},
+	)
 
 	test('an id written in decimal digits, as a string or a number, is accepted', async () => {
 		const p = await person()
 		for (const value of [p.profileId, String(p.profileId)]) {
-			const answer = await json(pinClaimApi.action, 'POST', '/api/pin/claim', { pin: (await createCode()).pin, medicalProfileId: value }, p.cookie)
+			const answer = await json(
+				pinClaimApi.action,
+				'POST',
+				'/api/pin/claim',
+				{ pin: (await createCode()).pin, medicalProfileId: value },
+				p.cookie,
+			)
 			expect(answer.status).toBe(200)
 		}
 	})
 
 	test.each([true, '0x10', '1e3', 2_147_483_648])('a shop order naming product %j is a 400', async (productId) => {
 		const p = await person()
-		const answer = await json(createOrderApi.action, 'POST', '/api/create-shop-order', { items: [{ productId, quantity: 1 }], selectedQrCodeId: '1' }, p.cookie)
+		const answer = await json(
+			createOrderApi.action,
+			'POST',
+			'/api/create-shop-order',
+			{ items: [{ productId, quantity: 1 }], selectedQrCodeId: '1' },
+			p.cookie,
+		)
 		expect(answer.status).toBe(400)
 	})
 })
@@ -53,7 +68,9 @@ describe('ids are decimal integers in range, nothing else', () => {
 describe('booleans are booleans', () => {
 	test.each(['yes', 1, 'on', null, 'TRUE'])('isScannable %j is a 400 naming the field, and nothing changes', async (value) => {
 		const p = await person()
-		const answer = await json(profileApi.action, 'PATCH', `/api/medical-profile/${p.profileId}`, { isScannable: value }, p.cookie, { id: String(p.profileId) })
+		const answer = await json(profileApi.action, 'PATCH', `/api/medical-profile/${p.profileId}`, { isScannable: value }, p.cookie, {
+			id: String(p.profileId),
+		})
 		expect(answer.status).toBe(400)
 		expect(answer.body.errors).toEqual({ isScannable: ['isScannable must be true or false'] })
 		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, p.profileId) }))?.isScannable).toBe(true)
@@ -61,7 +78,9 @@ describe('booleans are booleans', () => {
 
 	test.each([false, 'false'])('isScannable %j turns scanning off', async (value) => {
 		const p = await person()
-		const answer = await json(profileApi.action, 'PATCH', `/api/medical-profile/${p.profileId}`, { isScannable: value }, p.cookie, { id: String(p.profileId) })
+		const answer = await json(profileApi.action, 'PATCH', `/api/medical-profile/${p.profileId}`, { isScannable: value }, p.cookie, {
+			id: String(p.profileId),
+		})
 		expect(answer.status).toBe(200)
 		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, p.profileId) }))?.isScannable).toBe(false)
 	})
@@ -69,7 +88,11 @@ describe('booleans are booleans', () => {
 
 describe('JSON bodies', () => {
 	const raw = (body: BodyInit, type: string | null, cookie: string) =>
-		new Request('http://localhost:3000/api/allergies', { method: 'POST', headers: { cookie, ...(type ? { 'content-type': type } : {}) }, body })
+		new Request('http://localhost:3000/api/allergies', {
+			method: 'POST',
+			headers: { cookie, ...(type ? { 'content-type': type } : {}) },
+			body,
+		})
 
 	test.each(['text/plain', 'application/xml', 'image/png'])('%s is a 415', async (type) => {
 		const p = await person()
@@ -88,7 +111,12 @@ describe('JSON bodies', () => {
 				controller.close()
 			},
 		})
-		const request = new Request('http://localhost:3000/api/allergies', { method: 'POST', headers: { cookie: p.cookie, 'content-type': 'application/json' }, body: streamed, duplex: 'half' } as RequestInit)
+		const request = new Request('http://localhost:3000/api/allergies', {
+			method: 'POST',
+			headers: { cookie: p.cookie, 'content-type': 'application/json' },
+			body: streamed,
+			duplex: 'half',
+		} as RequestInit)
 		expect((await send(allergiesApi.action, request)).status).toBe(413)
 		expect(await db.query.allergies.findMany({ where: eq(s.allergies.medicalProfileId, p.profileId) })).toEqual([])
 	})
@@ -104,7 +132,9 @@ describe('long custom text is refused before it is counted character by characte
 	const huge = 'é'.repeat(1_000_000)
 
 	test('1 MB to the shop (no cookie) is a 400 in well under 2 s', async () => {
-		const { result, ms } = await timed(async () => unwrap((await call(shop.action, formRequest('/shop', { productId: '1', quantity: '1', customText: huge }))).result))
+		const { result, ms } = await timed(async () =>
+			unwrap((await call(shop.action, formRequest('/shop', { productId: '1', quantity: '1', customText: huge }))).result),
+		)
 		expect(result.status).toBe(400)
 		expect(JSON.stringify(result.body)).toContain('Too long: 1000000/25 characters')
 		expect(ms).toBeLessThan(2000)
@@ -116,7 +146,14 @@ describe('long custom text is refused before it is counted character by characte
 		await json(pinClaimApi.action, 'POST', '/api/pin/claim', { pin: code.pin, medicalProfileId: p.profileId }, p.cookie)
 		const row = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, code.pin) })
 		const { result, ms } = await timed(async () =>
-			unwrap((await call(qrCodes.action, formRequest('/dashboard/qr-codes', { intent: 'customize', qrCodeId: String(row!.id), customText: huge }, { cookie: p.cookie }))).result),
+			unwrap(
+				(
+					await call(
+						qrCodes.action,
+						formRequest('/dashboard/qr-codes', { intent: 'customize', qrCodeId: String(row!.id), customText: huge }, { cookie: p.cookie }),
+					)
+				).result,
+			),
 		)
 		expect(result.status).toBe(400)
 		expect(ms).toBeLessThan(2000)
@@ -133,7 +170,13 @@ describe('NUL characters', () => {
 
 	test('JSON strings lose them before the database', async () => {
 		const p = await person()
-		const answer = await json(allergiesApi.action, 'POST', '/api/allergies', { medicalProfileId: p.profileId, allergen: 'Pea\u0000nuts', severity: 'Severe' }, p.cookie)
+		const answer = await json(
+			allergiesApi.action,
+			'POST',
+			'/api/allergies',
+			{ medicalProfileId: p.profileId, allergen: 'Pea\u0000nuts', severity: 'Severe' },
+			p.cookie,
+		)
 		expect(answer.status).toBe(201)
 		const [row] = await db.query.allergies.findMany({ where: eq(s.allergies.medicalProfileId, p.profileId) })
 		expect(row?.allergen).toBe('Peanuts')

@@ -13,6 +13,8 @@ test('toHaveRedirect passes on a 3xx to the place named and fails otherwise', as
 test('toSendToast reads the toast cookie the answer sets', async () => {
 	const response = await redirectWithToast('/', { type: 'success', title: 'Saved', description: 'All good' })
 	await expect(response).toSendToast({ title: 'Saved' })
-	await expect(expect(response).toSendToast({ title: 'Deleted' })).rejects.toThrow(/expected a toast like[\s\S]*Deleted[\s\S]*got[\s\S]*Saved/)
+	await expect(expect(response).toSendToast({ title: 'Deleted' })).rejects.toThrow(
+		/expected a toast like[\s\S]*Deleted[\s\S]*got[\s\S]*Saved/,
+	)
 	await expect(new Response('ok')).not.toSendToast({ title: 'Saved' })
 })

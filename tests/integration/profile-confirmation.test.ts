@@ -7,8 +7,13 @@ import { AllergySchema, PersonalInfoSchema } from '#app/domain/profiles/schemas.
 import { addRow } from '#app/domain/profiles/sections.server.ts'
 import { createUser } from '#tests/factories.ts'
 
-const confirmedAt = async (id: number) => (await db.query.medicalProfiles.findFirst({ columns: { confirmedAt: true }, where: eq(medicalProfiles.id, id) }))!.confirmedAt
-const backdate = (id: number) => db.update(medicalProfiles).set({ confirmedAt: new Date('2020-01-01') }).where(eq(medicalProfiles.id, id))
+const confirmedAt = async (id: number) =>
+	(await db.query.medicalProfiles.findFirst({ columns: { confirmedAt: true }, where: eq(medicalProfiles.id, id) }))!.confirmedAt
+const backdate = (id: number) =>
+	db
+		.update(medicalProfiles)
+		.set({ confirmedAt: new Date('2020-01-01') })
+		.where(eq(medicalProfiles.id, id))
 
 test('changing what a profile says confirms it; turning scanning off or changing the photo does not', async () => {
 	const user = await createUser()

@@ -15,10 +15,9 @@ function run(request: Request, ip: string) {
 	const context = new RouterContextProvider()
 	context.set(clientAddressContext, ip)
 	const next = async () => new Response('ok')
-	return (securityMiddleware as unknown as (args: { request: Request; context: RouterContextProvider }, n: typeof next) => Promise<Response>)(
-		{ request, context },
-		next,
-	)
+	return (
+		securityMiddleware as unknown as (args: { request: Request; context: RouterContextProvider }, n: typeof next) => Promise<Response>
+	)({ request, context }, next)
 }
 
 async function outcome(promise: Promise<Response>) {
@@ -31,7 +30,8 @@ async function outcome(promise: Promise<Response>) {
 	}
 }
 
-const post = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost:3000${path}`, { method: 'POST', headers })
+const post = (path: string, headers: Record<string, string> = {}) =>
+	new Request(`http://localhost:3000${path}`, { method: 'POST', headers })
 
 describe('rate limits (PostgreSQL counters)', () => {
 	const signIn = async (email: string, password: string, address: string) =>
@@ -51,12 +51,18 @@ describe('rate limits (PostgreSQL counters)', () => {
 
 	test('11 wrong passwords for one account from 11 addresses: the 11th is refused, and so is the right one until the minute ends', async () => {
 		const user = await createUser()
-		for (let i = 0; i < 10; i++) expect((await signIn(user.email, `wrong-${i}`, testAddress())).body).toMatchObject({ result: { error: { '': ['Invalid email or password'] } } })
+		for (let i = 0; i < 10; i++)
+			expect((await signIn(user.email, `wrong-${i}`, testAddress())).body).toMatchObject({
+				result: { error: { '': ['Invalid email or password'] } },
+			})
 		expect((await signIn(user.email, 'wrong-10', testAddress())).status).toBe(429)
 		expect((await signIn(user.email, TEST_PASSWORD, testAddress())).status).toBe(429)
 		// Another account is not affected; after the window, the right password works again.
 		expect((await signIn((await createUser()).email, TEST_PASSWORD, testAddress())).status).toBe(302)
-		await db.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, accountKey('signin-account', user.email)))
+		await db
+			.update(rateLimits)
+			.set({ resetAt: sql`now() - interval '1 second'` })
+			.where(eq(rateLimits.key, accountKey('signin-account', user.email)))
 		expect((await signIn(user.email, TEST_PASSWORD, testAddress())).status).toBe(302)
 	})
 
@@ -92,7 +98,10 @@ describe('rate limits (PostgreSQL counters)', () => {
 	test('JSON endpoints get a JSON 429', async () => {
 		const ip = `198.51.100.${Math.floor(Math.random() * 250)}`
 		for (let i = 0; i < 10; i++) await outcome(run(post('/api/pin/validate'), ip))
-		expect(await outcome(run(post('/api/pin/validate'), ip))).toEqual({ status: 429, body: { message: 'Too many attempts. Please wait a minute and try again.' } })
+		expect(await outcome(run(post('/api/pin/validate'), ip))).toEqual({
+			status: 429,
+			body: { message: 'Too many attempts. Please wait a minute and try again.' },
+		})
 	})
 
 	test('a window resets after it ends', async () => {
@@ -105,13 +114,16 @@ describe('rate limits (PostgreSQL counters)', () => {
 })
 
 describe('methods', () => {
-	test.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS'])('a page answers %s with 405 and the methods it serves; JSON routes decide for themselves', async (method) => {
-		for (const path of ['/', '/shop', '/dashboard', '/login', '/dashboard.data']) {
-			const refused = await outcome(run(new Request(`http://localhost:3000${path}`, { method }), testAddress()))
-			expect(refused.status).toBe(405)
-		}
-		expect((await outcome(run(new Request('http://localhost:3000/api/allergies/1', { method }), testAddress()))).status).toBe(200)
-	})
+	test.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS'])(
+		'a page answers %s with 405 and the methods it serves; JSON routes decide for themselves',
+		async (method) => {
+			for (const path of ['/', '/shop', '/dashboard', '/login', '/dashboard.data']) {
+				const refused = await outcome(run(new Request(`http://localhost:3000${path}`, { method }), testAddress()))
+				expect(refused.status).toBe(405)
+			}
+			expect((await outcome(run(new Request('http://localhost:3000/api/allergies/1', { method }), testAddress()))).status).toBe(200)
+		},
+	)
 })
 
 describe('origin check', () => {
@@ -160,8 +172,14 @@ describe('caching', () => {
 describe('NUL characters (PostgreSQL text cannot hold them)', () => {
 	test('an address holding one is a 400 before any route runs, for pages and JSON alike', async () => {
 		const get = (path: string) => new Request(`http://localhost:3000${path}`)
-		expect(await outcome(run(get('/order-tracking?number=HMH-%00'), '192.0.2.2'))).toEqual({ status: 400, body: 'This address contains a character that is not allowed.' })
-		expect(await outcome(run(get('/api/qr-codes/%00'), '192.0.2.2'))).toEqual({ status: 400, body: { message: 'This address contains a character that is not allowed.' } })
+		expect(await outcome(run(get('/order-tracking?number=HMH-%00'), '192.0.2.2'))).toEqual({
+			status: 400,
+			body: 'This address contains a character that is not allowed.',
+		})
+		expect(await outcome(run(get('/api/qr-codes/%00'), '192.0.2.2'))).toEqual({
+			status: 400,
+			body: { message: 'This address contains a character that is not allowed.' },
+		})
 		expect((await outcome(run(get('/order-tracking?number=HMH-0000'), '192.0.2.2'))).status).toBe(200)
 	})
 })

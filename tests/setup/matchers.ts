@@ -12,7 +12,8 @@ expect.extend({
 	toHaveRedirect(received: Answer, expected?: string | RegExp) {
 		const location = received.headers.get('location')
 		const redirected = received.status >= 300 && received.status < 400 && location !== null
-		const matches = expected === undefined || (location !== null && (typeof expected === 'string' ? location === expected : expected.test(location)))
+		const matches =
+			expected === undefined || (location !== null && (typeof expected === 'string' ? location === expected : expected.test(location)))
 		return {
 			pass: redirected && matches,
 			message: () =>
@@ -20,12 +21,16 @@ expect.extend({
 		}
 	},
 	async toSendToast(received: Answer, expected: Partial<Toast>) {
-		const cookie = received.headers.getSetCookie().find((c) => c.startsWith('hmh_toast='))?.split(';')[0]
+		const cookie = received.headers
+			.getSetCookie()
+			.find((c) => c.startsWith('hmh_toast='))
+			?.split(';')[0]
 		const { toast } = cookie ? await getToast(new Request('http://localhost/', { headers: { cookie } })) : { toast: null }
 		const pass = toast !== null && this.equals(toast, expect.objectContaining(expected))
 		return {
 			pass,
-			message: () => `expected ${this.isNot ? 'no ' : 'a '}toast like ${this.utils.stringify(expected)}, got ${toast ? this.utils.stringify(toast) : 'none'}`,
+			message: () =>
+				`expected ${this.isNot ? 'no ' : 'a '}toast like ${this.utils.stringify(expected)}, got ${toast ? this.utils.stringify(toast) : 'none'}`,
 		}
 	},
 })

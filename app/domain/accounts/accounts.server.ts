@@ -63,9 +63,7 @@ export async function takenFields(email: string, username: string) {
 }
 
 type SignupInput = { username: string; email: string; password: string }
-export type SignupResult =
-	| { ok: true; user: User }
-	| { ok: false; errors: Partial<Record<'email' | 'username', string[]>> }
+export type SignupResult = { ok: true; user: User } | { ok: false; errors: Partial<Record<'email' | 'username', string[]>> }
 
 export async function createAccount(input: SignupInput): Promise<SignupResult> {
 	const taken = await takenFields(input.email, input.username)
@@ -109,8 +107,6 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
 	const valid = await verifyPassword(password, user?.passwordHash)
 	return valid && user ? { ok: true, user } : { ok: false, message: INVALID_LOGIN, status: 400 }
 }
-
-
 
 /** Signs in through a provider: the known connection, else the account with that (verified) e-mail, else a new account. */
 export async function findOrCreateOidcUser(profile: OidcIdentity) {

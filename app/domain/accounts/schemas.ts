@@ -67,11 +67,7 @@ export const PIN_LENGTH = 8
 export const PIN_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 
 export const PinSchema = z.object({
-	pin: z
-		.string({ error: 'Please enter an 8-character PIN' })
-		.trim()
-		.toUpperCase()
-		.length(PIN_LENGTH, 'Please enter an 8-character PIN'),
+	pin: z.string({ error: 'Please enter an 8-character PIN' }).trim().toUpperCase().length(PIN_LENGTH, 'Please enter an 8-character PIN'),
 })
 
 const nameField = (label: string) =>

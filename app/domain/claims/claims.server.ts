@@ -19,7 +19,10 @@ export type PinAttempt = { userId?: string | null; address: string | null }
  * Wrong PINs per address and per account and minute. Once either count reaches the limit every PIN is refused, the
  * right one too, so guessing from many addresses or many accounts gains nothing.
  */
-const wrongPinKeys = ({ userId, address }: PinAttempt) => [...(address ? [`wrong-pin:addr:${address}`] : []), ...(userId ? [accountKey('wrong-pin:user', userId)] : [])]
+const wrongPinKeys = ({ userId, address }: PinAttempt) => [
+	...(address ? [`wrong-pin:addr:${address}`] : []),
+	...(userId ? [accountKey('wrong-pin:user', userId)] : []),
+]
 export async function tooManyWrongPins(attempt: PinAttempt) {
 	const counts = await Promise.all(wrongPinKeys(attempt).map(peek))
 	return counts.some((count) => count >= env.RATE_LIMIT_STRICT_PER_MINUTE)
@@ -101,7 +104,9 @@ async function targetProfile(tx: Executor, userId: string, target: ClaimTarget) 
 /** Spec 001 §6: a grandfathered account, or the first code the person claimed by PIN. */
 export async function getAccessLevel(userId: string, knownGrandfathered?: boolean) {
 	const [user, code] = await Promise.all([
-		knownGrandfathered === undefined ? db.query.users.findFirst({ columns: { isGrandfathered: true }, where: eq(users.id, userId) }) : { isGrandfathered: knownGrandfathered },
+		knownGrandfathered === undefined
+			? db.query.users.findFirst({ columns: { isGrandfathered: true }, where: eq(users.id, userId) })
+			: { isGrandfathered: knownGrandfathered },
 		db.query.qrCodes.findFirst({
 			columns: { id: true, token: true },
 			where: and(eq(qrCodes.userId, userId), isNotNull(qrCodes.pin)),

@@ -23,7 +23,11 @@ function currentVersions() {
 
 export async function currentConsentTexts() {
 	const rows = await db
-		.selectDistinctOn([consentTexts.consentType], { consentType: consentTexts.consentType, version: consentTexts.version, body: consentTexts.body })
+		.selectDistinctOn([consentTexts.consentType], {
+			consentType: consentTexts.consentType,
+			version: consentTexts.version,
+			body: consentTexts.body,
+		})
 		.from(consentTexts)
 		.where(inArray(consentTexts.consentType, [...CONSENT_TYPES]))
 		.orderBy(consentTexts.consentType, desc(consentTexts.version))
@@ -40,7 +44,12 @@ export async function getConsentStatus(userId: string) {
 		.from(current)
 		.leftJoin(
 			consents,
-			and(eq(consents.userId, userId), eq(consents.consentType, current.consentType), eq(consents.version, current.version), eq(consents.agreed, true)),
+			and(
+				eq(consents.userId, userId),
+				eq(consents.consentType, current.consentType),
+				eq(consents.version, current.version),
+				eq(consents.agreed, true),
+			),
 		)
 		.groupBy(current.consentType, current.version)
 	const forms = rows
@@ -100,5 +109,9 @@ export async function agreeToMissingConsents(userId: string, shown: Partial<Reco
 /** Agreement to every current form at once (accounts prepared by tests and fixtures). */
 export async function recordAllCurrentConsents(userId: string, client: ClientInfo) {
 	const status = await getConsentStatus(userId)
-	return insertConsents(userId, status.forms.filter((f) => !f.signedAt), client)
+	return insertConsents(
+		userId,
+		status.forms.filter((f) => !f.signedAt),
+		client,
+	)
 }

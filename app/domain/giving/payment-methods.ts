@@ -34,4 +34,3 @@ export const PAYMENT_METHOD_GROUPS: ReadonlyArray<{ id: string; title: string; f
 export function feeText(fee: PaymentFee) {
 	return `${fee.percent}% + ${fee.fixedCents} cents`
 }
-

@@ -9,7 +9,10 @@ import { runPeriodically } from '#app/utils/periodic.server.ts'
  * Any number of app instances may run it at once.
  */
 export async function pruneExpired() {
-	const endedSessions = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id })
+	const endedSessions = await db
+		.delete(sessions)
+		.where(lt(sessions.expiresAt, sql`now()`))
+		.returning({ id: sessions.id })
 	const endedCounters = await db
 		.delete(rateLimits)
 		.where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`))

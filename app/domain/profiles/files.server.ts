@@ -37,11 +37,19 @@ export async function removePicture(userId: string, profileId: number) {
 const chosen = (upload: unknown): upload is File => upload instanceof File && upload.size > 0
 
 /** Adds (no id) or edits a policy; a card photo, when one is sent, replaces the old one. */
-export async function savePolicy(userId: string, profileId: number, policyId: number | null, policy: z.output<typeof InsurancePolicySchema>, card: unknown) {
+export async function savePolicy(
+	userId: string,
+	profileId: number,
+	policyId: number | null,
+	policy: z.output<typeof InsurancePolicySchema>,
+	card: unknown,
+) {
 	const previous = policyId ? await getRow(userId, 'policies', policyId) : null
 	if (!previous) await ownedProfile(userId, profileId)
 	const hasCard = chosen(card)
-	const cardKey = hasCard ? await store(userId, 'insurance-card', await checkFile(card, 'insurance-card', 'cardFrontPhoto')) : (previous?.cardFrontPhotoKey ?? null)
+	const cardKey = hasCard
+		? await store(userId, 'insurance-card', await checkFile(card, 'insurance-card', 'cardFrontPhoto'))
+		: (previous?.cardFrontPhotoKey ?? null)
 	const values = { ...policy, cardFrontPhotoKey: cardKey }
 	const saved = previous ? await updateRow(userId, 'policies', previous.id, values) : await addRow(userId, 'policies', profileId, values)
 	if (hasCard) await discard(previous?.cardFrontPhotoKey)
@@ -83,7 +91,13 @@ export async function saveDnr(userId: string, profileId: number, dnr: z.output<t
 export async function clearDnr(userId: string, profileId: number) {
 	const profile = await ownedProfile(userId, profileId)
 	await updateProfileFields(userId, profileId, {
-		...nullify({ dnrStatus: undefined, dnrDocumentKey: undefined, dnrDocumentName: undefined, dnrDocumentDate: undefined, dnrOriginalLocation: undefined }),
+		...nullify({
+			dnrStatus: undefined,
+			dnrDocumentKey: undefined,
+			dnrDocumentName: undefined,
+			dnrDocumentDate: undefined,
+			dnrOriginalLocation: undefined,
+		}),
 	})
 	await discard(profile.dnrDocumentKey)
 }
@@ -122,4 +136,3 @@ export async function ownedFileKey(userId: string, kind: string, id: number) {
 	if (kind === 'document') return (await getRow(userId, 'documents', id)).storageKey
 	return null
 }
-

@@ -49,7 +49,15 @@ export async function listProfiles(userId: string) {
 		? await db
 				.select({ profileId: qrCodes.medicalProfileId, n: count() })
 				.from(qrCodes)
-				.where(and(eq(qrCodes.userId, userId), inArray(qrCodes.medicalProfileId, rows.map((r) => r.id))))
+				.where(
+					and(
+						eq(qrCodes.userId, userId),
+						inArray(
+							qrCodes.medicalProfileId,
+							rows.map((r) => r.id),
+						),
+					),
+				)
 				.groupBy(qrCodes.medicalProfileId)
 		: []
 	return rows.map((row) => ({ ...row, qrCodeCount: codeCounts.find((c) => c.profileId === row.id)?.n ?? 0 }))
@@ -119,7 +127,9 @@ export async function ensureOwnProfile(tx: Executor, userId: string) {
 	const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || null
 	await tx
 		.insert(medicalProfiles)
-		.values(confirming({ userId, relationshipToUser: OWN, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null, fullName: name }))
+		.values(
+			confirming({ userId, relationshipToUser: OWN, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null, fullName: name }),
+		)
 		.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
 	return (await ownProfileId(userId, tx))!
 }
@@ -174,14 +184,19 @@ export async function deleteProfile(userId: string, profileId: number): Promise<
 		await tx.delete(medicalProfiles).where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
 		return codes
 	})
-	await Promise.all([...keys, profile.profilePictureKey, profile.dnrDocumentKey].filter((k): k is string => Boolean(k)).map((k) => storage.delete(k)))
+	await Promise.all(
+		[...keys, profile.profilePictureKey, profile.dnrDocumentKey].filter((k): k is string => Boolean(k)).map((k) => storage.delete(k)),
+	)
 	return unlinked
 }
 
 async function profileFileKeys(profileId: number) {
 	const [docs, policies] = await Promise.all([
 		db.select({ key: medicalDocuments.storageKey }).from(medicalDocuments).where(eq(medicalDocuments.medicalProfileId, profileId)),
-		db.select({ key: insurancePolicies.cardFrontPhotoKey }).from(insurancePolicies).where(eq(insurancePolicies.medicalProfileId, profileId)),
+		db
+			.select({ key: insurancePolicies.cardFrontPhotoKey })
+			.from(insurancePolicies)
+			.where(eq(insurancePolicies.medicalProfileId, profileId)),
 	])
 	return [...docs.map((d) => d.key), ...policies.map((p) => p.key)].filter((k): k is string => Boolean(k))
 }

@@ -1,6 +1,16 @@
 import { z } from 'zod'
 import { PIN_LENGTH } from '#app/domain/accounts/schemas.ts'
-import { BLOOD_TYPES, CONDITION_STATUSES, DNR_STATUSES, FAMILY_GENDERS, GENDERS, PLAN_TYPES, POLICY_RELATIONSHIPS, RELATIONSHIPS, SEVERITIES } from './labels.ts'
+import {
+	BLOOD_TYPES,
+	CONDITION_STATUSES,
+	DNR_STATUSES,
+	FAMILY_GENDERS,
+	GENDERS,
+	PLAN_TYPES,
+	POLICY_RELATIONSHIPS,
+	RELATIONSHIPS,
+	SEVERITIES,
+} from './labels.ts'
 
 // The option lists and labels are zod-free, so the browser can use them without zod.
 export * from './labels.ts'
@@ -10,7 +20,7 @@ export * from './labels.ts'
 /** Optional text: trimmed, empty becomes undefined (cleared), with a length cap. */
 const text = (max = 200) =>
 	z.preprocess(
-		(v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined),
+		(v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)),
 		z.string().max(max, `Please use at most ${max} characters`).optional(),
 	)
 const required = (message: string, max = 200) =>
@@ -20,10 +30,7 @@ const required = (message: string, max = 200) =>
 	)
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message = 'Please choose one of the options') =>
 	z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(values, { error: message }).optional())
-const date = z.preprocess(
-	(v) => (v === '' || v == null ? undefined : v),
-	z.iso.date({ error: 'Please enter a valid date' }).optional(),
-)
+const date = z.preprocess((v) => (v === '' || v == null ? undefined : v), z.iso.date({ error: 'Please enter a valid date' }).optional())
 const pastDate = date.refine((v) => !v || v <= new Date().toISOString().slice(0, 10), 'The date cannot be in the future')
 const PHONE = /^[+()\d\s.\-x]{3,40}$/i
 const PHONE_MESSAGE = 'Please enter a valid phone number'
@@ -68,7 +75,7 @@ export const ContactSchema = z.object({
 	relationship: required('Relationship is required', 60),
 	phoneNumber: requiredPhone('Phone number is required'),
 	email: z.preprocess(
-		(v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined),
+		(v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)),
 		z.email('Please enter a valid email address').max(254).optional(),
 	),
 })
@@ -127,7 +134,9 @@ export const ScanningSchema = z.object({
 
 /** A JSON client's switch: a boolean (or its spelling in a form body), nothing else. */
 export const ScanningSwitchSchema = z.object({
-	isScannable: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: 'isScannable must be true or false' }),
+	isScannable: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+		error: 'isScannable must be true or false',
+	}),
 })
 
 export const MAX_ID = 2_147_483_647

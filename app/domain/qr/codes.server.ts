@@ -20,11 +20,9 @@ export function scanUrl(token: string) {
 	return new URL(`/scan/${token}`, env.PUBLIC_URL).toString()
 }
 
-
 /** Creates unclaimed sticker codes. A PIN or token collision (about 1 in 10^11 per pair) is simply drawn again. */
 export async function createStickerCodes(count: number) {
-	if (!Number.isInteger(count) || count < 1 || count > MAX_BATCH)
-		throw new RangeError(`count must be an integer from 1 to ${MAX_BATCH}`)
+	if (!Number.isInteger(count) || count < 1 || count > MAX_BATCH) throw new RangeError(`count must be an integer from 1 to ${MAX_BATCH}`)
 	const created: Array<{ id: number; pin: string; token: string }> = []
 	while (created.length < count) {
 		const wanted = count - created.length

@@ -75,7 +75,16 @@ export async function generateOrUpdateCode(userId: string, profileId: number, cu
 		throw new DomainError(403, 'Self-generated QR codes are for legacy accounts. Claim a sticker with its PIN or request a free QR code.')
 	const [created] = await db
 		.insert(qrCodes)
-		.values({ token: newScanToken(), userId, medicalProfileId: profileId, source: 'self', type: 'emergency', accessLevel: 'full', customization: look, claimedAt: new Date() })
+		.values({
+			token: newScanToken(),
+			userId,
+			medicalProfileId: profileId,
+			source: 'self',
+			type: 'emergency',
+			accessLevel: 'full',
+			customization: look,
+			claimedAt: new Date(),
+		})
 		.returning({ id: qrCodes.id })
 	return { code: await getOwnedCode(userId, created!.id), isUpdated: false }
 }
@@ -107,7 +116,10 @@ export async function previewCodeSvg(userId: string, profileId: number | undefin
 /** Any owned code's look (colours, shape, text) may change; the scan URL never does. */
 export async function customizeCode(userId: string, codeId: number, customization: QrCustomization) {
 	await getOwnedCode(userId, codeId)
-	await db.update(qrCodes).set({ customization: toStored(customization) }).where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
+	await db
+		.update(qrCodes)
+		.set({ customization: toStored(customization) })
+		.where(and(eq(qrCodes.id, codeId), eq(qrCodes.userId, userId)))
 	return getOwnedCode(userId, codeId)
 }
 
@@ -161,7 +173,15 @@ export async function releaseStickers(tx: Executor, where: SQL) {
 export async function scanHistory(userId: string, codeId: number, limit = 50) {
 	await getOwnedCode(userId, codeId)
 	return db
-		.select({ id: qrScans.id, scannedAt: qrScans.scannedAt, deviceType: qrScans.deviceType, city: qrScans.city, state: qrScans.state, country: qrScans.country, isEmergencyAccess: qrScans.isEmergencyAccess })
+		.select({
+			id: qrScans.id,
+			scannedAt: qrScans.scannedAt,
+			deviceType: qrScans.deviceType,
+			city: qrScans.city,
+			state: qrScans.state,
+			country: qrScans.country,
+			isEmergencyAccess: qrScans.isEmergencyAccess,
+		})
 		.from(qrScans)
 		.where(eq(qrScans.qrCodeId, codeId))
 		.orderBy(desc(qrScans.scannedAt))
@@ -169,7 +189,13 @@ export async function scanHistory(userId: string, codeId: number, limit = 50) {
 }
 
 function toStored(c: QrCustomization): StoredCustomization {
-	return { color: c.color, textColor: c.textColor, circular: c.circular, customText: c.customText, transparentBackground: c.transparentBackground }
+	return {
+		color: c.color,
+		textColor: c.textColor,
+		circular: c.circular,
+		customText: c.customText,
+		transparentBackground: c.transparentBackground,
+	}
 }
 
 export type Shape = 'circular' | 'square'

@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-	contrastRatio,
-	customTextStatus,
-	DEFAULT_QR_COLOR,
-	QR_COLORS,
-	TEXT_COLORS,
-	withContrast,
-} from './palette.ts'
+import { contrastRatio, customTextStatus, DEFAULT_QR_COLOR, QR_COLORS, TEXT_COLORS, withContrast } from './palette.ts'
 import { QrCustomizationSchema } from './schemas.ts'
 
 describe('palette', () => {

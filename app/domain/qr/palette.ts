@@ -29,7 +29,12 @@ export function customTextStatus(text: string): CustomTextStatus {
 	// Counting what a person sees as characters costs far more than counting code points: long input is refused first.
 	const codePoints = codePointCount(text)
 	if (codePoints > CUSTOM_TEXT_MAX_CODE_POINTS)
-		return { valid: false, letters: codePoints, length: codePoints, message: `Too long: ${codePoints}/${CUSTOM_TEXT_MAX_CHARACTERS} characters` }
+		return {
+			valid: false,
+			letters: codePoints,
+			length: codePoints,
+			message: `Too long: ${codePoints}/${CUSTOM_TEXT_MAX_CHARACTERS} characters`,
+		}
 	const length = characterCount(text)
 	const letters = characterCount(text.replace(/[\s\d]/g, ''))
 	if (length > CUSTOM_TEXT_MAX_CHARACTERS)
@@ -81,7 +86,13 @@ export function withContrast(hex: string, surface: string, ratio: number) {
 	const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255]
 	let color = hex.toUpperCase()
 	for (let scale = 1; contrastRatio(color, surface) < ratio && scale > 0; scale -= 0.02) {
-		color = `#${rgb.map((c) => Math.round(c * scale).toString(16).padStart(2, '0')).join('')}`.toUpperCase()
+		color = `#${rgb
+			.map((c) =>
+				Math.round(c * scale)
+					.toString(16)
+					.padStart(2, '0'),
+			)
+			.join('')}`.toUpperCase()
 	}
 	return color
 }

@@ -76,7 +76,9 @@ describe('renderQrPng decodes to the scan URL with zbar', () => {
 	})
 
 	test('zbar reports nothing for an image without a code', async () => {
-		const blank = new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#fff"/></svg>')
+		const blank = new Resvg(
+			'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="#fff"/></svg>',
+		)
 		expect(await decode(blank.render().asPng())).toBe('')
 	})
 

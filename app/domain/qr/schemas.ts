@@ -5,7 +5,11 @@ const QR_HEXES = QR_COLORS.map((c) => c.hex) as [QrColor, ...QrColor[]]
 const TEXT_HEXES = [...new Set(TEXT_COLORS.map((c) => c.hex))] as [TextColor, ...TextColor[]]
 
 function paletteSchema<T extends string>(values: [T, ...T[]], message: string) {
-	return z.string({ error: message }).trim().toUpperCase().pipe(z.enum(values, { error: message }))
+	return z
+		.string({ error: message })
+		.trim()
+		.toUpperCase()
+		.pipe(z.enum(values, { error: message }))
 }
 
 export const CustomTextSchema = z

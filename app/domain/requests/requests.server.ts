@@ -10,7 +10,16 @@ export type QrRequestReceipt = { email: string; quantity: number; request: QrReq
 /** A request as JSON clients see it (spec 002 §3): the address nested as it was sent. */
 export function qrRequestJson(row: QrRequestRow) {
 	const { id, fullName, email, quantity, streetAddress, city, state, postalCode, country, notes, requestStatus, createdAt } = row
-	return { id, fullName, email, quantity, shippingAddress: { streetAddress, city, state, postalCode, country }, notes, requestStatus, createdAt }
+	return {
+		id,
+		fullName,
+		email,
+		quantity,
+		shippingAddress: { streetAddress, city, state, postalCode, country },
+		notes,
+		requestStatus,
+		createdAt,
+	}
 }
 
 /**

@@ -31,6 +31,8 @@ test('insulin, severe allergies, current seizure disorders and implanted devices
 })
 
 test('an implant mentioned only in the notes is still flagged; words inside other words are not', () => {
-	expect(criticalFlags({ ...none, additionalNotes: 'Has an ICD, do not use AED pads over it' })).toEqual([{ kind: 'implant', detail: 'icd' }])
+	expect(criticalFlags({ ...none, additionalNotes: 'Has an ICD, do not use AED pads over it' })).toEqual([
+		{ kind: 'implant', detail: 'icd' },
+	])
 	expect(criticalFlags({ ...none, conditions: [{ condition: 'Acidosis', status: 'Active' }] })).toEqual([])
 })

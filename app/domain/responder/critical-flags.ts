@@ -5,13 +5,59 @@
 export type CriticalFlag = { kind: 'anticoagulant' | 'insulin' | 'severe-allergy' | 'seizures' | 'implant'; detail: string }
 
 const ANTICOAGULANTS = wordPattern([
-	'warfarin', 'coumadin', 'jantoven', 'apixaban', 'eliquis', 'rivaroxaban', 'xarelto', 'dabigatran', 'pradaxa',
-	'edoxaban', 'savaysa', 'heparin', 'enoxaparin', 'lovenox', 'dalteparin', 'fragmin', 'fondaparinux',
-	'clopidogrel', 'plavix', 'prasugrel', 'effient', 'ticagrelor', 'brilinta',
+	'warfarin',
+	'coumadin',
+	'jantoven',
+	'apixaban',
+	'eliquis',
+	'rivaroxaban',
+	'xarelto',
+	'dabigatran',
+	'pradaxa',
+	'edoxaban',
+	'savaysa',
+	'heparin',
+	'enoxaparin',
+	'lovenox',
+	'dalteparin',
+	'fragmin',
+	'fondaparinux',
+	'clopidogrel',
+	'plavix',
+	'prasugrel',
+	'effient',
+	'ticagrelor',
+	'brilinta',
 ])
-const INSULIN = wordPattern(['insulin', 'lantus', 'levemir', 'humalog', 'novolog', 'tresiba', 'toujeo', 'basaglar', 'apidra', 'fiasp', 'humulin', 'novolin'])
+const INSULIN = wordPattern([
+	'insulin',
+	'lantus',
+	'levemir',
+	'humalog',
+	'novolog',
+	'tresiba',
+	'toujeo',
+	'basaglar',
+	'apidra',
+	'fiasp',
+	'humulin',
+	'novolin',
+])
 const SEIZURES = wordPattern(['seizure', 'seizures', 'epilepsy', 'epileptic', 'convulsion', 'convulsions'])
-const IMPLANTS = wordPattern(['pacemaker', 'defibrillator', 'icd', 'lvad', 'stent', 'cochlear implant', 'insulin pump', 'neurostimulator', 'shunt', 'artificial valve', 'mechanical valve', 'implanted'])
+const IMPLANTS = wordPattern([
+	'pacemaker',
+	'defibrillator',
+	'icd',
+	'lvad',
+	'stent',
+	'cochlear implant',
+	'insulin pump',
+	'neurostimulator',
+	'shunt',
+	'artificial valve',
+	'mechanical valve',
+	'implanted',
+])
 
 /** One pattern per word list, built once: a listed word (or phrase) standing on its own in the text. */
 function wordPattern(words: string[]) {

@@ -172,7 +172,8 @@ const fr: Labels = {
 	inactiveTitle: 'Ce code n’est pas actif',
 	inactiveText: 'Ce code ne donne accès à aucune information.',
 	unclaimedTitle: 'Ce QR code n’a pas encore été activé',
-	unclaimedText: 'Si cet autocollant ou cette carte vous appartient, allez sur {site}, choisissez « Already Have a QR Code? » et saisissez le PIN imprimé dessus.',
+	unclaimedText:
+		'Si cet autocollant ou cette carte vous appartient, allez sur {site}, choisissez « Already Have a QR Code? » et saisissez le PIN imprimé dessus.',
 	notFoundTitle: 'QR code inconnu',
 	notFoundText: 'Ce code n’appartient pas à Hit Me Helpers.',
 }
@@ -186,7 +187,12 @@ export function pickLanguage(acceptLanguage: string | null, override?: string | 
 		.split(',')
 		.map((part) => {
 			const [tag = '', ...params] = part.trim().split(';')
-			const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1)
+			const q = Number(
+				params
+					.find((p) => p.trim().startsWith('q='))
+					?.trim()
+					.slice(2) ?? 1,
+			)
 			return { base: tag.toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0 }
 		})
 		.filter((entry) => entry.q > 0)

@@ -91,14 +91,29 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 			: '',
 		`<section aria-labelledby="s-cond"><h2 id="s-cond">${e(t.conditions)}</h2>${list(conditions, t, (c) => `${e(c.condition)} <span class="muted">(${e(label(c.status))})</span>${c.notes ? ` <span class="muted">${e(c.notes)}</span>` : ''}`)}</section>`,
 		`<section aria-labelledby="s-all"><h2 id="s-all">${e(t.allergies)}</h2>${list(profile.allergies, t, (a) => `<span class="sev${a.severity === 'Severe' ? ' severe' : ''}">${e(a.allergen)}</span> (${e(label(a.severity))})${a.reaction ? `: ${e(t.reaction)} ${e(a.reaction)}` : ''}`)}</section>`,
-		`<section aria-labelledby="s-med"><h2 id="s-med">${e(t.medications)}</h2>${list(profile.medications, t, (m) => `<b>${e(m.name)}</b>${[m.dosage, m.frequency].filter(Boolean).map((x) => ` ${e(x)}`).join(',')}`)}</section>`,
+		`<section aria-labelledby="s-med"><h2 id="s-med">${e(t.medications)}</h2>${list(
+			profile.medications,
+			t,
+			(m) =>
+				`<b>${e(m.name)}</b>${[m.dosage, m.frequency]
+					.filter(Boolean)
+					.map((x) => ` ${e(x)}`)
+					.join(',')}`,
+		)}</section>`,
 		`<section aria-labelledby="s-con"><h2 id="s-con">${e(t.contacts)}</h2>${profile.emergencyContacts.length ? profile.emergencyContacts.map((c) => `<a class="tel" href="tel:${e(c.phoneNumber.replace(/[^+\d]/g, ''))}">${e(t.call)} ${e(c.name)} (${e(c.relationship)}): ${e(c.phoneNumber)}</a>`).join('') : `<p class="muted">${e(t.none)}</p>`}</section>`,
-		identity.some(([, v]) => v) ? `<section aria-labelledby="s-id"><h2 id="s-id">${e(t.identity)}</h2><dl>${identity.filter(([, v]) => v).map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join('')}</dl></section>` : '',
+		identity.some(([, v]) => v)
+			? `<section aria-labelledby="s-id"><h2 id="s-id">${e(t.identity)}</h2><dl>${identity
+					.filter(([, v]) => v)
+					.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`)
+					.join('')}</dl></section>`
+			: '',
 		profile.insurancePolicies.length || profile.insurance
 			? `<section aria-labelledby="s-ins"><h2 id="s-ins">${e(t.insurance)}</h2>${list(profile.insurancePolicies, t, (p) => `<b>${e(p.provider)}</b>${p.policyNumber ? ` · ${e(t.policy)} ${e(p.policyNumber)}` : ''}${p.groupNumber ? ` · ${e(t.group)} ${e(p.groupNumber)}` : ''}${p.providerPhone ? ` · <a href="tel:${e(p.providerPhone.replace(/[^+\d]/g, ''))}">${e(p.providerPhone)}</a>` : ''}`)}${profile.insurance ? `<p>${e(profile.insurance)}</p>` : ''}</section>`
 			: '',
 		`<section aria-labelledby="s-blood"><h2 id="s-blood">${e(t.bloodType)}</h2><p class="blood">${e(profile.bloodType ?? '?')}</p></section>`,
-		profile.additionalNotes ? `<section aria-labelledby="s-notes"><h2 id="s-notes">${e(t.notes)}</h2><p>${e(profile.additionalNotes).replace(/\n/g, '<br>')}</p></section>` : '',
+		profile.additionalNotes
+			? `<section aria-labelledby="s-notes"><h2 id="s-notes">${e(t.notes)}</h2><p>${e(profile.additionalNotes).replace(/\n/g, '<br>')}</p></section>`
+			: '',
 		`<footer>${e(t.lastConfirmed)} ${e(dateFormat(lang, profile.confirmedAt ?? profile.updatedAt))}.</footer>`,
 	].join('')
 	return shell(lang, `${t.title}${name ? `: ${name}` : ''}`, body, token)

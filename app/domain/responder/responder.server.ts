@@ -1,6 +1,17 @@
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { allergies, emergencyContacts, insurancePolicies, medicalConditions, medicalProfiles, medications, qrCodes, qrScans, rateLimits, users } from '#db/schema.ts'
+import {
+	allergies,
+	emergencyContacts,
+	insurancePolicies,
+	medicalConditions,
+	medicalProfiles,
+	medications,
+	qrCodes,
+	qrScans,
+	rateLimits,
+	users,
+} from '#db/schema.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
 
@@ -46,7 +57,11 @@ export function deviceType(userAgent: string | null) {
 /** Coarse location only, and only from a CDN or proxy we trust (the caller passes its headers, or null). */
 function geo(headers: Headers | null) {
 	if (!headers) return { city: null, state: null, country: null }
-	const pick = (...names: string[]) => names.map((n) => headers.get(n)).find((v) => v)?.slice(0, 80) ?? null
+	const pick = (...names: string[]) =>
+		names
+			.map((n) => headers.get(n))
+			.find((v) => v)
+			?.slice(0, 80) ?? null
 	return {
 		city: pick('x-vercel-ip-city', 'cloudfront-viewer-city', 'cf-ipcity', 'x-geo-city'),
 		state: pick('x-vercel-ip-country-region', 'cloudfront-viewer-country-region', 'cf-region-code', 'x-geo-region'),

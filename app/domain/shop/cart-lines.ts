@@ -10,7 +10,14 @@ export const MAX_LINE_QUANTITY = 99
  * sticker size is part of it too, so two sizes never fold into one.
  */
 export function lineKey(item: CartItem) {
-	return [item.productId, item.color.toUpperCase(), item.addSticker ? 1 : 0, item.transparentBackground ? 1 : 0, item.qrShape, item.stickerSize ?? ''].join('|')
+	return [
+		item.productId,
+		item.color.toUpperCase(),
+		item.addSticker ? 1 : 0,
+		item.transparentBackground ? 1 : 0,
+		item.qrShape,
+		item.stickerSize ?? '',
+	].join('|')
 }
 
 export function addToCart(items: CartItem[], item: CartItem): CartItem[] {
@@ -46,10 +53,12 @@ export const SIZE_REQUIRED = { title: 'Size Required', description: 'Please sele
 
 /** Why a line cannot be ordered as it is, by field; null when it can. */
 export function lineProblem(item: CartItem, product: ProductOptions): { field: keyof CartItem; message: string } | null {
-	if (product.sizes.length && !product.sizes.some((s) => s.id === item.stickerSize)) return { field: 'stickerSize', message: SIZE_REQUIRED.description }
+	if (product.sizes.length && !product.sizes.some((s) => s.id === item.stickerSize))
+		return { field: 'stickerSize', message: SIZE_REQUIRED.description }
 	if (!product.sizes.length && item.stickerSize) return { field: 'stickerSize', message: `${product.name} comes in one size` }
 	if (item.addSticker && !product.supportsSticker) return { field: 'addSticker', message: `${product.name} has no QR sticker option` }
-	if (item.transparentBackground && !product.supportsTransparent) return { field: 'transparentBackground', message: `${product.name} has no transparent background option` }
+	if (item.transparentBackground && !product.supportsTransparent)
+		return { field: 'transparentBackground', message: `${product.name} has no transparent background option` }
 	return null
 }
 

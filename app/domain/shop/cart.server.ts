@@ -20,7 +20,10 @@ export async function mergeGuestCart(userId: string, guestCart: unknown) {
 	await db.transaction(async (tx) => {
 		const row = await tx.query.carts.findFirst({ columns: { items: true }, where: eq(carts.userId, userId) })
 		const merged = guest.reduce(addToCart, parseCart(row?.items))
-		await tx.insert(carts).values({ userId, items: merged }).onConflictDoUpdate({ target: carts.userId, set: { items: merged } })
+		await tx
+			.insert(carts)
+			.values({ userId, items: merged })
+			.onConflictDoUpdate({ target: carts.userId, set: { items: merged } })
 	})
 }
 
@@ -28,13 +31,25 @@ export type ShopProduct = Awaited<ReturnType<typeof listProducts>>[number]
 
 /** The shop's catalogue, or the request page's. */
 export function listProducts(where: 'shop' | 'request' | 'any' = 'shop') {
-	const place = where === 'shop' ? eq(products.inShop, true) : where === 'request' ? eq(products.onRequestPage, true) : or(eq(products.inShop, true), eq(products.onRequestPage, true))
-	return db.select().from(products).where(and(eq(products.active, true), place)).orderBy(asc(products.sortOrder), asc(products.id))
+	const place =
+		where === 'shop'
+			? eq(products.inShop, true)
+			: where === 'request'
+				? eq(products.onRequestPage, true)
+				: or(eq(products.inShop, true), eq(products.onRequestPage, true))
+	return db
+		.select()
+		.from(products)
+		.where(and(eq(products.active, true), place))
+		.orderBy(asc(products.sortOrder), asc(products.id))
 }
 
 export function productsById(ids: number[]) {
 	if (!ids.length) return Promise.resolve([])
-	return db.select().from(products).where(and(eq(products.active, true), inArray(products.id, ids)))
+	return db
+		.select()
+		.from(products)
+		.where(and(eq(products.active, true), inArray(products.id, ids)))
 }
 
 export type LineCheck = { ok: true; name: string } | { ok: false; field: string; message: string }
@@ -42,7 +57,8 @@ export type LineCheck = { ok: true; name: string } | { ok: false; field: string;
 /** A line may join the cart once its product is offered there and it has the options the product asks for. */
 export async function checkCartLine(item: CartItem, place: 'shop' | 'request'): Promise<LineCheck> {
 	const [product] = await productsById([item.productId])
-	if (!product || !(place === 'shop' ? product.inShop : product.onRequestPage)) return { ok: false, field: 'productId', message: 'This product is not available.' }
+	if (!product || !(place === 'shop' ? product.inShop : product.onRequestPage))
+		return { ok: false, field: 'productId', message: 'This product is not available.' }
 	const problem = lineProblem(item, product)
 	if (problem) return { ok: false, field: problem.field, message: problem.message }
 	return { ok: true, name: product.name }

@@ -9,7 +9,14 @@ describe('cart lines', () => {
 		cart = addToCart(cart, item({ quantity: 2 }))
 		expect(cart).toHaveLength(1)
 		expect(cart[0]!.quantity).toBe(3)
-		for (const variant of [{ color: '#2563EB' }, { addSticker: true }, { transparentBackground: true }, { qrShape: 'square' as const }, { productId: 3 }, { stickerSize: 'large' }]) {
+		for (const variant of [
+			{ color: '#2563EB' },
+			{ addSticker: true },
+			{ transparentBackground: true },
+			{ qrShape: 'square' as const },
+			{ productId: 3 },
+			{ stickerSize: 'large' },
+		]) {
 			expect(addToCart(cart, item(variant)), JSON.stringify(variant)).toHaveLength(2)
 		}
 		expect(cartCount(addToCart(cart, item({ qrShape: 'square' })))).toBe(4)
@@ -35,9 +42,13 @@ describe('cart lines', () => {
 
 	test('custom text follows the 25/16 rule', () => {
 		expect(CartItemSchema.safeParse({ productId: 2, customText: 'CALL 555 0100 NOW' }).success).toBe(true)
-		expect(CartItemSchema.safeParse({ productId: 2, customText: 'ABCDEFGHIJKLMNOPQ' }).error?.issues[0]?.message).toBe('Too long: 17/16 letters')
+		expect(CartItemSchema.safeParse({ productId: 2, customText: 'ABCDEFGHIJKLMNOPQ' }).error?.issues[0]?.message).toBe(
+			'Too long: 17/16 letters',
+		)
 		expect(CartItemSchema.safeParse({ productId: 2, customText: '1234567890 1234567890 123' }).success).toBe(true)
-		expect(CartItemSchema.safeParse({ productId: 2, customText: '1234567890 1234567890 1234' }).error?.issues[0]?.message).toBe('Too long: 26/25 characters')
+		expect(CartItemSchema.safeParse({ productId: 2, customText: '1234567890 1234567890 1234' }).error?.issues[0]?.message).toBe(
+			'Too long: 26/25 characters',
+		)
 	})
 
 	test('a stored cart that cannot be parsed is dropped; invalid lines are skipped', () => {

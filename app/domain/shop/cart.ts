@@ -27,8 +27,18 @@ export const CartItemSchema = z.object({
 	transparentBackground: z.boolean().default(false),
 	qrShape: z.enum(['circular', 'square'], { error: 'Please choose a circular or square QR code' }).default('circular'),
 	customText: CustomTextSchema.optional().transform((text) => text?.trim() || undefined),
-	stickerSize: z.string().trim().max(40).optional().transform((v) => v || undefined),
-	qrCodeUrl: z.string().trim().max(500).optional().transform((v) => v || undefined),
+	stickerSize: z
+		.string()
+		.trim()
+		.max(40)
+		.optional()
+		.transform((v) => v || undefined),
+	qrCodeUrl: z
+		.string()
+		.trim()
+		.max(500)
+		.optional()
+		.transform((v) => v || undefined),
 }) satisfies z.ZodType<CartItem, unknown>
 
 /** Keeps the valid lines of a stored cart; anything unparsable gives an empty cart, never an error. */

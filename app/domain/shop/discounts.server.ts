@@ -12,7 +12,9 @@ export async function findDiscount(code: string): Promise<Discount | null> {
 			or(isNull(discounts.expiresAt), gt(discounts.expiresAt, new Date())),
 		),
 	})
-	return row ? { code: row.code.toUpperCase(), type: row.type, value: row.value, description: row.description, marksFreeOrder: row.marksFreeOrder } : null
+	return row
+		? { code: row.code.toUpperCase(), type: row.type, value: row.value, description: row.description, marksFreeOrder: row.marksFreeOrder }
+		: null
 }
 
 export async function validateDiscount(code: string) {

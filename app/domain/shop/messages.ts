@@ -18,7 +18,10 @@ export const TRACKING_MESSAGES = {
 	numberRequired: { title: 'Confirmation Number Required', description: 'Please enter your confirmation number to track your order' },
 	emailRequired: 'Please enter the e-mail address the order was placed with',
 	found: 'Order Found!',
-	notFound: { title: 'Order Not Found', description: 'No order matches that confirmation number and e-mail address. Please check both and try again.' },
+	notFound: {
+		title: 'Order Not Found',
+		description: 'No order matches that confirmation number and e-mail address. Please check both and try again.',
+	},
 } as const
 
 /** Spec 002 §5, the request-products page (its path is ours). */

@@ -18,7 +18,10 @@ export async function presentOrder(order: OrderView) {
 		confirmationNumber: order.confirmationNumber,
 		placedOn: placed,
 		status: status.label,
-		estimatedDelivery: order.fulfillmentStatus === 'cancelled' ? null : dateFormat.format(estimatedDelivery(order.createdAt, order.shippingCountry, order.shippingMethod)),
+		estimatedDelivery:
+			order.fulfillmentStatus === 'cancelled'
+				? null
+				: dateFormat.format(estimatedDelivery(order.createdAt, order.shippingCountry, order.shippingMethod)),
 		items: order.items.map((item) => ({
 			id: item.id,
 			name: item.name,

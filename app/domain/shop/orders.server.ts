@@ -65,9 +65,13 @@ export async function createShopOrder(userId: string, input: OrderInput): Promis
 	if (input.discountCode && !discount) return refuse(CHECKOUT_MESSAGES.invalidDiscount)
 	const catalogue = await productsById([...new Set(input.items.map((i) => i.productId))])
 	const totals = orderTotals(input.items, catalogue, { country: input.address.country, method: input.shippingMethod }, discount)
-	if ('error' in totals) return refuse(totals.error === 'no-shipping' ? NO_SHIPPING : 'One of the items in your cart is no longer available.')
+	if ('error' in totals)
+		return refuse(totals.error === 'no-shipping' ? NO_SHIPPING : 'One of the items in your cart is no longer available.')
 	for (const item of input.items) {
-		const problem = lineProblem(item, catalogue.find((p) => p.id === item.productId)!)
+		const problem = lineProblem(
+			item,
+			catalogue.find((p) => p.id === item.productId)!,
+		)
 		if (problem) return refuse(problem.message)
 	}
 	const claimed = input.claimed ?? {}
@@ -198,6 +202,9 @@ export async function findOrderForTracking(confirmationNumber: string, email: st
 
 /** After a payment provider's checkout: the order of that session, for the person who placed it. */
 export async function getOwnOrderBySession(userId: string, paymentSessionId: string) {
-	const row = await db.query.orders.findFirst({ columns: { id: true }, where: and(eq(orders.userId, userId), eq(orders.paymentSessionId, paymentSessionId)) })
+	const row = await db.query.orders.findFirst({
+		columns: { id: true },
+		where: and(eq(orders.userId, userId), eq(orders.paymentSessionId, paymentSessionId)),
+	})
 	return row ? getOrder(row.id) : null
 }

@@ -28,14 +28,33 @@ describe('discounts (spec 000 §9)', () => {
 
 describe('order totals', () => {
 	test('catalogue prices, the shipping table and the discount', () => {
-		expect(orderTotals(items, products, { country: 'US', method: 'standard' }, null)).toMatchObject({ subtotalCents: 2500, discountCents: 0, shippingCents: 600, totalCents: 3100 })
-		expect(orderTotals(items, products, { country: 'CA', method: 'express' }, percent(10))).toMatchObject({ subtotalCents: 2500, discountCents: 250, shippingCents: 1900, totalCents: 4150 })
-		expect(orderTotals(items, products, { country: 'DE', method: 'standard' }, percent(100))).toMatchObject({ totalCents: 0, shippingCents: 0 })
-		expect(orderTotals(items, products, { country: 'US', method: 'overnight' }, fixed(9000))).toMatchObject({ discountCents: 2500, shippingCents: 2500, totalCents: 2500 })
+		expect(orderTotals(items, products, { country: 'US', method: 'standard' }, null)).toMatchObject({
+			subtotalCents: 2500,
+			discountCents: 0,
+			shippingCents: 600,
+			totalCents: 3100,
+		})
+		expect(orderTotals(items, products, { country: 'CA', method: 'express' }, percent(10))).toMatchObject({
+			subtotalCents: 2500,
+			discountCents: 250,
+			shippingCents: 1900,
+			totalCents: 4150,
+		})
+		expect(orderTotals(items, products, { country: 'DE', method: 'standard' }, percent(100))).toMatchObject({
+			totalCents: 0,
+			shippingCents: 0,
+		})
+		expect(orderTotals(items, products, { country: 'US', method: 'overnight' }, fixed(9000))).toMatchObject({
+			discountCents: 2500,
+			shippingCents: 2500,
+			totalCents: 2500,
+		})
 	})
 	test('no shipping for the country or method, or an unknown product, is an error', () => {
 		expect(orderTotals(items, products, { country: 'ZZ', method: 'standard' }, null)).toEqual({ error: 'no-shipping' })
 		expect(orderTotals(items, products, { country: 'GB', method: 'overnight' }, null)).toEqual({ error: 'no-shipping' })
-		expect(orderTotals([CartItemSchema.parse({ productId: 99 })], products, { country: 'US', method: 'standard' }, null)).toEqual({ error: 'unknown-product' })
+		expect(orderTotals([CartItemSchema.parse({ productId: 99 })], products, { country: 'US', method: 'standard' }, null)).toEqual({
+			error: 'unknown-product',
+		})
 	})
 })

@@ -8,7 +8,10 @@ export type PricedProduct = { id: number; name: string; priceCents: number }
 export function discountAmount(discount: Discount | null, subtotalCents: number) {
 	if (!discount) return { discountCents: 0, waivesShipping: false }
 	const raw = discount.type === 'percentage' ? Math.round((subtotalCents * discount.value) / 100) : discount.value
-	return { discountCents: Math.max(0, Math.min(subtotalCents, raw)), waivesShipping: discount.type === 'percentage' && discount.value >= 100 }
+	return {
+		discountCents: Math.max(0, Math.min(subtotalCents, raw)),
+		waivesShipping: discount.type === 'percentage' && discount.value >= 100,
+	}
 }
 
 export type Totals = {

@@ -65,7 +65,11 @@ export const TrackOrderSchema = z.object({
 		.min(1, TRACKING_MESSAGES.numberRequired.description)
 		.max(40, TRACKING_MESSAGES.notFound.description)
 		.toUpperCase(),
-	email: z.string({ error: TRACKING_MESSAGES.emailRequired }).trim().max(254, TRACKING_MESSAGES.emailRequired).pipe(z.email(TRACKING_MESSAGES.emailRequired)),
+	email: z
+		.string({ error: TRACKING_MESSAGES.emailRequired })
+		.trim()
+		.max(254, TRACKING_MESSAGES.emailRequired)
+		.pipe(z.email(TRACKING_MESSAGES.emailRequired)),
 })
 
 export const QrCodeUrlSchema = z

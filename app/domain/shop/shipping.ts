@@ -58,19 +58,35 @@ export function estimateLabel(o: ShippingOption) {
 }
 
 const COUNTRY_ALIASES: Record<string, string> = {
-	'united states': 'US', 'united states of america': 'US', usa: 'US', us: 'US',
+	'united states': 'US',
+	'united states of america': 'US',
+	usa: 'US',
+	us: 'US',
 	canada: 'CA',
-	'united kingdom': 'GB', uk: 'GB', 'great britain': 'GB', england: 'GB', scotland: 'GB', wales: 'GB',
+	'united kingdom': 'GB',
+	uk: 'GB',
+	'great britain': 'GB',
+	england: 'GB',
+	scotland: 'GB',
+	wales: 'GB',
 	australia: 'AU',
-	germany: 'DE', deutschland: 'DE',
+	germany: 'DE',
+	deutschland: 'DE',
 	france: 'FR',
-	italy: 'IT', italia: 'IT',
-	spain: 'ES', españa: 'ES',
-	netherlands: 'NL', 'the netherlands': 'NL', nederland: 'NL',
-	japan: 'JP', '日本': 'JP',
+	italy: 'IT',
+	italia: 'IT',
+	spain: 'ES',
+	españa: 'ES',
+	netherlands: 'NL',
+	'the netherlands': 'NL',
+	nederland: 'NL',
+	japan: 'JP',
+	日本: 'JP',
 	india: 'IN',
-	brazil: 'BR', brasil: 'BR',
-	mexico: 'MX', méxico: 'MX',
+	brazil: 'BR',
+	brasil: 'BR',
+	mexico: 'MX',
+	méxico: 'MX',
 }
 
 /** Spec 000 §5: a suggestion's country name as a code; null for one we do not ship to (the current choice stays). */
@@ -98,7 +114,11 @@ export type { AddressSuggestion }
 /** Spec 000 §3: the parts of a suggestion's address, whichever names the service used. */
 export function addressFromSuggestion(suggestion: AddressSuggestion) {
 	const a = suggestion.address
-	const pick = (...keys: string[]) => keys.map((k) => a[k]).find((v) => v && v.trim())?.trim()
+	const pick = (...keys: string[]) =>
+		keys
+			.map((k) => a[k])
+			.find((v) => v && v.trim())
+			?.trim()
 	const number = pick('house_number', 'building_number')
 	const street = pick('road', 'street')
 	return {

@@ -52,10 +52,7 @@ describe('detectFileType', () => {
 	})
 
 	test('finds the DOCX entries when sizes sit in data descriptors', () => {
-		const streamed = zip(
-			zipEntry('[Content_Types].xml', '<Types/>', true),
-			zipEntry('word/document.xml', '<w:document/>', true),
-		)
+		const streamed = zip(zipEntry('[Content_Types].xml', '<Types/>', true), zipEntry('word/document.xml', '<w:document/>', true))
 		expect(detectFileType(streamed)?.kind).toBe('docx')
 	})
 
@@ -79,8 +76,7 @@ describe('detectFileType', () => {
 const check = (name: string, file: Uint8Array, purpose: UploadPurpose = 'document') =>
 	checkUpload({ name, size: file.length, bytes: file }, purpose)
 
-const CONTENT_DOCUMENT =
-	"This file's content does not match its type. Please upload a real PDF, JPG, PNG, DOC or DOCX file."
+const CONTENT_DOCUMENT = "This file's content does not match its type. Please upload a real PDF, JPG, PNG, DOC or DOCX file."
 const CONTENT_IMAGE = "This file's content does not match its type. Please upload a real image (JPG, PNG, GIF or WebP)."
 
 describe('checkUpload for documents', () => {

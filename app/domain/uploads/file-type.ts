@@ -112,8 +112,7 @@ export function tooLargeMessage(purpose: UploadPurpose) {
 }
 
 export type UploadCheck =
-	| { ok: true; ext: string; mime: string }
-	| { ok: false; reason: 'empty' | 'too-large' | 'type' | 'content'; message: string }
+	{ ok: true; ext: string; mime: string } | { ok: false; reason: 'empty' | 'too-large' | 'type' | 'content'; message: string }
 
 export function checkUpload(file: { name: string; size: number; bytes: Uint8Array }, purpose: UploadPurpose): UploadCheck {
 	const rule = UPLOAD_RULES[purpose]

@@ -18,7 +18,19 @@ import * as qrCodesPage from '#app/routes/qr/qr-codes.tsx'
 import { requestToastContext } from '#app/utils/toast.server.ts'
 import { get, json, send } from '#tests/api.ts'
 import { rowsMentioning, type RawQuery } from '#tests/leftovers.ts'
-import { call, claimant, createCode, createUser, formRequest, getRequest, multipartRequest, SAMPLE_FILES, sessionCookie, uniqueEmail, unwrap } from '#tests/factories.ts'
+import {
+	call,
+	claimant,
+	createCode,
+	createUser,
+	formRequest,
+	getRequest,
+	multipartRequest,
+	SAMPLE_FILES,
+	sessionCookie,
+	uniqueEmail,
+	unwrap,
+} from '#tests/factories.ts'
 import { callDashboard } from '#tests/dashboard.ts'
 
 async function person() {
@@ -122,14 +134,22 @@ describe('JSON endpoints', () => {
 		expect(long).toMatchObject({ status: 400, body: { errors: { firstName: ['First name must be at most 50 characters'] } } })
 		const saved = await json(profileApi.action, 'PUT', '/api/user/profile', { firstName: 'Ada', lastName: 'Lovelace' }, cookie)
 		expect(saved).toMatchObject({ status: 200, body: { changed: true, user: { firstName: 'Ada', lastName: 'Lovelace' } } })
-		expect((await json(profileApi.action, 'PUT', '/api/user/profile', { firstName: 'Ada', lastName: 'Lovelace' }, cookie)).body).toMatchObject({ changed: false })
+		expect(
+			(await json(profileApi.action, 'PUT', '/api/user/profile', { firstName: 'Ada', lastName: 'Lovelace' }, cookie)).body,
+		).toMatchObject({ changed: false })
 		expect((await json(profileApi.action, 'PUT', '/api/user/profile', '{oops', cookie)).status).toBe(400)
 
 		expect((await json(emailApi.action, 'PUT', '/api/user/email', { email: 'x@example.com' })).status).toBe(401)
 		expect((await json(emailApi.action, 'PUT', '/api/user/email', {}, cookie)).body.message).toBe('Email is required')
-		expect((await json(emailApi.action, 'PUT', '/api/user/email', { email: user.email }, cookie))).toMatchObject({ status: 400, body: { message: EMAIL_UNCHANGED } })
+		expect(await json(emailApi.action, 'PUT', '/api/user/email', { email: user.email }, cookie)).toMatchObject({
+			status: 400,
+			body: { message: EMAIL_UNCHANGED },
+		})
 		const other = await createUser()
-		expect((await json(emailApi.action, 'PUT', '/api/user/email', { email: other.email }, cookie))).toMatchObject({ status: 409, body: { message: EMAIL_TAKEN } })
+		expect(await json(emailApi.action, 'PUT', '/api/user/email', { email: other.email }, cookie)).toMatchObject({
+			status: 409,
+			body: { message: EMAIL_TAKEN },
+		})
 		const next = uniqueEmail('api')
 		const changed = await json(emailApi.action, 'PUT', '/api/user/email', { email: next }, cookie)
 		expect(changed).toMatchObject({ status: 200, body: { user: { email: next } } })
@@ -139,7 +159,9 @@ describe('JSON endpoints', () => {
 	test('DELETE /api/account deletes the account and ends the session', async () => {
 		const { user, cookie } = await person()
 		expect((await send(accountApi.action, new Request('http://localhost/api/account', { method: 'DELETE' }))).status).toBe(401)
-		expect((await send(accountApi.action, new Request('http://localhost/api/account', { method: 'POST', headers: { cookie } }))).status).toBe(405)
+		expect(
+			(await send(accountApi.action, new Request('http://localhost/api/account', { method: 'POST', headers: { cookie } }))).status,
+		).toBe(405)
 		const deleted = await send(accountApi.action, new Request('http://localhost/api/account', { method: 'DELETE', headers: { cookie } }))
 		expect(deleted).toMatchObject({ status: 200, body: { message: 'Account deleted' } })
 		expect(deleted.headers.get('set-cookie')).toContain('hmh_session=;')
@@ -155,14 +177,19 @@ function uploadedFiles(userId: string) {
 
 /** The worker's database, as plain SQL: postgres.js with DATABASE_URL, else PGlite. */
 const rawQuery: RawQuery = async (text, params) => {
-	const client = (db as unknown as { $client: { unsafe?: (t: string, p: unknown[]) => Promise<unknown>; query: (t: string, p: unknown[]) => Promise<{ rows: unknown }> } }).$client
+	const client = (
+		db as unknown as {
+			$client: { unsafe?: (t: string, p: unknown[]) => Promise<unknown>; query: (t: string, p: unknown[]) => Promise<{ rows: unknown }> }
+		}
+	).$client
 	return (client.unsafe ? await client.unsafe(text, params) : (await client.query(text, params)).rows) as Array<Record<string, unknown>>
 }
 
 describe('deleting the account from the Danger Zone', () => {
 	test('leaves nothing of the person in the database or in storage; orders and donations stay, anonymised', async () => {
 		const { user, cookie } = await person()
-		const save = (fields: Record<string, string>, files: Record<string, File> = {}) => call(home.action, multipartRequest('/dashboard', fields, files, cookie))
+		const save = (fields: Record<string, string>, files: Record<string, File> = {}) =>
+			call(home.action, multipartRequest('/dashboard', fields, files, cookie))
 		await save({ intent: 'save-profile', firstName: 'Grace', lastName: 'Hopper', bloodType: 'A+' })
 		const own = (await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.userId, user.id) }))!
 		await save({ intent: 'upload-picture', profileId: String(own.id) }, { picture: SAMPLE_FILES.png() })
@@ -173,7 +200,9 @@ describe('deleting the account from the Danger Zone', () => {
 		expect((await claimCode(claimant(user.id), sticker.pin, { profileId: own.id })).ok).toBe(true)
 		const stickerRow = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
 		await recordScan(stickerRow.id, { userAgent: 'iPhone', address: '203.0.113.1', trustedHeaders: null })
-		await db.insert(s.qrCodes).values({ token: randomUUID().replaceAll('-', ''), userId: user.id, medicalProfileId: own.id, source: 'self' })
+		await db
+			.insert(s.qrCodes)
+			.values({ token: randomUUID().replaceAll('-', ''), userId: user.id, medicalProfileId: own.id, source: 'self' })
 		const orderId = randomUUID()
 		await db.insert(s.orders).values({
 			id: orderId,
@@ -185,8 +214,25 @@ describe('deleting the account from the Danger Zone', () => {
 			totalCents: 0,
 			shippingAddress: { name: 'Grace Hopper', address1: '1 Navy Way', city: 'Arlington', postalCode: '22201', country: 'US' } as never,
 		})
-		await db.insert(s.donations).values({ userId: user.id, donorEmail: user.email, donorName: 'Grace Hopper', amountCents: 1500, tier: 'advocate', status: 'succeeded' })
-		await db.insert(s.qrRequests).values({ userId: user.id, fullName: 'Grace Hopper', email: user.email, quantity: 2, streetAddress: '1 Navy Way', city: 'Arlington', state: 'VA', postalCode: '22201', country: 'United States' })
+		await db.insert(s.donations).values({
+			userId: user.id,
+			donorEmail: user.email,
+			donorName: 'Grace Hopper',
+			amountCents: 1500,
+			tier: 'advocate',
+			status: 'succeeded',
+		})
+		await db.insert(s.qrRequests).values({
+			userId: user.id,
+			fullName: 'Grace Hopper',
+			email: user.email,
+			quantity: 2,
+			streetAddress: '1 Navy Way',
+			city: 'Arlington',
+			state: 'VA',
+			postalCode: '22201',
+			country: 'United States',
+		})
 		await db.insert(s.visits).values({ path: '/dashboard', userId: user.id, ipAddress: '203.0.113.9', userAgent: 'Firefox' })
 		await db.insert(s.auditLog).values({ actorUserId: user.id, action: 'test', ipAddress: '203.0.113.9' })
 		expect((await post(cookie, { intent: 'change-email', email: user.email.replace('@', '+new@') })).status).toBe(302)
@@ -201,8 +247,19 @@ describe('deleting the account from the Danger Zone', () => {
 		expect(await rowsMentioning(rawQuery, [user.id, email, user.email, 'Grace Hopper', '203.0.113.9'])).toEqual([])
 
 		const order = await db.query.orders.findFirst({ where: eq(s.orders.id, orderId) })
-		expect(order).toMatchObject({ userId: null, customerName: null, shippingAddress: null, subtotalCents: 500, fulfillmentStatus: 'cancelled' })
-		const [donation] = await db.select().from(s.donations).where(eq(s.donations.amountCents, 1500)).orderBy(sql`${s.donations.id} desc`).limit(1)
+		expect(order).toMatchObject({
+			userId: null,
+			customerName: null,
+			shippingAddress: null,
+			subtotalCents: 500,
+			fulfillmentStatus: 'cancelled',
+		})
+		const [donation] = await db
+			.select()
+			.from(s.donations)
+			.where(eq(s.donations.amountCents, 1500))
+			.orderBy(sql`${s.donations.id} desc`)
+			.limit(1)
 		expect(donation).toMatchObject({ userId: null, donorEmail: null, donorName: null, tier: 'advocate' })
 		const released = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) })
 		expect(released).toMatchObject({ userId: null, medicalProfileId: null, claimedAt: null, isActive: true })

@@ -44,12 +44,24 @@ export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: R
 	const unchanged = draft.firstName.trim() === saved.firstName && draft.lastName.trim() === saved.lastName
 	return (
 		<Card id="name-title" title="Your name">
-			<Form method="post" {...getFormProps(form)} onChange={(e) => setDraft(Object.fromEntries(new FormData(e.currentTarget)) as typeof saved)} className="grid gap-4 sm:grid-cols-2">
+			<Form
+				method="post"
+				{...getFormProps(form)}
+				onChange={(e) => setDraft(Object.fromEntries(new FormData(e.currentTarget)) as typeof saved)}
+				className="grid gap-4 sm:grid-cols-2"
+			>
 				<TextField field={fields.firstName} label="First name" autoComplete="given-name" />
 				<TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
 				<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 				<div className="sm:col-span-2">
-					<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.updateName} pending={pending} pendingLabel="Saving..." disabled={hydrated && unchanged}>
+					<StatusButton
+						type="submit"
+						name="intent"
+						value={PROFILE_INTENTS.updateName}
+						pending={pending}
+						pendingLabel="Saving..."
+						disabled={hydrated && unchanged}
+					>
 						Save Changes
 					</StatusButton>
 				</div>

@@ -34,10 +34,18 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
 	if (intent === PROFILE_INTENTS.changeEmail) {
 		const submission = parseWithZod(formData, { schema: ChangeEmailSchema })
 		if (submission.status !== 'success')
-			return data({ intent, result: submission.reply() }, await updateFailed(submission.error?.email?.[0] ?? 'Please enter a valid email address'))
+			return data(
+				{ intent, result: submission.reply() },
+				await updateFailed(submission.error?.email?.[0] ?? 'Please enter a valid email address'),
+			)
 		const changed = await changeEmail(user.id, submission.value.email)
-		if (!changed.ok) return data({ intent, result: submission.reply({ fieldErrors: { email: [changed.error] } }) }, await updateFailed(changed.error))
-		return redirectWithToast(HERE, { type: 'success', title: 'Email Updated', description: `A welcome email has been sent to ${changed.email}.` })
+		if (!changed.ok)
+			return data({ intent, result: submission.reply({ fieldErrors: { email: [changed.error] } }) }, await updateFailed(changed.error))
+		return redirectWithToast(HERE, {
+			type: 'success',
+			title: 'Email Updated',
+			description: `A welcome email has been sent to ${changed.email}.`,
+		})
 	}
 
 	if (intent === PROFILE_INTENTS.deleteAccount) {
@@ -45,7 +53,11 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
 			await deleteAccount(user.id)
 		} catch (error) {
 			console.error('account deletion failed', error)
-			const headers = await actionToast(request, context, { type: 'error', title: 'Deletion Failed', description: 'Failed to delete account. Please try again.' })
+			const headers = await actionToast(request, context, {
+				type: 'error',
+				title: 'Deletion Failed',
+				description: 'Failed to delete account. Please try again.',
+			})
 			return data({ intent, result: null }, { status: 500, headers })
 		}
 		return redirectWithToast(

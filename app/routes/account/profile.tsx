@@ -15,7 +15,11 @@ const DangerZone = lazyComponent('profile-delete', () => forms().then((module) =
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser({ request, context })
 	const url = pageUrl(request)
-	return { user, editingEmail: url.searchParams.get('edit') === 'email', confirmingDeletion: url.searchParams.get('dialog') === 'delete-account' }
+	return {
+		user,
+		editingEmail: url.searchParams.get('edit') === 'email',
+		confirmingDeletion: url.searchParams.get('dialog') === 'delete-account',
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,11 +32,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 	const emailResult = failed(PROFILE_INTENTS.changeEmail)
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-				<h1 className="text-2xl font-bold">Profile</h1>
-				<NameForm user={user} lastResult={failed(PROFILE_INTENTS.updateName)} />
-				<EmailForm email={user.email} editing={editingEmail || Boolean(emailResult)} lastResult={emailResult} />
-				<SignOutCard />
-				<DangerZone confirming={confirmingDeletion} />
+			<h1 className="text-2xl font-bold">Profile</h1>
+			<NameForm user={user} lastResult={failed(PROFILE_INTENTS.updateName)} />
+			<EmailForm email={user.email} editing={editingEmail || Boolean(emailResult)} lastResult={emailResult} />
+			<SignOutCard />
+			<DangerZone confirming={confirmingDeletion} />
 		</main>
 	)
 }

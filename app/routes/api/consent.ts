@@ -13,7 +13,13 @@ const api = resource<Route.ActionArgs>({
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const recorded = await recordConsent(userId, parsed.data.consentType, clientInfo(request, context))
 		if (!recorded) return jsonError(409, 'This consent form is not available')
-		return Response.json({ success: true, consentType: recorded.consentType, version: recorded.version, agreed: true, createdAt: recorded.createdAt })
+		return Response.json({
+			success: true,
+			consentType: recorded.consentType,
+			version: recorded.version,
+			agreed: true,
+			createdAt: recorded.createdAt,
+		})
 	},
 })
 

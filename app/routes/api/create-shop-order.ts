@@ -14,7 +14,9 @@ const dollars = z.coerce.number().finite().nonnegative().optional()
 
 /** Spec 000 §7's payload. Items name their product by productId or, as the earlier app did, by name; amounts are dollars. */
 const OrderRequestSchema = z.object({
-	items: z.array(z.looseObject({ productId: idSchema('Please choose a product').optional(), name: z.string().optional(), price: dollars })).max(50),
+	items: z
+		.array(z.looseObject({ productId: idSchema('Please choose a product').optional(), name: z.string().optional(), price: dollars }))
+		.max(50),
 	subtotal: dollars,
 	discountCode: z.string().trim().max(40).nullish(),
 	discountAmount: dollars,
@@ -35,7 +37,8 @@ const api = resource<Route.ActionArgs>({
 		const userId = await requireApiUserId(request)
 		const body = await readBody(request)
 		const parsed = OrderRequestSchema.safeParse(body)
-		if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid order', { errors: parsed.error.flatten().fieldErrors })
+		if (!parsed.success)
+			return jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid order', { errors: parsed.error.flatten().fieldErrors })
 		const input = parsed.data
 		const selected = IdSchema.safeParse(String(input.selectedQrCodeId ?? '').split(':')[0]).data
 		if (!input.items.length || !selected) return jsonError(400, CHECKOUT_MESSAGES.cannotCheckout.description)
@@ -51,7 +54,8 @@ const api = resource<Route.ActionArgs>({
 			items.push(item.data)
 		}
 		const address = ShippingAddressSchema.safeParse({ country: input.shippingCountry, ...input.shippingAddress })
-		if (!address.success) return jsonError(400, CHECKOUT_MESSAGES.addressRequired.description, { errors: address.error.flatten().fieldErrors })
+		if (!address.success)
+			return jsonError(400, CHECKOUT_MESSAGES.addressRequired.description, { errors: address.error.flatten().fieldErrors })
 
 		const result = await createShopOrder(userId, {
 			items,
@@ -61,17 +65,27 @@ const api = resource<Route.ActionArgs>({
 			selectedQrCodeId: selected,
 			// Without a key, the same checkout sent again (a retry, a double click) is recognised by its content.
 			idempotencyKey: request.headers.get('idempotency-key')?.slice(0, 100) || input.idempotencyKey || contentKey(body),
-			claimed: { subtotalCents: cents(input.subtotal), discountCents: cents(input.discountAmount), shippingCents: cents(input.shippingCost), totalCents: cents(input.totalAmount) },
+			claimed: {
+				subtotalCents: cents(input.subtotal),
+				discountCents: cents(input.discountAmount),
+				shippingCents: cents(input.shippingCost),
+				totalCents: cents(input.totalAmount),
+			},
 		})
 		if (!result.ok) return jsonError(result.status, result.message)
-		return Response.json({ checkoutUrl: checkoutUrl(result.order), confirmationNumber: result.order.confirmationNumber }, { status: result.created ? 201 : 200 })
+		return Response.json(
+			{ checkoutUrl: checkoutUrl(result.order), confirmationNumber: result.order.confirmationNumber },
+			{ status: result.created ? 201 : 200 },
+		)
 	},
 })
 
 /** Identical content within the same 10 minutes counts as the same checkout. */
 function contentKey(body: unknown) {
 	const window = Math.floor(Date.now() / (10 * 60 * 1000))
-	return `content:${createHash('sha256').update(`${window}:${JSON.stringify(body)}`).digest('base64url')}`
+	return `content:${createHash('sha256')
+		.update(`${window}:${JSON.stringify(body)}`)
+		.digest('base64url')}`
 }
 
 export const loader = api.loader

@@ -26,7 +26,8 @@ const api = resource<Route.ActionArgs>(({ params }) => {
 	if (params.id === undefined) {
 		return {
 			GET: ({ request }) => profileApi(request, async (userId) => show(userId, await ownProfileId(userId))),
-			POST: ({ request, context }) => profileApi(request, async (userId) => create({ userId, address: getClientIp(request, context) }, await readBody(request))),
+			POST: ({ request, context }) =>
+				profileApi(request, async (userId) => create({ userId, address: getClientIp(request, context) }, await readBody(request))),
 		}
 	}
 	const id = params.id

@@ -12,10 +12,17 @@ const api = resource<Route.ActionArgs>({
 	POST: async ({ request, context }) => {
 		const userId = await requireApiUserId(request)
 		const body = await readBody(request)
-		const profileId = ProfileIdSchema.safeParse(body.medicalProfileId === '' || body.medicalProfileId === null ? undefined : body.medicalProfileId)
+		const profileId = ProfileIdSchema.safeParse(
+			body.medicalProfileId === '' || body.medicalProfileId === null ? undefined : body.medicalProfileId,
+		)
 		if (!profileId.success) return jsonError(400, 'Invalid profile', { errors: { medicalProfileId: ['Invalid profile'] } })
-		const result = await claimCode({ userId, address: getClientIp(request, context) }, body.pin, profileId.data ? { profileId: profileId.data } : undefined)
-		if (!result.ok) return jsonError(result.status, result.message, result.field ? { errors: { [result.field]: [result.message] } } : undefined)
+		const result = await claimCode(
+			{ userId, address: getClientIp(request, context) },
+			body.pin,
+			profileId.data ? { profileId: profileId.data } : undefined,
+		)
+		if (!result.ok)
+			return jsonError(result.status, result.message, result.field ? { errors: { [result.field]: [result.message] } } : undefined)
 		const cookie = await clearPendingPin(request)
 		return Response.json(
 			{ success: true, qrCodeId: result.qrCodeId, qrCodeToken: result.token },

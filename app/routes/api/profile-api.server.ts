@@ -2,7 +2,14 @@ import { DomainError } from '#app/domain/errors.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { savePolicy } from '#app/domain/profiles/files.server.ts'
-import { AllergySchema, ConditionSchema, ContactSchema, IdSchema, InsurancePolicySchema, MedicationSchema } from '#app/domain/profiles/schemas.ts'
+import {
+	AllergySchema,
+	ConditionSchema,
+	ContactSchema,
+	IdSchema,
+	InsurancePolicySchema,
+	MedicationSchema,
+} from '#app/domain/profiles/schemas.ts'
 import { addRow, deleteRow, getRow, listRows, SECTION_NOUNS, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
 import { toDocumentView, toPolicyView } from '#app/domain/profiles/views.ts'
 import { jsonError, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
@@ -62,9 +69,16 @@ function show(section: Section, row: unknown) {
  */
 export function sectionResource(section: Section) {
 	return resource<{ request: Request; params: { id?: string } }>(({ params }) => {
-		if (params.id === undefined) return { GET: ({ request }) => list(request, section), ...(CAN_POST.includes(section) && { POST: ({ request }) => add(request, section) }) }
+		if (params.id === undefined)
+			return {
+				GET: ({ request }) => list(request, section),
+				...(CAN_POST.includes(section) && { POST: ({ request }) => add(request, section) }),
+			}
 		const rowId = params.id
-		return { ...(CAN_PUT.includes(section) && { PUT: ({ request }) => change(request, section, rowId) }), DELETE: ({ request }) => remove(request, section, rowId) }
+		return {
+			...(CAN_PUT.includes(section) && { PUT: ({ request }) => change(request, section, rowId) }),
+			DELETE: ({ request }) => remove(request, section, rowId),
+		}
 	})
 }
 
@@ -84,7 +98,9 @@ function add(request: Request, section: Section) {
 }
 
 function change(request: Request, section: Section, id: string) {
-	return profileApi(request, async (userId) => save(userId, section, await readBody(request), { rowId: pathId(id, `${SECTION_NOUNS[section]} not found`) }))
+	return profileApi(request, async (userId) =>
+		save(userId, section, await readBody(request), { rowId: pathId(id, `${SECTION_NOUNS[section]} not found`) }),
+	)
 }
 
 function remove(request: Request, section: Section, id: string) {
@@ -102,7 +118,8 @@ async function save(userId: string, section: Section, body: Record<string, unkno
 	const parsed = SCHEMAS[section]!.safeParse(body)
 	if (!parsed.success) return validationError(parsed.error.issues)
 	const values = parsed.data as never
-	const row = 'profileId' in target ? await addRow(userId, section, target.profileId, values) : await updateRow(userId, section, target.rowId, values)
+	const row =
+		'profileId' in target ? await addRow(userId, section, target.profileId, values) : await updateRow(userId, section, target.rowId, values)
 	return json(show(section, row), status)
 }
 
@@ -116,13 +133,21 @@ async function savePolicyJson(userId: string, body: Record<string, unknown>, tar
 	const profileId = 'profileId' in target ? target.profileId : (await getRow(userId, 'policies', target.rowId)).medicalProfileId
 	const submission = parseWithZod(form, { schema: InsurancePolicySchema })
 	if (submission.status !== 'success') {
-		const errors = Object.fromEntries(Object.entries(submission.reply().error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)))
+		const errors = Object.fromEntries(
+			Object.entries(submission.reply().error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)),
+		)
 		return jsonError(400, Object.values(errors)[0]?.[0] ?? 'Invalid policy', { errors })
 	}
 	try {
-		return json(toPolicyView(await savePolicy(userId, profileId, 'rowId' in target ? target.rowId : null, submission.value, form.get('cardFrontPhoto'))), status)
+		return json(
+			toPolicyView(
+				await savePolicy(userId, profileId, 'rowId' in target ? target.rowId : null, submission.value, form.get('cardFrontPhoto')),
+			),
+			status,
+		)
 	} catch (error) {
-		if (error instanceof DomainError && error.field) return jsonError(error.status, error.message, { errors: { [error.field]: [error.message] } })
+		if (error instanceof DomainError && error.field)
+			return jsonError(error.status, error.message, { errors: { [error.field]: [error.message] } })
 		throw error
 	}
 }

@@ -19,8 +19,16 @@ import * as uploadPictureApi from '#app/routes/api/upload-profile-picture.ts'
 import * as uploadApi from '#app/routes/api/upload.ts'
 import * as accessLevelApi from '#app/routes/api/user-access-level.ts'
 import { get, json, send, upload, type Endpoint } from '#tests/api.ts'
-import { claimant, createCode, createUser, getRequest, jsonRequest, multipartRequest, SAMPLE_FILES, sessionCookie } from '#tests/factories.ts'
-
+import {
+	claimant,
+	createCode,
+	createUser,
+	getRequest,
+	jsonRequest,
+	multipartRequest,
+	SAMPLE_FILES,
+	sessionCookie,
+} from '#tests/factories.ts'
 
 /** Files stored under one person's prefix (the local storage adapter under DATA_DIR). */
 function filesOf(userId: string) {
@@ -43,11 +51,31 @@ async function withProfile() {
 }
 
 const SECTIONS = [
-	{ api: contactsApi, path: '/api/emergency-contacts', create: { name: 'Bob', relationship: 'Brother', phoneNumber: '555 0100' }, update: null },
+	{
+		api: contactsApi,
+		path: '/api/emergency-contacts',
+		create: { name: 'Bob', relationship: 'Brother', phoneNumber: '555 0100' },
+		update: null,
+	},
 	{ api: allergiesApi, path: '/api/allergies', create: { allergen: 'Latex', severity: 'Severe', reaction: 'Hives' }, update: null },
-	{ api: medicationsApi, path: '/api/medications', create: { name: 'Warfarin', dosage: '5 mg' }, update: { name: 'Warfarin', dosage: '7.5 mg' } },
-	{ api: conditionsApi, path: '/api/medical-conditions', create: { condition: 'Epilepsy', status: 'Active' }, update: { condition: 'Epilepsy', status: 'Managed' } },
-	{ api: policiesApi, path: '/api/insurance-policies', create: { provider: 'Acme Health', planType: 'PPO' }, update: { provider: 'Acme Health', planType: 'HMO' } },
+	{
+		api: medicationsApi,
+		path: '/api/medications',
+		create: { name: 'Warfarin', dosage: '5 mg' },
+		update: { name: 'Warfarin', dosage: '7.5 mg' },
+	},
+	{
+		api: conditionsApi,
+		path: '/api/medical-conditions',
+		create: { condition: 'Epilepsy', status: 'Active' },
+		update: { condition: 'Epilepsy', status: 'Managed' },
+	},
+	{
+		api: policiesApi,
+		path: '/api/insurance-policies',
+		create: { provider: 'Acme Health', planType: 'PPO' },
+		update: { provider: 'Acme Health', planType: 'HMO' },
+	},
 ] as const
 
 describe('signed out', () => {
@@ -58,16 +86,27 @@ describe('signed out', () => {
 			[profileApi.loader, getRequest('/api/medical-profile')],
 			[profileApi.loader, getRequest('/api/medical-profile/1'), id],
 			[profileApi.action, jsonRequest('/api/medical-profile', { firstName: 'Ada' })],
-			...['PUT', 'PATCH', 'DELETE'].map((method): [Endpoint, Request, Record<string, string>] => [profileApi.action, jsonRequest('/api/medical-profile/1', {}, { method }), id]),
-			...[...SECTIONS, { api: documentsApi, path: '/api/medical-documents', update: null }].flatMap(({ api, path, update }): Array<[Endpoint, Request, Record<string, string>?]> => [
-				[api.loader, getRequest(`${path}?profileId=1`)],
-				...(api === documentsApi ? [] : [[api.action, jsonRequest(path, { medicalProfileId: 1 })] as [Endpoint, Request]]),
-				...(update ? [[api.action, jsonRequest(`${path}/1`, update, { method: 'PUT' }), id] as [Endpoint, Request, Record<string, string>]] : []),
-				[api.action, jsonRequest(`${path}/1`, {}, { method: 'DELETE' }), id],
+			...['PUT', 'PATCH', 'DELETE'].map((method): [Endpoint, Request, Record<string, string>] => [
+				profileApi.action,
+				jsonRequest('/api/medical-profile/1', {}, { method }),
+				id,
 			]),
+			...[...SECTIONS, { api: documentsApi, path: '/api/medical-documents', update: null }].flatMap(
+				({ api, path, update }): Array<[Endpoint, Request, Record<string, string>?]> => [
+					[api.loader, getRequest(`${path}?profileId=1`)],
+					...(api === documentsApi ? [] : [[api.action, jsonRequest(path, { medicalProfileId: 1 })] as [Endpoint, Request]]),
+					...(update
+						? [[api.action, jsonRequest(`${path}/1`, update, { method: 'PUT' }), id] as [Endpoint, Request, Record<string, string>]]
+						: []),
+					[api.action, jsonRequest(`${path}/1`, {}, { method: 'DELETE' }), id],
+				],
+			),
 			[uploadApi.action, multipartRequest('/api/upload', { type: 'insurance-card', policyId: '1' }, { file: SAMPLE_FILES.png() })],
 			[uploadDocumentApi.action, multipartRequest('/api/upload-document', { medicalProfileId: '1' }, { document: SAMPLE_FILES.pdf() })],
-			[uploadPictureApi.action, multipartRequest('/api/upload-profile-picture', { medicalProfileId: '1' }, { picture: SAMPLE_FILES.png() })],
+			[
+				uploadPictureApi.action,
+				multipartRequest('/api/upload-profile-picture', { medicalProfileId: '1' }, { picture: SAMPLE_FILES.png() }),
+			],
 			[accessLevelApi.loader, getRequest('/api/user/access-level')],
 		]
 		expect(attempts.length).toBe(31)
@@ -82,16 +121,33 @@ describe('medical profiles', () => {
 	test('POST creates the own profile (201), then updates it (200); GET reads it back', async () => {
 		const { user, cookie } = await person()
 		expect((await get(profileApi.loader, '/api/medical-profile', cookie)).status).toBe(404)
-		const created = await json(profileApi.action, 'POST', '/api/medical-profile', { firstName: 'Ada', lastName: 'Lovelace', bloodType: 'O-' }, cookie)
+		const created = await json(
+			profileApi.action,
+			'POST',
+			'/api/medical-profile',
+			{ firstName: 'Ada', lastName: 'Lovelace', bloodType: 'O-' },
+			cookie,
+		)
 		expect(created).toMatchObject({ status: 201, body: { fullName: 'Ada Lovelace' } })
-		const again = await json(profileApi.action, 'POST', '/api/medical-profile', { firstName: 'Ada', lastName: 'King', bloodType: '' }, cookie)
+		const again = await json(
+			profileApi.action,
+			'POST',
+			'/api/medical-profile',
+			{ firstName: 'Ada', lastName: 'King', bloodType: '' },
+			cookie,
+		)
 		expect(again).toMatchObject({ status: 200, body: { id: created.body.id, fullName: 'Ada King' } })
 		expect(await db.select().from(s.medicalProfiles).where(eq(s.medicalProfiles.userId, user.id))).toHaveLength(1)
 
 		const own = await get(profileApi.loader, '/api/medical-profile', cookie)
-		expect(own).toMatchObject({ status: 200, body: { id: created.body.id, fullName: 'Ada King', relationshipToUser: 'self', bloodType: null, isScannable: true } })
+		expect(own).toMatchObject({
+			status: 200,
+			body: { id: created.body.id, fullName: 'Ada King', relationshipToUser: 'self', bloodType: null, isScannable: true },
+		})
 		const list = await get(profilesApi.loader, '/api/medical-profiles', cookie)
-		expect(list.body).toEqual([expect.objectContaining({ id: created.body.id, fullName: 'Ada King', relationshipToUser: 'self', qrCodeCount: 0 })])
+		expect(list.body).toEqual([
+			expect.objectContaining({ id: created.body.id, fullName: 'Ada King', relationshipToUser: 'self', qrCodeCount: 0 }),
+		])
 	})
 
 	test('GET /api/medical-profile/{id} answers the screen shape, with file URLs and no storage keys', async () => {
@@ -99,20 +155,44 @@ describe('medical profiles', () => {
 		await upload(uploadPictureApi.action, '/api/upload-profile-picture', { medicalProfileId: pid }, { picture: SAMPLE_FILES.png() }, cookie)
 		const detail = await get(profileApi.loader, `/api/medical-profile/${pid}`, cookie, { id: pid })
 		expect(detail.status).toBe(200)
-		expect(detail.body).toMatchObject({ id: profileId, fullName: 'Ada Lovelace', profilePictureUrl: `/files/picture/${pid}`, dnrDocumentUrl: null })
-		for (const list of ['emergencyContacts', 'allergies', 'medications', 'medicalConditions', 'insurancePolicies', 'medicalDocuments']) expect(detail.body[list]).toEqual([])
+		expect(detail.body).toMatchObject({
+			id: profileId,
+			fullName: 'Ada Lovelace',
+			profilePictureUrl: `/files/picture/${pid}`,
+			dnrDocumentUrl: null,
+		})
+		for (const list of ['emergencyContacts', 'allergies', 'medications', 'medicalConditions', 'insurancePolicies', 'medicalDocuments'])
+			expect(detail.body[list]).toEqual([])
 		expect(JSON.stringify(detail.body)).not.toMatch(/Key|users\//)
 	})
 
 	test('a family member with a PIN is created and claims the sticker; a bad PIN is a 400 and creates nothing', async () => {
 		const { user, cookie } = await withProfile()
 		const code = await createCode()
-		const created = await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Grace', relationshipToUser: 'child', gender: 'female', pin: code.pin.toLowerCase() }, cookie)
+		const created = await json(
+			profileApi.action,
+			'POST',
+			'/api/medical-profile',
+			{ fullName: 'Grace', relationshipToUser: 'child', gender: 'female', pin: code.pin.toLowerCase() },
+			cookie,
+		)
 		expect(created).toMatchObject({ status: 201, body: { fullName: 'Grace' } })
-		expect(await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, code.pin) })).toMatchObject({ userId: user.id, medicalProfileId: created.body.id })
+		expect(await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, code.pin) })).toMatchObject({
+			userId: user.id,
+			medicalProfileId: created.body.id,
+		})
 
-		const refused = await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Again', relationshipToUser: 'child', pin: code.pin }, cookie)
-		expect(refused).toMatchObject({ status: 400, body: { message: 'Invalid or already claimed PIN', errors: { pin: ['Invalid or already claimed PIN'] } } })
+		const refused = await json(
+			profileApi.action,
+			'POST',
+			'/api/medical-profile',
+			{ fullName: 'Again', relationshipToUser: 'child', pin: code.pin },
+			cookie,
+		)
+		expect(refused).toMatchObject({
+			status: 400,
+			body: { message: 'Invalid or already claimed PIN', errors: { pin: ['Invalid or already claimed PIN'] } },
+		})
 		expect(await db.select().from(s.medicalProfiles).where(eq(s.medicalProfiles.userId, user.id))).toHaveLength(2)
 	})
 
@@ -122,21 +202,32 @@ describe('medical profiles', () => {
 		const updated = await put({ firstName: 'Ada', lastName: 'King', bloodType: 'AB+', city: 'London' })
 		expect(updated).toMatchObject({ status: 200, body: { fullName: 'Ada King', bloodType: 'AB+', city: 'London' } })
 		// A field left out stays as it is; an empty string or null clears it.
-		expect(await put({ city: null, height: '170 cm' })).toMatchObject({ body: { fullName: 'Ada King', bloodType: 'AB+', city: null, height: '170 cm' } })
+		expect(await put({ city: null, height: '170 cm' })).toMatchObject({
+			body: { fullName: 'Ada King', bloodType: 'AB+', city: null, height: '170 cm' },
+		})
 		// Nothing to change is still a save: the owner confirms the profile as it is.
 		expect(await put({})).toMatchObject({ status: 200, body: { fullName: 'Ada King', city: null } })
 		const bad = await put({ firstName: 'Ada', bloodType: 'Z+', dateOfBirth: '2999-01-01' })
-		expect(bad).toMatchObject({ status: 400, body: { errors: { bloodType: ['Please choose one of the options'], dateOfBirth: ['The date cannot be in the future'] } } })
+		expect(bad).toMatchObject({
+			status: 400,
+			body: { errors: { bloodType: ['Please choose one of the options'], dateOfBirth: ['The date cannot be in the future'] } },
+		})
 		expect((await get(profileApi.loader, `/api/medical-profile/${pid}`, cookie, { id: pid })).body).toMatchObject({ bloodType: 'AB+' })
 	})
 
 	test('PATCH turns scanning off and saves, then clears, the notes', async () => {
 		const { cookie, pid, profileId } = await withProfile()
 		const patch = (body: unknown) => json(profileApi.action, 'PATCH', `/api/medical-profile/${pid}`, body, cookie, { id: pid })
-		expect(await patch({ isScannable: false, additionalNotes: 'Carries an EpiPen' })).toMatchObject({ status: 200, body: { isScannable: false, additionalNotes: 'Carries an EpiPen' } })
+		expect(await patch({ isScannable: false, additionalNotes: 'Carries an EpiPen' })).toMatchObject({
+			status: 200,
+			body: { isScannable: false, additionalNotes: 'Carries an EpiPen' },
+		})
 		expect(await patch({ additionalNotes: '' })).toMatchObject({ status: 200, body: { isScannable: false, additionalNotes: null } })
 		expect(await patch({ isScannable: true })).toMatchObject({ body: { isScannable: true } })
-		expect(await patch({ additionalNotes: 'x'.repeat(5001) })).toMatchObject({ status: 400, body: { errors: { additionalNotes: ['Please use at most 5000 characters'] } } })
+		expect(await patch({ additionalNotes: 'x'.repeat(5001) })).toMatchObject({
+			status: 400,
+			body: { errors: { additionalNotes: ['Please use at most 5000 characters'] } },
+		})
 		expect((await patch({})).status).toBe(400)
 		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profileId) }))?.additionalNotes).toBeNull()
 	})
@@ -145,7 +236,13 @@ describe('medical profiles', () => {
 		const { cookie, pid } = await withProfile()
 		const del = (id: string) => json(profileApi.action, 'DELETE', `/api/medical-profile/${id}`, '', cookie, { id })
 		expect(await del(pid)).toMatchObject({ status: 400, body: { message: 'You must have at least one profile.' } })
-		const kid = await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Kid', relationshipToUser: 'child', pin: (await createCode()).pin }, cookie)
+		const kid = await json(
+			profileApi.action,
+			'POST',
+			'/api/medical-profile',
+			{ fullName: 'Kid', relationshipToUser: 'child', pin: (await createCode()).pin },
+			cookie,
+		)
 		expect(await del(String(kid.body.id))).toMatchObject({ status: 200, body: { success: true, id: kid.body.id } })
 		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, kid.body.id as number) })).toBeUndefined()
 		expect((await get(profilesApi.loader, '/api/medical-profiles', cookie)).body).toHaveLength(1)
@@ -153,10 +250,16 @@ describe('medical profiles', () => {
 
 	test('bad JSON, bad ids and wrong methods are 400, 404 and 405, never 500', async () => {
 		const { cookie, pid } = await withProfile()
-		for (const body of ['{not json', '[1,2]', '"text"']) expect((await json(profileApi.action, 'POST', '/api/medical-profile', body, cookie)).status).toBe(400)
+		for (const body of ['{not json', '[1,2]', '"text"'])
+			expect((await json(profileApi.action, 'POST', '/api/medical-profile', body, cookie)).status).toBe(400)
 		for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
-			expect(await get(profileApi.loader, `/api/medical-profile/${id}`, cookie, { id })).toMatchObject({ status: 404, body: { message: 'Profile not found' } })
-			expect((await json(profileApi.action, 'PATCH', `/api/medical-profile/${id}`, { isScannable: false }, cookie, { id })).status).toBe(404)
+			expect(await get(profileApi.loader, `/api/medical-profile/${id}`, cookie, { id })).toMatchObject({
+				status: 404,
+				body: { message: 'Profile not found' },
+			})
+			expect((await json(profileApi.action, 'PATCH', `/api/medical-profile/${id}`, { isScannable: false }, cookie, { id })).status).toBe(
+				404,
+			)
 			expect((await json(medicationsApi.action, 'PUT', `/api/medications/${id}`, { name: 'X' }, cookie, { id })).status).toBe(404)
 		}
 		expect((await json(profileApi.action, 'POST', `/api/medical-profile/${pid}`, {}, cookie, { id: pid })).status).toBe(405)
@@ -164,7 +267,9 @@ describe('medical profiles', () => {
 		expect((await json(profilesApi.action, 'POST', '/api/medical-profiles', {}, cookie)).status).toBe(405)
 		expect((await json(allergiesApi.action, 'PUT', '/api/allergies/1', {}, cookie, { id: '1' })).status).toBe(405)
 		expect((await get(allergiesApi.loader, '/api/allergies/1', cookie, { id: '1' })).status).toBe(405)
-		expect((await json(documentsApi.action, 'POST', '/api/medical-documents', { medicalProfileId: pid, fileUrl: 'x' }, cookie)).status).toBe(405)
+		expect(
+			(await json(documentsApi.action, 'POST', '/api/medical-documents', { medicalProfileId: pid, fileUrl: 'x' }, cookie)).status,
+		).toBe(405)
 		expect((await get(uploadApi.loader, '/api/upload', cookie)).status).toBe(405)
 		expect((await json(accessLevelApi.action, 'POST', '/api/user/access-level', {}, cookie)).status).toBe(405)
 	})
@@ -172,14 +277,49 @@ describe('medical profiles', () => {
 
 describe('validation messages (spec 001 §5)', () => {
 	test.each([
-		{ api: profileApi, path: '/api/medical-profile', fields: { fullName: '', relationshipToUser: 'child', pin: 'ABC' }, messages: { fullName: 'Name is required', pin: 'PIN must be 8 characters' } },
-		{ api: profileApi, path: '/api/medical-profile', fields: { fullName: 'Grace', relationshipToUser: 'cousin', pin: 'ABCDEFGH' }, messages: { relationshipToUser: 'Please choose a relationship' } },
-		{ api: contactsApi, path: '/api/emergency-contacts', fields: {}, messages: { name: 'Name is required', relationship: 'Relationship is required', phoneNumber: 'Phone number is required' } },
-		{ api: contactsApi, path: '/api/emergency-contacts', fields: { name: 'A', relationship: 'B', phoneNumber: '555 0100', email: 'nope' }, messages: { email: 'Please enter a valid email address' } },
-		{ api: allergiesApi, path: '/api/allergies', fields: { allergen: ' ', severity: 'Deadly' }, messages: { allergen: 'Allergen is required', severity: 'Severity is required' } },
+		{
+			api: profileApi,
+			path: '/api/medical-profile',
+			fields: { fullName: '', relationshipToUser: 'child', pin: 'ABC' },
+			messages: { fullName: 'Name is required', pin: 'PIN must be 8 characters' },
+		},
+		{
+			api: profileApi,
+			path: '/api/medical-profile',
+			fields: { fullName: 'Grace', relationshipToUser: 'cousin', pin: 'ABCDEFGH' },
+			messages: { relationshipToUser: 'Please choose a relationship' },
+		},
+		{
+			api: contactsApi,
+			path: '/api/emergency-contacts',
+			fields: {},
+			messages: { name: 'Name is required', relationship: 'Relationship is required', phoneNumber: 'Phone number is required' },
+		},
+		{
+			api: contactsApi,
+			path: '/api/emergency-contacts',
+			fields: { name: 'A', relationship: 'B', phoneNumber: '555 0100', email: 'nope' },
+			messages: { email: 'Please enter a valid email address' },
+		},
+		{
+			api: allergiesApi,
+			path: '/api/allergies',
+			fields: { allergen: ' ', severity: 'Deadly' },
+			messages: { allergen: 'Allergen is required', severity: 'Severity is required' },
+		},
 		{ api: medicationsApi, path: '/api/medications', fields: { name: null }, messages: { name: 'Medication name is required' } },
-		{ api: conditionsApi, path: '/api/medical-conditions', fields: {}, messages: { condition: 'Condition is required', status: 'Status is required' } },
-		{ api: policiesApi, path: '/api/insurance-policies', fields: { provider: '' }, messages: { provider: 'Insurance company name is required' } },
+		{
+			api: conditionsApi,
+			path: '/api/medical-conditions',
+			fields: {},
+			messages: { condition: 'Condition is required', status: 'Status is required' },
+		},
+		{
+			api: policiesApi,
+			path: '/api/insurance-policies',
+			fields: { provider: '' },
+			messages: { provider: 'Insurance company name is required' },
+		},
 	])('POST $path $fields', async ({ api, path, fields, messages }) => {
 		const { cookie, profileId } = await withProfile()
 		const response = await json(api.action, 'POST', path, { medicalProfileId: profileId, ...fields }, cookie)
@@ -194,7 +334,10 @@ describe('validation messages (spec 001 §5)', () => {
 			status: 400,
 			body: { message: 'medicalProfileId is required', errors: { medicalProfileId: ['medicalProfileId is required'] } },
 		})
-		expect(await get(allergiesApi.loader, '/api/allergies', cookie)).toMatchObject({ status: 400, body: { message: 'profileId is required' } })
+		expect(await get(allergiesApi.loader, '/api/allergies', cookie)).toMatchObject({
+			status: 400,
+			body: { message: 'profileId is required' },
+		})
 		expect((await get(allergiesApi.loader, '/api/allergies?profileId=abc', cookie)).status).toBe(400)
 	})
 })
@@ -218,12 +361,20 @@ describe('sections', () => {
 
 	test('a policy sent as multipart keeps its card photo; the list shows its URL, never the key', async () => {
 		const { user, cookie, pid } = await withProfile()
-		const added = await upload(policiesApi.action, '/api/insurance-policies', { medicalProfileId: pid, provider: 'Acme' }, { cardFrontPhoto: SAMPLE_FILES.png() }, cookie)
+		const added = await upload(
+			policiesApi.action,
+			'/api/insurance-policies',
+			{ medicalProfileId: pid, provider: 'Acme' },
+			{ cardFrontPhoto: SAMPLE_FILES.png() },
+			cookie,
+		)
 		expect(added).toMatchObject({ status: 201, body: { provider: 'Acme', cardFrontPhotoUrl: `/files/card/${added.body.id}` } })
 		expect(added.body).not.toHaveProperty('cardFrontPhotoKey')
 		expect(filesOf(user.id)).toBe(1)
 		const id = String(added.body.id)
-		expect(await json(policiesApi.action, 'PUT', `/api/insurance-policies/${id}`, { provider: 'Acme Gold' }, cookie, { id })).toMatchObject({ body: { provider: 'Acme Gold', cardFrontPhotoUrl: `/files/card/${id}` } })
+		expect(await json(policiesApi.action, 'PUT', `/api/insurance-policies/${id}`, { provider: 'Acme Gold' }, cookie, { id })).toMatchObject(
+			{ body: { provider: 'Acme Gold', cardFrontPhotoUrl: `/files/card/${id}` } },
+		)
 		await json(policiesApi.action, 'DELETE', `/api/insurance-policies/${id}`, '', cookie, { id })
 		expect(filesOf(user.id)).toBe(0)
 	})
@@ -232,9 +383,21 @@ describe('sections', () => {
 describe('uploads', () => {
 	test('profile picture: saved on the profile, a new one replaces the old file', async () => {
 		const { user, cookie, pid } = await withProfile()
-		const first = await upload(uploadPictureApi.action, '/api/upload-profile-picture', { medicalProfileId: pid }, { picture: SAMPLE_FILES.png('me.png') }, cookie)
+		const first = await upload(
+			uploadPictureApi.action,
+			'/api/upload-profile-picture',
+			{ medicalProfileId: pid },
+			{ picture: SAMPLE_FILES.png('me.png') },
+			cookie,
+		)
 		expect(first).toMatchObject({ status: 200, body: { url: `/files/picture/${pid}` } })
-		await upload(uploadPictureApi.action, '/api/upload-profile-picture', { medicalProfileId: pid }, { picture: SAMPLE_FILES.png('me2.png') }, cookie)
+		await upload(
+			uploadPictureApi.action,
+			'/api/upload-profile-picture',
+			{ medicalProfileId: pid },
+			{ picture: SAMPLE_FILES.png('me2.png') },
+			cookie,
+		)
 		expect(filesOf(user.id)).toBe(1)
 		const missing = await upload(uploadPictureApi.action, '/api/upload-profile-picture', {}, { picture: SAMPLE_FILES.png() }, cookie)
 		expect(missing).toMatchObject({ status: 400, body: { message: 'medicalProfileId is required' } })
@@ -242,11 +405,27 @@ describe('uploads', () => {
 
 	test('document: creates the row, is listed, and its file goes with it on delete', async () => {
 		const { user, cookie, pid, profileId } = await withProfile()
-		const added = await upload(uploadDocumentApi.action, '/api/upload-document', { medicalProfileId: pid }, { document: SAMPLE_FILES.pdf() }, cookie)
-		expect(added).toMatchObject({ status: 201, body: { fileName: 'directive.pdf', fileType: 'pdf', url: `/files/document/${added.body.id}` } })
+		const added = await upload(
+			uploadDocumentApi.action,
+			'/api/upload-document',
+			{ medicalProfileId: pid },
+			{ document: SAMPLE_FILES.pdf() },
+			cookie,
+		)
+		expect(added).toMatchObject({
+			status: 201,
+			body: { fileName: 'directive.pdf', fileType: 'pdf', url: `/files/document/${added.body.id}` },
+		})
 		expect(added.body.fileSize).toBe(SAMPLE_FILES.pdf().size)
 		const list = await get(documentsApi.loader, `/api/medical-documents?profileId=${pid}`, cookie)
-		expect(list.body).toEqual([expect.objectContaining({ id: added.body.id, medicalProfileId: profileId, fileUrl: added.body.url, description: 'Medical document: directive.pdf' })])
+		expect(list.body).toEqual([
+			expect.objectContaining({
+				id: added.body.id,
+				medicalProfileId: profileId,
+				fileUrl: added.body.url,
+				description: 'Medical document: directive.pdf',
+			}),
+		])
 		expect(JSON.stringify(list.body)).not.toContain('storageKey')
 		expect(filesOf(user.id)).toBe(1)
 		const id = String(added.body.id)
@@ -254,25 +433,64 @@ describe('uploads', () => {
 		expect(filesOf(user.id)).toBe(0)
 	})
 
-	test('insurance card: stored as the given policy\'s card; policyId and the type are required', async () => {
+	test("insurance card: stored as the given policy's card; policyId and the type are required", async () => {
 		const { user, cookie, pid } = await withProfile()
 		const policy = await json(policiesApi.action, 'POST', '/api/insurance-policies', { medicalProfileId: pid, provider: 'Acme' }, cookie)
-		const card = await upload(uploadApi.action, '/api/upload', { type: 'insurance-card', policyId: String(policy.body.id) }, { file: SAMPLE_FILES.png() }, cookie)
+		const card = await upload(
+			uploadApi.action,
+			'/api/upload',
+			{ type: 'insurance-card', policyId: String(policy.body.id) },
+			{ file: SAMPLE_FILES.png() },
+			cookie,
+		)
 		expect(card).toMatchObject({ status: 200, body: { url: `/files/card/${policy.body.id}` } })
-		expect((await get(policiesApi.loader, `/api/insurance-policies?profileId=${pid}`, cookie)).body).toEqual([expect.objectContaining({ cardFrontPhotoUrl: card.body.url })])
-		expect(await upload(uploadApi.action, '/api/upload', { type: 'insurance-card' }, { file: SAMPLE_FILES.png() }, cookie)).toMatchObject({ status: 400, body: { message: 'policyId is required' } })
-		expect((await upload(uploadApi.action, '/api/upload', { type: 'avatar', policyId: String(policy.body.id) }, { file: SAMPLE_FILES.png() }, cookie)).status).toBe(400)
+		expect((await get(policiesApi.loader, `/api/insurance-policies?profileId=${pid}`, cookie)).body).toEqual([
+			expect.objectContaining({ cardFrontPhotoUrl: card.body.url }),
+		])
+		expect(await upload(uploadApi.action, '/api/upload', { type: 'insurance-card' }, { file: SAMPLE_FILES.png() }, cookie)).toMatchObject({
+			status: 400,
+			body: { message: 'policyId is required' },
+		})
+		expect(
+			(
+				await upload(
+					uploadApi.action,
+					'/api/upload',
+					{ type: 'avatar', policyId: String(policy.body.id) },
+					{ file: SAMPLE_FILES.png() },
+					cookie,
+				)
+			).status,
+		).toBe(400)
 		expect(filesOf(user.id)).toBe(1)
 	})
 
-	test('refused files answer the upload module\'s message and store nothing', async () => {
+	test("refused files answer the upload module's message and store nothing", async () => {
 		const { user, cookie, pid, profileId } = await withProfile()
-		const exe = await upload(uploadDocumentApi.action, '/api/upload-document', { medicalProfileId: pid }, { document: SAMPLE_FILES.executable() }, cookie)
+		const exe = await upload(
+			uploadDocumentApi.action,
+			'/api/upload-document',
+			{ medicalProfileId: pid },
+			{ document: SAMPLE_FILES.executable() },
+			cookie,
+		)
 		expect(exe).toMatchObject({ status: 400, body: { message: UPLOAD_RULES.document.contentMessage } })
-		const pdfAsPicture = await upload(uploadPictureApi.action, '/api/upload-profile-picture', { medicalProfileId: pid }, { picture: SAMPLE_FILES.pdf() }, cookie)
+		const pdfAsPicture = await upload(
+			uploadPictureApi.action,
+			'/api/upload-profile-picture',
+			{ medicalProfileId: pid },
+			{ picture: SAMPLE_FILES.pdf() },
+			cookie,
+		)
 		expect(pdfAsPicture).toMatchObject({ status: 400, body: { message: UPLOAD_RULES.picture.typeMessage } })
 		const big = new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' })
-		const oversized = await upload(uploadPictureApi.action, '/api/upload-profile-picture', { medicalProfileId: pid }, { picture: big }, cookie)
+		const oversized = await upload(
+			uploadPictureApi.action,
+			'/api/upload-profile-picture',
+			{ medicalProfileId: pid },
+			{ picture: big },
+			cookie,
+		)
 		expect(oversized).toMatchObject({ status: 413, body: { message: 'This file is too large. The limit is 5 MB.' } })
 		const none = await upload(uploadDocumentApi.action, '/api/upload-document', { medicalProfileId: pid }, {}, cookie)
 		expect(none).toMatchObject({ status: 400, body: { message: 'Please choose a file to upload.' } })
@@ -287,30 +505,63 @@ describe('uploads', () => {
 describe('GET /api/user/access-level', () => {
 	test('grandfathered flag and the first code claimed by PIN', async () => {
 		const { user, cookie } = await person()
-		expect(await get(accessLevelApi.loader, '/api/user/access-level', cookie)).toMatchObject({ status: 200, body: { isGrandfathered: false, claimedPinQrCode: null } })
+		expect(await get(accessLevelApi.loader, '/api/user/access-level', cookie)).toMatchObject({
+			status: 200,
+			body: { isGrandfathered: false, claimedPinQrCode: null },
+		})
 		const code = await createCode()
 		await claimCode(claimant(user.id), code.pin)
 		await claimCode(claimant(user.id), (await createCode()).pin)
-		expect((await get(accessLevelApi.loader, '/api/user/access-level', cookie)).body).toEqual({ isGrandfathered: false, claimedPinQrCode: { id: code.id, qrCodeToken: code.token } })
+		expect((await get(accessLevelApi.loader, '/api/user/access-level', cookie)).body).toEqual({
+			isGrandfathered: false,
+			claimedPinQrCode: { id: code.id, qrCodeToken: code.token },
+		})
 		const legacy = await createUser({ isGrandfathered: true })
-		expect((await get(accessLevelApi.loader, '/api/user/access-level', await sessionCookie(legacy.id))).body).toEqual({ isGrandfathered: true, claimedPinQrCode: null })
+		expect((await get(accessLevelApi.loader, '/api/user/access-level', await sessionCookie(legacy.id))).body).toEqual({
+			isGrandfathered: true,
+			claimedPinQrCode: null,
+		})
 	})
 })
 
 describe('ownership: another person gets 404, as for an unknown id, and changes nothing', () => {
-	test('every endpoint on A\'s profile, rows and files', async () => {
+	test("every endpoint on A's profile, rows and files", async () => {
 		const a = await withProfile()
 		const rows: Record<string, string> = {}
-		for (const { api, path, create } of SECTIONS) rows[path] = String((await json(api.action, 'POST', path, { ...create, medicalProfileId: a.pid }, a.cookie)).body.id)
-		rows['/api/medical-documents'] = String((await upload(uploadDocumentApi.action, '/api/upload-document', { medicalProfileId: a.pid }, { document: SAMPLE_FILES.pdf() }, a.cookie)).body.id)
-		await upload(uploadPictureApi.action, '/api/upload-profile-picture', { medicalProfileId: a.pid }, { picture: SAMPLE_FILES.png() }, a.cookie)
+		for (const { api, path, create } of SECTIONS)
+			rows[path] = String((await json(api.action, 'POST', path, { ...create, medicalProfileId: a.pid }, a.cookie)).body.id)
+		rows['/api/medical-documents'] = String(
+			(
+				await upload(
+					uploadDocumentApi.action,
+					'/api/upload-document',
+					{ medicalProfileId: a.pid },
+					{ document: SAMPLE_FILES.pdf() },
+					a.cookie,
+				)
+			).body.id,
+		)
+		await upload(
+			uploadPictureApi.action,
+			'/api/upload-profile-picture',
+			{ medicalProfileId: a.pid },
+			{ picture: SAMPLE_FILES.png() },
+			a.cookie,
+		)
 		const policyId = rows['/api/insurance-policies']!
 		await upload(uploadApi.action, '/api/upload', { type: 'insurance-card', policyId }, { file: SAMPLE_FILES.png() }, a.cookie)
 		const snapshot = async () =>
 			JSON.stringify(
 				await db.query.medicalProfiles.findFirst({
 					where: eq(s.medicalProfiles.id, a.profileId),
-					with: { emergencyContacts: true, allergies: true, medications: true, medicalConditions: true, insurancePolicies: true, medicalDocuments: true },
+					with: {
+						emergencyContacts: true,
+						allergies: true,
+						medications: true,
+						medicalConditions: true,
+						insurancePolicies: true,
+						medicalDocuments: true,
+					},
 				}),
 			)
 		const before = await snapshot()
@@ -322,20 +573,42 @@ describe('ownership: another person gets 404, as for an unknown id, and changes 
 		const attempts: Array<[Endpoint, Request, Record<string, string>?]> = [
 			[profileApi.loader, getRequest(`/api/medical-profile/${a.pid}`, b.cookie), id],
 			[profileApi.action, jsonRequest(`/api/medical-profile/${a.pid}`, { firstName: 'Mallory' }, { cookie: b.cookie, method: 'PUT' }), id],
-			[profileApi.action, jsonRequest(`/api/medical-profile/${a.pid}`, { isScannable: false, additionalNotes: 'x' }, { cookie: b.cookie, method: 'PATCH' }), id],
+			[
+				profileApi.action,
+				jsonRequest(`/api/medical-profile/${a.pid}`, { isScannable: false, additionalNotes: 'x' }, { cookie: b.cookie, method: 'PATCH' }),
+				id,
+			],
 			[profileApi.action, jsonRequest(`/api/medical-profile/${a.pid}`, '', { cookie: b.cookie, method: 'DELETE' }), id],
-			...[...SECTIONS, { api: documentsApi, path: '/api/medical-documents', create: null, update: null }].flatMap(({ api, path, create, update }) => {
-				const row = { id: rows[path]! }
-				const list: Array<[Endpoint, Request, Record<string, string>?]> = [[api.loader, getRequest(`${path}?profileId=${a.pid}`, b.cookie)]]
-				if (create) list.push([api.action, jsonRequest(path, { ...create, medicalProfileId: a.pid }, { cookie: b.cookie })])
-				if (update) list.push([api.action, jsonRequest(`${path}/${row.id}`, update, { cookie: b.cookie, method: 'PUT' }), row])
-				list.push([api.action, jsonRequest(`${path}/${row.id}`, '', { cookie: b.cookie, method: 'DELETE' }), row])
-				return list
-			}),
-			[uploadPictureApi.action, multipartRequest('/api/upload-profile-picture', { medicalProfileId: a.pid }, { picture: SAMPLE_FILES.png() }, b.cookie)],
-			[uploadDocumentApi.action, multipartRequest('/api/upload-document', { medicalProfileId: a.pid }, { document: SAMPLE_FILES.pdf() }, b.cookie)],
+			...[...SECTIONS, { api: documentsApi, path: '/api/medical-documents', create: null, update: null }].flatMap(
+				({ api, path, create, update }) => {
+					const row = { id: rows[path]! }
+					const list: Array<[Endpoint, Request, Record<string, string>?]> = [
+						[api.loader, getRequest(`${path}?profileId=${a.pid}`, b.cookie)],
+					]
+					if (create) list.push([api.action, jsonRequest(path, { ...create, medicalProfileId: a.pid }, { cookie: b.cookie })])
+					if (update) list.push([api.action, jsonRequest(`${path}/${row.id}`, update, { cookie: b.cookie, method: 'PUT' }), row])
+					list.push([api.action, jsonRequest(`${path}/${row.id}`, '', { cookie: b.cookie, method: 'DELETE' }), row])
+					return list
+				},
+			),
+			[
+				uploadPictureApi.action,
+				multipartRequest('/api/upload-profile-picture', { medicalProfileId: a.pid }, { picture: SAMPLE_FILES.png() }, b.cookie),
+			],
+			[
+				uploadDocumentApi.action,
+				multipartRequest('/api/upload-document', { medicalProfileId: a.pid }, { document: SAMPLE_FILES.pdf() }, b.cookie),
+			],
 			[uploadApi.action, multipartRequest('/api/upload', { type: 'insurance-card', policyId }, { file: SAMPLE_FILES.png() }, b.cookie)],
-			[policiesApi.action, multipartRequest('/api/insurance-policies', { medicalProfileId: a.pid, provider: 'Mallory' }, { cardFrontPhoto: SAMPLE_FILES.png() }, b.cookie)],
+			[
+				policiesApi.action,
+				multipartRequest(
+					'/api/insurance-policies',
+					{ medicalProfileId: a.pid, provider: 'Mallory' },
+					{ cardFrontPhoto: SAMPLE_FILES.png() },
+					b.cookie,
+				),
+			],
 		]
 		expect(attempts.length).toBe(28)
 		for (const [handler, request, params] of attempts) {
@@ -346,7 +619,9 @@ describe('ownership: another person gets 404, as for an unknown id, and changes 
 		expect(await snapshot()).toBe(before)
 		expect(filesOf(a.user.id)).toBe(aFiles)
 		expect(filesOf(b.user.id)).toBe(0)
-		expect(((await get(profilesApi.loader, '/api/medical-profiles', b.cookie)).body as unknown as Array<{ id: number }>).map((p) => p.id)).toEqual([b.profileId])
+		expect(
+			((await get(profilesApi.loader, '/api/medical-profiles', b.cookie)).body as unknown as Array<{ id: number }>).map((p) => p.id),
+		).toEqual([b.profileId])
 
 		// The same answer as for an id nobody has.
 		const unknown = '2147483647'

@@ -34,7 +34,9 @@ export function apiCode(code: Code) {
 		createdAt: code.createdAt,
 		expiresAt: code.expiresAt,
 		isActive: code.isActive,
-		profile: code.medicalProfileId ? { id: code.medicalProfileId, fullName: code.profileName, relationshipToUser: code.relationshipToUser } : null,
+		profile: code.medicalProfileId
+			? { id: code.medicalProfileId, fullName: code.profileName, relationshipToUser: code.relationshipToUser }
+			: null,
 		customization: code.customization,
 		...(code.scanCount === undefined ? {} : { scanCount: code.scanCount, lastScanAt: code.lastScanAt ?? null }),
 	}
@@ -54,7 +56,10 @@ const PreviewRequestSchema = CodeRequestSchema.extend({
  * backgroundColor, circular) or the app's (customText, transparentBackground); unknown fields are dropped.
  */
 export function parseCodeRequest(body: Record<string, unknown>): { profileId: number; customization: QrCustomization } | Response
-export function parseCodeRequest(body: Record<string, unknown>, preview: true): { profileId?: number; customization: QrCustomization } | Response
+export function parseCodeRequest(
+	body: Record<string, unknown>,
+	preview: true,
+): { profileId?: number; customization: QrCustomization } | Response
 export function parseCodeRequest(body: Record<string, unknown>, preview = false) {
 	const request = (preview ? PreviewRequestSchema : CodeRequestSchema).safeParse(body)
 	if (!request.success) return validationError(request.error.issues)

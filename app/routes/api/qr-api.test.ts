@@ -18,7 +18,6 @@ import { get, json, send, type Endpoint } from '#tests/api.ts'
 import { call, claimant, createCode, createUser, getRequest, jsonRequest, sessionCookie, testAddress } from '#tests/factories.ts'
 import { decodeQr } from '#tests/zbar.ts'
 
-
 async function raw(handler: Endpoint, path: string, cookie: string, params: Record<string, string>) {
 	const response = (await call(handler, getRequest(path, cookie), params)).result as Response
 	return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) }
@@ -37,7 +36,13 @@ async function person(overrides: Parameters<typeof createUser>[0] = {}) {
 }
 
 const LOOK = { width: 400, color: '#2563EB', textColor: '#000000', margin: 3, backgroundColor: '#FFFFFF', circular: false }
-const generateBody = (profileId: unknown, customization: unknown = LOOK) => ({ type: 'emergency', accessLevel: 'full', expiresIn: 'never', customization, profileId })
+const generateBody = (profileId: unknown, customization: unknown = LOOK) => ({
+	type: 'emergency',
+	accessLevel: 'full',
+	expiresIn: 'never',
+	customization,
+	profileId,
+})
 
 /** A legacy user with a self-generated code. */
 async function legacyWithCode() {
@@ -82,7 +87,10 @@ describe('signed out', () => {
 			[refreshApi.action, jsonRequest('/api/profiles/1/update-qr-codes', ''), id],
 		]
 		for (const [handler, request, params] of attempts) {
-			expect(await send(handler, request, params), `${request.method} ${request.url}`).toMatchObject({ status: 401, body: { message: 'Unauthorized' } })
+			expect(await send(handler, request, params), `${request.method} ${request.url}`).toMatchObject({
+				status: 401,
+				body: { message: 'Unauthorized' },
+			})
 		}
 	})
 })
@@ -94,21 +102,46 @@ describe('POST /api/qr-codes', () => {
 		expect(first).toMatchObject({ status: 201, body: { isUpdated: false, message: 'QR code generated successfully' } })
 		expect(first.headers.get('cache-control')).toBe('private, no-store')
 		const row = await codeRow(first.body.id as number)
-		expect(row).toMatchObject({ userId: user.id, medicalProfileId: profileId, source: 'self', type: 'emergency', accessLevel: 'full', expiresAt: null })
+		expect(row).toMatchObject({
+			userId: user.id,
+			medicalProfileId: profileId,
+			source: 'self',
+			type: 'emergency',
+			accessLevel: 'full',
+			expiresAt: null,
+		})
 		expect(row?.customization).toMatchObject({ color: '#2563EB', circular: false })
 		expect(await decodeSvg(first.body.qrCodeSvg as string)).toBe(`http://localhost:3000/scan/${row!.token}`)
 
-		const second = await json(codesApi.action, 'POST', '/api/qr-codes', generateBody(profileId, { color: '#16a34a', customText: 'ADA L', transparentBackground: true }), cookie)
-		expect(second).toMatchObject({ status: 200, body: { id: first.body.id, isUpdated: true, message: 'QR code updated with your latest medical information' } })
+		const second = await json(
+			codesApi.action,
+			'POST',
+			'/api/qr-codes',
+			generateBody(profileId, { color: '#16a34a', customText: 'ADA L', transparentBackground: true }),
+			cookie,
+		)
+		expect(second).toMatchObject({
+			status: 200,
+			body: { id: first.body.id, isUpdated: true, message: 'QR code updated with your latest medical information' },
+		})
 		expect(second.body.qrCodeSvg).toContain('#16A34A')
-		expect((await codeRow(row!.id))?.customization).toEqual({ color: '#16A34A', textColor: '#000000', circular: true, customText: 'ADA L', transparentBackground: true })
+		expect((await codeRow(row!.id))?.customization).toEqual({
+			color: '#16A34A',
+			textColor: '#000000',
+			circular: true,
+			customText: 'ADA L',
+			transparentBackground: true,
+		})
 		expect(await db.select().from(s.qrCodes).where(eq(s.qrCodes.userId, user.id))).toHaveLength(1)
 	})
 
-	test('without legacy access and without a code: 403 with the domain\'s message, nothing created', async () => {
+	test("without legacy access and without a code: 403 with the domain's message, nothing created", async () => {
 		const { user, cookie, profileId } = await person()
 		const refused = await json(codesApi.action, 'POST', '/api/qr-codes', generateBody(profileId), cookie)
-		expect(refused).toMatchObject({ status: 403, body: { message: 'Self-generated QR codes are for legacy accounts. Claim a sticker with its PIN or request a free QR code.' } })
+		expect(refused).toMatchObject({
+			status: 403,
+			body: { message: 'Self-generated QR codes are for legacy accounts. Claim a sticker with its PIN or request a free QR code.' },
+		})
 		expect(await db.select().from(s.qrCodes).where(eq(s.qrCodes.userId, user.id))).toHaveLength(0)
 	})
 
@@ -122,13 +155,19 @@ describe('POST /api/qr-codes', () => {
 			expect(response.body.errors?.[field!]).toHaveLength(1)
 		}
 		for (const missing of [undefined, null, '', 'abc']) {
-			expect(await post(generateBody(missing))).toMatchObject({ status: 400, body: { message: 'No medical profile selected', errors: { profileId: ['No medical profile selected'] } } })
+			expect(await post(generateBody(missing))).toMatchObject({
+				status: 400,
+				body: { message: 'No medical profile selected', errors: { profileId: ['No medical profile selected'] } },
+			})
 		}
 		expect(await post(generateBody(profileId, { customText: 'ABCDEFGHIJKLMNOPQ' }))).toMatchObject({
 			status: 400,
 			body: { message: 'Too long: 17/16 letters', errors: { customText: ['Too long: 17/16 letters'] } },
 		})
-		expect(await post(generateBody(profileId, { color: '#123456' }))).toMatchObject({ status: 400, body: { errors: { color: ['Please choose a QR colour from the palette'] } } })
+		expect(await post(generateBody(profileId, { color: '#123456' }))).toMatchObject({
+			status: 400,
+			body: { errors: { color: ['Please choose a QR colour from the palette'] } },
+		})
 		expect((await post(generateBody(profileId, { width: 5000 }))).status).toBe(400)
 		expect((await post(generateBody(profileId, 'red'))).status).toBe(400)
 		for (const body of ['{not json', '[1]']) expect((await post(body)).status).toBe(400)
@@ -137,7 +176,7 @@ describe('POST /api/qr-codes', () => {
 })
 
 describe('GET /api/qr-codes and /api/profiles/{id}/qr-codes', () => {
-	test('the caller\'s codes in the dashboard shape, with scan counts; one profile\'s codes', async () => {
+	test("the caller's codes in the dashboard shape, with scan counts; one profile's codes", async () => {
 		const a = await legacyWithCode()
 		const code = (await codeRow(a.codeId))!
 		await scanPage(code.token)
@@ -160,21 +199,39 @@ describe('GET /api/qr-codes and /api/profiles/{id}/qr-codes', () => {
 				lastScanAt: expect.any(String),
 			},
 		])
-		expect((await get(codesApi.loader, `/api/qr-codes/${a.id}`, a.cookie, { id: a.id })).body).toMatchObject({ id: a.codeId, qrData: `http://localhost:3000/scan/${code.token}` })
+		expect((await get(codesApi.loader, `/api/qr-codes/${a.id}`, a.cookie, { id: a.id })).body).toMatchObject({
+			id: a.codeId,
+			qrData: `http://localhost:3000/scan/${code.token}`,
+		})
 
-		const kid = await json(profileApi.action, 'POST', '/api/medical-profile', { fullName: 'Kid', relationshipToUser: 'child', pin: (await createCode()).pin }, a.cookie)
+		const kid = await json(
+			profileApi.action,
+			'POST',
+			'/api/medical-profile',
+			{ fullName: 'Kid', relationshipToUser: 'child', pin: (await createCode()).pin },
+			a.cookie,
+		)
 		const kidId = String(kid.body.id)
 		const kidCodes = await get(profileCodesApi.loader, `/api/profiles/${kidId}/qr-codes`, a.cookie, { id: kidId })
-		expect(kidCodes.body).toEqual([expect.objectContaining({ profile: { id: kid.body.id, fullName: 'Kid', relationshipToUser: 'child' }, scanCount: 0, lastScanAt: null })])
-		expect((await get(profileCodesApi.loader, `/api/profiles/${a.pid}/qr-codes`, a.cookie, { id: a.pid })).body).toEqual([expect.objectContaining({ id: a.codeId })])
+		expect(kidCodes.body).toEqual([
+			expect.objectContaining({
+				profile: { id: kid.body.id, fullName: 'Kid', relationshipToUser: 'child' },
+				scanCount: 0,
+				lastScanAt: null,
+			}),
+		])
+		expect((await get(profileCodesApi.loader, `/api/profiles/${a.pid}/qr-codes`, a.cookie, { id: a.pid })).body).toEqual([
+			expect.objectContaining({ id: a.codeId }),
+		])
 		expect((await get(codesApi.loader, '/api/qr-codes', a.cookie)).body).toHaveLength(2)
 	})
 })
 
 describe('POST /api/qr-codes/preview', () => {
-	test('spec 002\'s preview body renders the profile\'s code URL, or a placeholder before it has one; nothing is written', async () => {
+	test("spec 002's preview body renders the profile's code URL, or a placeholder before it has one; nothing is written", async () => {
 		const p = await person({ isGrandfathered: true })
-		const preview = (body: Record<string, unknown>) => json(previewApi.action, 'POST', '/api/qr-codes/preview', { ...body, preview: true }, p.cookie)
+		const preview = (body: Record<string, unknown>) =>
+			json(previewApi.action, 'POST', '/api/qr-codes/preview', { ...body, preview: true }, p.cookie)
 		// Spec 002 §3 sends accessLevel basic with the preview.
 		const before = await preview({ ...generateBody(p.profileId), accessLevel: 'basic' })
 		expect(before.status).toBe(200)
@@ -189,7 +246,10 @@ describe('POST /api/qr-codes/preview', () => {
 		expect(await decodeSvg(after.body.qrCodeSvg as string)).toBe(`http://localhost:3000/scan/${row.token}`)
 		expect(await codeRow(row.id)).toEqual(row)
 
-		expect(await preview(generateBody(p.profileId, { customText: 'ABCDEFGHIJKLMNOPQ' }))).toMatchObject({ status: 400, body: { message: 'Too long: 17/16 letters' } })
+		expect(await preview(generateBody(p.profileId, { customText: 'ABCDEFGHIJKLMNOPQ' }))).toMatchObject({
+			status: 400,
+			body: { message: 'Too long: 17/16 letters' },
+		})
 		expect((await preview({ ...generateBody(p.profileId), type: 'vip' })).status).toBe(400)
 		expect((await preview({ customization: LOOK })).status).toBe(200)
 	})
@@ -200,9 +260,15 @@ describe('PATCH /api/qr-codes/{id}', () => {
 		const c = await claimedSticker()
 		const patch = (body: unknown) => json(codesApi.action, 'PATCH', `/api/qr-codes/${c.id}`, body, c.cookie, { id: c.id })
 		const styled = await patch({ customization: { color: '#9333EA', circular: false, customText: 'CALL MOM' } })
-		expect(styled).toMatchObject({ status: 200, body: { id: c.codeId, qrData: c.sticker.scanUrl, customization: { color: '#9333EA', circular: false, customText: 'CALL MOM' } } })
+		expect(styled).toMatchObject({
+			status: 200,
+			body: { id: c.codeId, qrData: c.sticker.scanUrl, customization: { color: '#9333EA', circular: false, customText: 'CALL MOM' } },
+		})
 		expect(await decodeSvg(styled.body.qrCodeSvg as string)).toBe(c.sticker.scanUrl)
-		expect(await patch({ color: '#0EA5E9' })).toMatchObject({ status: 200, body: { customization: { color: '#0EA5E9', circular: false, customText: 'CALL MOM' } } })
+		expect(await patch({ color: '#0EA5E9' })).toMatchObject({
+			status: 200,
+			body: { customization: { color: '#0EA5E9', circular: false, customText: 'CALL MOM' } },
+		})
 		expect((await patch({ customization: 'blue' })).status).toBe(400)
 		expect(await patch({ customText: 'ABCDEFGHIJKLMNOPQ' })).toMatchObject({ status: 400, body: { message: 'Too long: 17/16 letters' } })
 		expect((await codeRow(c.codeId))?.customization).toMatchObject({ color: '#0EA5E9' })
@@ -217,11 +283,17 @@ describe('PATCH /api/qr-codes/{id}/toggle', () => {
 		const c = await claimedSticker()
 		const toggle = () => json(toggleApi.action, 'PATCH', `/api/qr-codes/${c.id}/toggle`, '', c.cookie, { id: c.id })
 		expect(await scanPage(c.sticker.token)).toContain('Ada Lovelace')
-		expect(await toggle()).toMatchObject({ status: 200, body: { isActive: false, title: 'QR Code Deactivated', message: 'Your QR code is temporarily disabled' } })
+		expect(await toggle()).toMatchObject({
+			status: 200,
+			body: { isActive: false, title: 'QR Code Deactivated', message: 'Your QR code is temporarily disabled' },
+		})
 		const off = await scanPage(c.sticker.token)
 		expect(off).toContain('This code is not active')
 		expect(off).not.toContain('Lovelace')
-		expect(await toggle()).toMatchObject({ status: 200, body: { isActive: true, title: 'QR Code Activated', message: 'Your QR code is now active and can be scanned' } })
+		expect(await toggle()).toMatchObject({
+			status: 200,
+			body: { isActive: true, title: 'QR Code Activated', message: 'Your QR code is now active and can be scanned' },
+		})
 		expect(await scanPage(c.sticker.token)).toContain('Ada Lovelace')
 	})
 
@@ -255,7 +327,13 @@ describe('DELETE /api/qr-codes/{id}', () => {
 		await json(codesApi.action, 'PATCH', `/api/qr-codes/${c.id}`, { ...LOOK, customText: 'Ada' }, c.cookie, { id: c.id })
 		const deleted = await json(codesApi.action, 'DELETE', `/api/qr-codes/${c.id}`, '', c.cookie, { id: c.id })
 		expect(deleted).toMatchObject({ status: 200, body: { success: true, message: 'QR code deleted successfully' } })
-		expect(await codeRow(c.codeId)).toMatchObject({ userId: null, medicalProfileId: null, customization: null, claimedAt: null, pin: c.sticker.pin })
+		expect(await codeRow(c.codeId)).toMatchObject({
+			userId: null,
+			medicalProfileId: null,
+			customization: null,
+			claimedAt: null,
+			pin: c.sticker.pin,
+		})
 		expect(await db.select().from(s.qrScans).where(eq(s.qrScans.qrCodeId, c.codeId))).toEqual([])
 		const page = await scanPage(c.sticker.token)
 		expect(page).toContain('This QR code has not been activated yet')
@@ -300,12 +378,13 @@ describe('images', () => {
 		expect(thumb.headers.get('cache-control')).toBe('private, max-age=60')
 		expect(thumb.bytes.readUInt32BE(16)).toBe(200)
 		expect((await raw(imageApi.loader, `/api/qr-codes/${a.id}/image`, a.cookie, { id: a.id })).bytes.readUInt32BE(16)).toBe(400)
-		for (const size of ['119', '1001', 'big']) expect((await get(imageApi.loader, `/api/qr-codes/${a.id}/image?size=${size}`, a.cookie, { id: a.id })).status).toBe(400)
+		for (const size of ['119', '1001', 'big'])
+			expect((await get(imageApi.loader, `/api/qr-codes/${a.id}/image?size=${size}`, a.cookie, { id: a.id })).status).toBe(400)
 	})
 })
 
 describe('scans and refresh', () => {
-	test('GET /api/qr-codes/{id}/scans lists the code\'s scans, newest first', async () => {
+	test("GET /api/qr-codes/{id}/scans lists the code's scans, newest first", async () => {
 		const c = await claimedSticker()
 		const scans = () => get(scansApi.loader, `/api/qr-codes/${c.id}/scans`, c.cookie, { id: c.id })
 		expect(await scans()).toMatchObject({ status: 200, body: [] })
@@ -316,7 +395,7 @@ describe('scans and refresh', () => {
 		expect(list[0]!.scannedAt >= list[1]!.scannedAt).toBe(true)
 	})
 
-	test('POST /api/profiles/{id}/update-qr-codes counts the profile\'s codes and confirms its information', async () => {
+	test("POST /api/profiles/{id}/update-qr-codes counts the profile's codes and confirms its information", async () => {
 		const c = await claimedSticker()
 		await claimCode(claimant(c.user.id), (await createCode()).pin, { profileId: c.profileId })
 		const refreshed = await json(refreshApi.action, 'POST', `/api/profiles/${c.pid}/update-qr-codes`, '', c.cookie, { id: c.pid })
@@ -340,9 +419,13 @@ describe('methods and ids', () => {
 			[profileCodesApi.action, jsonRequest(`/api/profiles/${a.pid}/qr-codes`, '', { cookie: a.cookie }), { id: a.pid }],
 			[refreshApi.loader, getRequest(`/api/profiles/${a.pid}/update-qr-codes`, a.cookie), { id: a.pid }],
 		]
-		for (const [handler, request, params] of wrong) expect((await send(handler, request, params)).status, `${request.method} ${request.url}`).toBe(405)
+		for (const [handler, request, params] of wrong)
+			expect((await send(handler, request, params)).status, `${request.method} ${request.url}`).toBe(405)
 		for (const bad of ['abc', '0', '1.5', '99999999999']) {
-			expect(await get(codesApi.loader, `/api/qr-codes/${bad}`, a.cookie, { id: bad })).toMatchObject({ status: 404, body: { message: 'QR code not found' } })
+			expect(await get(codesApi.loader, `/api/qr-codes/${bad}`, a.cookie, { id: bad })).toMatchObject({
+				status: 404,
+				body: { message: 'QR code not found' },
+			})
 			expect((await json(toggleApi.action, 'PATCH', `/api/qr-codes/${bad}/toggle`, '', a.cookie, { id: bad })).status).toBe(404)
 			expect((await get(profileCodesApi.loader, `/api/profiles/${bad}/qr-codes`, a.cookie, { id: bad })).status).toBe(404)
 		}
@@ -351,7 +434,7 @@ describe('methods and ids', () => {
 })
 
 describe('ownership: another person gets 404, as for an unknown id, and changes nothing', () => {
-	test('every endpoint on A\'s code and profile', async () => {
+	test("every endpoint on A's code and profile", async () => {
 		const a = await legacyWithCode()
 		const sticker = await createCode()
 		await claimCode(claimant(a.user.id), sticker.pin, { profileId: a.profileId })
@@ -361,7 +444,10 @@ describe('ownership: another person gets 404, as for an unknown id, and changes 
 			JSON.stringify([
 				await db.select().from(s.qrCodes).where(eq(s.qrCodes.userId, a.user.id)).orderBy(s.qrCodes.id),
 				await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, a.profileId) }),
-				await db.select().from(s.qrScans).where(and(eq(s.qrScans.qrCodeId, sticker.id))),
+				await db
+					.select()
+					.from(s.qrScans)
+					.where(and(eq(s.qrScans.qrCodeId, sticker.id))),
 			])
 		const before = await snapshot()
 
@@ -371,7 +457,11 @@ describe('ownership: another person gets 404, as for an unknown id, and changes 
 			const profile = { id: profileId }
 			return [
 				[codesApi.loader, getRequest(`/api/qr-codes/${codeId}`, b.cookie), code],
-				[codesApi.action, jsonRequest(`/api/qr-codes/${codeId}`, { customization: { color: '#000000' } }, { cookie: b.cookie, method: 'PATCH' }), code],
+				[
+					codesApi.action,
+					jsonRequest(`/api/qr-codes/${codeId}`, { customization: { color: '#000000' } }, { cookie: b.cookie, method: 'PATCH' }),
+					code,
+				],
 				[codesApi.action, jsonRequest(`/api/qr-codes/${codeId}`, '', { cookie: b.cookie, method: 'DELETE' }), code],
 				[toggleApi.action, jsonRequest(`/api/qr-codes/${codeId}/toggle`, '', { cookie: b.cookie, method: 'PATCH' }), code],
 				[scansApi.loader, getRequest(`/api/qr-codes/${codeId}/scans`, b.cookie), code],
@@ -381,7 +471,11 @@ describe('ownership: another person gets 404, as for an unknown id, and changes 
 				[profileCodesApi.loader, getRequest(`/api/profiles/${profileId}/qr-codes`, b.cookie), profile],
 				[refreshApi.action, jsonRequest(`/api/profiles/${profileId}/update-qr-codes`, '', { cookie: b.cookie }), profile],
 				[codesApi.action, jsonRequest('/api/qr-codes', generateBody(Number(profileId)), { cookie: b.cookie }), {}],
-				[previewApi.action, jsonRequest('/api/qr-codes/preview', { ...generateBody(Number(profileId)), preview: true }, { cookie: b.cookie }), {}],
+				[
+					previewApi.action,
+					jsonRequest('/api/qr-codes/preview', { ...generateBody(Number(profileId)), preview: true }, { cookie: b.cookie }),
+					{},
+				],
 			]
 		}
 		const unknown = '2147483647'

@@ -24,7 +24,13 @@ const api = resource<Route.ActionArgs>({
 		const download = new URL(request.url).pathname.endsWith('/download')
 		const format = download ? query.data.format : 'png'
 		try {
-			const { code, body } = await codeImage(userId, id.data, format, query.data.shape as Shape | undefined, download ? 800 : query.data.size)
+			const { code, body } = await codeImage(
+				userId,
+				id.data,
+				format,
+				query.data.shape as Shape | undefined,
+				download ? 800 : query.data.size,
+			)
 			const shape: Shape = query.data.shape ?? (code.customization.circular ? 'circular' : 'square')
 			const name = qrFileName({ shape, id: code.id, date: new Date() }).replace(/\.png$/, `.${format}`)
 			return new Response(body as BodyInit, {

@@ -45,7 +45,10 @@ async function generate(userId: string, body: Record<string, unknown>) {
 	if (parsed instanceof Response) return parsed
 	const { code, isUpdated } = await generateOrUpdateCode(userId, parsed.profileId, parsed.customization)
 	const qrCodeSvg = renderQrSvg({ ...parsed.customization, data: code.scanUrl })
-	return json({ id: code.id, qrCodeSvg, isUpdated, message: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated }, isUpdated ? 200 : 201)
+	return json(
+		{ id: code.id, qrCodeSvg, isUpdated, message: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated },
+		isUpdated ? 200 : 201,
+	)
 }
 
 export const loader = api.loader

@@ -14,7 +14,9 @@ const api = resource<Route.ActionArgs>({
 			const form = await readForm(request, uploadLimit('document'))
 			if (!form.ok) return jsonError(form.status, form.message)
 			const profileId = requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId')
-			const { id, fileUrl, fileName, fileType, fileSize } = toDocumentView(await uploadDocument(userId, profileId, form.formData.get('document')))
+			const { id, fileUrl, fileName, fileType, fileSize } = toDocumentView(
+				await uploadDocument(userId, profileId, form.formData.get('document')),
+			)
 			return json({ id, url: fileUrl, fileName, fileType, fileSize }, 201)
 		})
 	},

@@ -12,7 +12,10 @@ const api = resource<Route.ActionArgs>({
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const changed = await changeEmail(userId, parsed.data.email)
 		if (!changed.ok) return jsonError(changed.error === EMAIL_UNCHANGED ? 400 : 409, changed.error, { errors: { email: [changed.error] } })
-		return Response.json({ message: `Email updated. A welcome email has been sent to ${changed.email}.`, user: await getPublicUser(userId) })
+		return Response.json({
+			message: `Email updated. A welcome email has been sent to ${changed.email}.`,
+			user: await getPublicUser(userId),
+		})
 	},
 })
 

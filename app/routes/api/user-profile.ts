@@ -12,7 +12,11 @@ const api = resource<Route.ActionArgs>({
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const saved = await updateName(userId, parsed.data)
 		if (!saved.ok) return jsonError(404, 'User not found')
-		return Response.json({ message: saved.changed ? 'Profile updated' : 'No changes', changed: saved.changed, user: await getPublicUser(userId) })
+		return Response.json({
+			message: saved.changed ? 'Profile updated' : 'No changes',
+			changed: saved.changed,
+			user: await getPublicUser(userId),
+		})
 	},
 })
 

@@ -7,15 +7,34 @@ import * as apiUser from '#app/routes/api/auth-user.ts'
 import * as apiLogout from '#app/routes/api/auth-logout.ts'
 import * as login from '#app/routes/auth/login.tsx'
 import * as signup from '#app/routes/auth/signup.tsx'
-import { call, cookieFrom, createUser, formRequest, getRequest, jsonRequest, sessionCookie, TEST_PASSWORD, uniqueEmail, unwrap } from '#tests/factories.ts'
+import {
+	call,
+	cookieFrom,
+	createUser,
+	formRequest,
+	getRequest,
+	jsonRequest,
+	sessionCookie,
+	TEST_PASSWORD,
+	uniqueEmail,
+	unwrap,
+} from '#tests/factories.ts'
 
 const countUsers = async (email: string) =>
-	(await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())))[0]!.n
+	(
+		await db
+			.select({ n: sql<number>`count(*)::int` })
+			.from(users)
+			.where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+	)[0]!.n
 
 describe('signup page', () => {
 	test('creates one local account with a hashed password, then sends the person to sign in', async () => {
 		const email = uniqueEmail('signup')
-		const { result } = await call(signup.action, formRequest('/signup', { username: `u${Date.now()}`, email, password: 'abcdefg1!', consent: 'on' }))
+		const { result } = await call(
+			signup.action,
+			formRequest('/signup', { username: `u${Date.now()}`, email, password: 'abcdefg1!', consent: 'on' }),
+		)
 		const response = await unwrap(result)
 		expect(response.status).toBe(302)
 		expect(response).toHaveRedirect('/api/login')
@@ -36,7 +55,17 @@ describe('signup page', () => {
 		expect(await countUsers(existing.email)).toBe(1)
 
 		const byName = await unwrap(
-			(await call(signup.action, formRequest('/signup', { username: existing.username!.toUpperCase(), email: uniqueEmail(), password: 'abcdefg1!', consent: 'on' }))).result,
+			(
+				await call(
+					signup.action,
+					formRequest('/signup', {
+						username: existing.username!.toUpperCase(),
+						email: uniqueEmail(),
+						password: 'abcdefg1!',
+						consent: 'on',
+					}),
+				)
+			).result,
 		)
 		expect(JSON.stringify(byName.body)).toContain('This username is already taken')
 	})
@@ -55,7 +84,9 @@ describe('signup page', () => {
 	test('two simultaneous signups with one e-mail leave exactly one account', async () => {
 		const email = uniqueEmail('race')
 		const attempts = await Promise.all(
-			[1, 2, 3].map((i) => call(signup.action, formRequest('/signup', { username: `race${i}-${Date.now()}`, email, password: 'abcdefg1!', consent: 'on' }))),
+			[1, 2, 3].map((i) =>
+				call(signup.action, formRequest('/signup', { username: `race${i}-${Date.now()}`, email, password: 'abcdefg1!', consent: 'on' })),
+			),
 		)
 		const statuses = await Promise.all(attempts.map(async (a) => (await unwrap(a.result)).status))
 		expect(statuses.filter((s) => s === 302)).toHaveLength(1)
@@ -65,18 +96,34 @@ describe('signup page', () => {
 
 describe('POST /api/signup', () => {
 	test('answers the documented JSON', async () => {
-		const response = await unwrap((await call(apiSignup.action, jsonRequest('/api/signup', { username: `api${Date.now()}`, email: uniqueEmail('api'), password: 'abcdefg1!', consent: true }))).result)
+		const response = await unwrap(
+			(
+				await call(
+					apiSignup.action,
+					jsonRequest('/api/signup', { username: `api${Date.now()}`, email: uniqueEmail('api'), password: 'abcdefg1!', consent: true }),
+				)
+			).result,
+		)
 		expect(response.status).toBe(201)
 		expect(response.body).toMatchObject({ notice: expect.any(String), message: expect.any(String) })
 	})
 
 	test('bad JSON and invalid fields are 4xx with a message', async () => {
 		expect((await unwrap((await call(apiSignup.action, jsonRequest('/api/signup', '{not json'))).result)).status).toBe(400)
-		const invalid = await unwrap((await call(apiSignup.action, jsonRequest('/api/signup', { username: 'a', email: 'x', password: 'y', consent: false }))).result)
+		const invalid = await unwrap(
+			(await call(apiSignup.action, jsonRequest('/api/signup', { username: 'a', email: 'x', password: 'y', consent: false }))).result,
+		)
 		expect(invalid.status).toBe(400)
 		expect(invalid.body).toMatchObject({ message: expect.any(String), errors: expect.any(Object) })
 		const existing = await createUser()
-		const taken = await unwrap((await call(apiSignup.action, jsonRequest('/api/signup', { username: 'fresh-name-x', email: existing.email, password: 'abcdefg1!', consent: true }))).result)
+		const taken = await unwrap(
+			(
+				await call(
+					apiSignup.action,
+					jsonRequest('/api/signup', { username: 'fresh-name-x', email: existing.email, password: 'abcdefg1!', consent: true }),
+				)
+			).result,
+		)
 		expect(taken.status).toBe(409)
 		expect(taken.body).toMatchObject({ message: 'An account with this email already exists' })
 	})
@@ -85,7 +132,10 @@ describe('POST /api/signup', () => {
 describe('sign-in and sessions', () => {
 	test('right password: a new session row, a signed cookie with only its id, and the requested local page', async () => {
 		const user = await createUser()
-		const { result } = await call(login.action, formRequest('/login', { email: user.email.toUpperCase(), password: TEST_PASSWORD, redirectTo: '/dashboard' }))
+		const { result } = await call(
+			login.action,
+			formRequest('/login', { email: user.email.toUpperCase(), password: TEST_PASSWORD, redirectTo: '/dashboard' }),
+		)
 		const response = await unwrap(result)
 		expect(response.status).toBe(302)
 		expect(response).toHaveRedirect('/dashboard')
@@ -101,13 +151,19 @@ describe('sign-in and sessions', () => {
 
 	test('an off-site redirectTo is ignored', async () => {
 		const user = await createUser()
-		const response = await unwrap((await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD, redirectTo: '//evil.example/x' }))).result)
+		const response = await unwrap(
+			(await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD, redirectTo: '//evil.example/x' })))
+				.result,
+		)
 		expect(response).toHaveRedirect('/dashboard')
 	})
 
 	test('wrong password or unknown e-mail: one message, no session', async () => {
 		const user = await createUser()
-		for (const fields of [{ email: user.email, password: 'Wrong-pass-1!' }, { email: uniqueEmail('nobody'), password: TEST_PASSWORD }]) {
+		for (const fields of [
+			{ email: user.email, password: 'Wrong-pass-1!' },
+			{ email: uniqueEmail('nobody'), password: TEST_PASSWORD },
+		]) {
 			const response = await unwrap((await call(login.action, formRequest('/login', fields))).result)
 			expect(response.status).toBe(400)
 			expect(JSON.stringify(response.body)).toContain('Invalid email or password')

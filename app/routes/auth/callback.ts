@@ -15,9 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	} catch (error) {
 		if (error instanceof Response) throw error
 		const description =
-			error instanceof IdentityError || error instanceof DomainError
-				? error.message
-				: 'Sign-in did not complete. Please try again.'
+			error instanceof IdentityError || error instanceof DomainError ? error.message : 'Sign-in did not complete. Please try again.'
 		if (!(error instanceof IdentityError || error instanceof DomainError)) console.error(error)
 		return redirectWithToast('/auth?auth=failed', { type: 'error', title: 'Sign-in failed', description })
 	}

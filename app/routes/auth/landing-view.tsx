@@ -36,7 +36,11 @@ export function LandingView({ pinResult }: { pinResult?: SubmissionResult<string
 					<span aria-hidden="true">♥</span> Support Our Mission
 				</Link>
 			</div>
-			<CheckList items={footerPoints} className="mx-auto mt-10 grid max-w-2xl gap-2 text-gray-700 sm:grid-cols-2" itemClassName="flex items-start gap-2" />
+			<CheckList
+				items={footerPoints}
+				className="mx-auto mt-10 grid max-w-2xl gap-2 text-gray-700 sm:grid-cols-2"
+				itemClassName="flex items-start gap-2"
+			/>
 		</LandingShell>
 	)
 }
@@ -87,8 +91,7 @@ function LandingShell({ children }: { children: React.ReactNode }) {
 			<main id="main" className="mx-auto max-w-5xl px-4">
 				{children}
 				<p className="mx-auto mt-8 max-w-2xl text-center text-sm text-gray-600">
-					Hit Me Helpers is a nonprofit service. We are not a healthcare provider and are not covered by HIPAA, the US
-					health-privacy law.
+					Hit Me Helpers is a nonprofit service. We are not a healthcare provider and are not covered by HIPAA, the US health-privacy law.
 				</p>
 			</main>
 			<SiteFooter />

@@ -25,8 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (env.oidcEnabled) throw redirect('/api/login')
 	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: LoginSchema })
-	if (submission.status !== 'success')
-		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 	const refuse = (message: string, status: number, headers?: HeadersInit) =>
 		data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status, headers })
 	const limited = await refusedAttempt('signin', request, context)

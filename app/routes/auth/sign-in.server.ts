@@ -39,4 +39,3 @@ export async function createUserSession(request: Request, userId: string, redire
 		headers: combineHeaders(init?.headers, { 'set-cookie': await sessionStorage.commitSession(session) }, toastHeaders),
 	})
 }
-

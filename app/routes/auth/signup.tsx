@@ -15,13 +15,15 @@ const SignupForm = lazyComponent('signup-form', () => import('./signup-form.tsx'
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: SignupSchema })
-	if (submission.status !== 'success')
-		return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 	const limited = await refusedAttempt('signup', request, context)
-	if (limited) return data({ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ['password'] }) }, { status: 429, headers: limited })
+	if (limited)
+		return data(
+			{ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ['password'] }) },
+			{ status: 429, headers: limited },
+		)
 	const created = await createAccount(submission.value)
-	if (!created.ok)
-		return data({ result: submission.reply({ fieldErrors: created.errors, hideFields: ['password'] }) }, { status: 400 })
+	if (!created.ok) return data({ result: submission.reply({ fieldErrors: created.errors, hideFields: ['password'] }) }, { status: 400 })
 	return redirectWithToast('/api/login', { type: 'success', title: 'Signup Information Recorded', description: signupNotice() })
 }
 
@@ -37,7 +39,12 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 					Sign In
 				</a>
 			</p>
-			<CheckList items={securityClaims} className="mt-6 grid grid-cols-2 gap-2 text-sm text-gray-700" label="Security" itemClassName="flex gap-1" />
+			<CheckList
+				items={securityClaims}
+				className="mt-6 grid grid-cols-2 gap-2 text-sm text-gray-700"
+				label="Security"
+				itemClassName="flex gap-1"
+			/>
 			<p className="mt-4 text-center text-sm">
 				<Link to="/" className="text-blue-800 underline">
 					Back to the home page

@@ -49,11 +49,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		return data({ message: result.message }, { status: result.status, headers })
 	}
 	const cookie = await clearPendingPin(request)
-	return redirectWithToast(
-		`/claim/${params.pin.toUpperCase()}`,
-		claimToast(result),
-		{ headers: cookie ? { 'set-cookie': cookie } : undefined },
-	)
+	return redirectWithToast(`/claim/${params.pin.toUpperCase()}`, claimToast(result), {
+		headers: cookie ? { 'set-cookie': cookie } : undefined,
+	})
 }
 
 export default function Claim({ loaderData, actionData }: Route.ComponentProps) {
@@ -97,7 +95,13 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 /** A PIN validated just before sign-in is claimed at once when JavaScript runs; otherwise one press. */
-function ClaimForm({ auto, profiles }: { auto: boolean; profiles: Array<{ id: number; fullName: string | null; relationshipToUser: string }> }) {
+function ClaimForm({
+	auto,
+	profiles,
+}: {
+	auto: boolean
+	profiles: Array<{ id: number; fullName: string | null; relationshipToUser: string }>
+}) {
 	const own = profiles.find((p) => p.relationshipToUser === 'self')
 	const formRef = useRef<HTMLFormElement>(null)
 	const pending = useIsPending()
@@ -113,7 +117,10 @@ function ClaimForm({ auto, profiles }: { auto: boolean; profiles: Array<{ id: nu
 				<SelectField
 					label="Whose information will this code show?"
 					selectProps={{ name: 'profileId', defaultValue: own ? String(own.id) : 'own' }}
-					options={[...(own ? [] : [{ value: 'own', label: 'Yourself (a new profile)' }]), ...profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))]}
+					options={[
+						...(own ? [] : [{ value: 'own', label: 'Yourself (a new profile)' }]),
+						...profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) })),
+					]}
 				/>
 			) : (
 				<p className="text-gray-700">It will show your own medical profile, which you can fill in next.</p>

@@ -8,7 +8,18 @@ import * as apiValidate from '#app/routes/api/pin-validate.ts'
 import * as landing from '#app/routes/auth/landing.tsx'
 import * as claimPage from '#app/routes/claims/claim.tsx'
 import { requestToastContext } from '#app/utils/toast.server.ts'
-import { call, claimant, cookieFrom, createCode, createUser, formRequest, getRequest, jsonRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import {
+	call,
+	claimant,
+	cookieFrom,
+	createCode,
+	createUser,
+	formRequest,
+	getRequest,
+	jsonRequest,
+	sessionCookie,
+	unwrap,
+} from '#tests/factories.ts'
 
 describe('the landing page PIN card', () => {
 	test.each([
@@ -25,7 +36,9 @@ describe('the landing page PIN card', () => {
 
 	test('a valid PIN (typed in lower case) is remembered and a signed-out visitor is sent to sign in', async () => {
 		const code = await createCode()
-		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin.toLowerCase() }))).result)
+		const response = await unwrap(
+			(await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin.toLowerCase() }))).result,
+		)
 		expect(response.status).toBe(302)
 		expect(response).toHaveRedirect('/api/login')
 		const cookie = cookieFrom(response.headers, 'hmh_session')!
@@ -38,7 +51,10 @@ describe('the landing page PIN card', () => {
 	test('a signed-in person with a valid PIN goes to /claim/{pin}', async () => {
 		const user = await createUser()
 		const code = await createCode()
-		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie: await sessionCookie(user.id) }))).result)
+		const response = await unwrap(
+			(await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie: await sessionCookie(user.id) })))
+				.result,
+		)
 		expect(response).toHaveRedirect(`/claim/${code.pin}`)
 	})
 
@@ -54,9 +70,18 @@ describe('the landing page PIN card', () => {
 describe('POST /api/pin/validate', () => {
 	test('valid, wrong length, unknown and malformed bodies', async () => {
 		const code = await createCode()
-		expect(await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: code.pin }))).result)).toMatchObject({ status: 200, body: { valid: true } })
-		expect(await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: 'ABC' }))).result)).toMatchObject({ status: 400, body: { valid: false, message: 'Please enter an 8-character PIN' } })
-		expect(await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: 'ZZZZ2345' }))).result)).toMatchObject({ status: 400, body: { valid: false, message: 'Invalid or already claimed PIN' } })
+		expect(await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: code.pin }))).result)).toMatchObject({
+			status: 200,
+			body: { valid: true },
+		})
+		expect(await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: 'ABC' }))).result)).toMatchObject({
+			status: 400,
+			body: { valid: false, message: 'Please enter an 8-character PIN' },
+		})
+		expect(await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: 'ZZZZ2345' }))).result)).toMatchObject({
+			status: 400,
+			body: { valid: false, message: 'Invalid or already claimed PIN' },
+		})
 		expect((await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', { pin: 12345678 }))).result)).status).toBe(400)
 		expect((await unwrap((await call(apiValidate.action, jsonRequest('/api/pin/validate', '[]'))).result)).status).toBe(400)
 	})
@@ -74,7 +99,7 @@ describe('claiming', () => {
 		expect(row?.claimedAt).toBeInstanceOf(Date)
 	})
 
-	test('POST /api/pin/claim needs a session, claims once, and refuses another person\'s profile', async () => {
+	test("POST /api/pin/claim needs a session, claims once, and refuses another person's profile", async () => {
 		const code = await createCode()
 		expect((await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin }))).result)).status).toBe(401)
 		const user = await createUser()
@@ -82,13 +107,18 @@ describe('claiming', () => {
 		const other = await createUser()
 		const { medicalProfiles } = await import('#db/schema.ts')
 		const [foreignProfile] = await db.insert(medicalProfiles).values({ userId: other.id, fullName: 'Not yours' }).returning()
-		const foreign = await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin, medicalProfileId: foreignProfile!.id }, { cookie }))).result)
+		const foreign = await unwrap(
+			(await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin, medicalProfileId: foreignProfile!.id }, { cookie })))
+				.result,
+		)
 		expect(foreign.status).toBe(404)
 		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBeNull()
 
 		const claimed = await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin }, { cookie }))).result)
 		expect(claimed).toMatchObject({ status: 200, body: { success: true, qrCodeToken: code.token } })
-		const again = await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin }, { cookie: await sessionCookie(other.id) }))).result)
+		const again = await unwrap(
+			(await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin }, { cookie: await sessionCookie(other.id) }))).result,
+		)
 		expect(again).toMatchObject({ status: 400, body: { message: 'Invalid or already claimed PIN' } })
 	})
 
@@ -118,14 +148,22 @@ describe('claiming without JavaScript', () => {
 		const { sessionStorage } = await import('#app/utils/session.server.ts')
 		const { TEST_PASSWORD } = await import('#tests/factories.ts')
 		const user = await createUser()
-		const [own] = await db.insert((await import('#db/schema.ts')).medicalProfiles).values({ userId: user.id, fullName: 'Own', relationshipToUser: 'self' }).returning()
+		const [own] = await db
+			.insert((await import('#db/schema.ts')).medicalProfiles)
+			.values({ userId: user.id, fullName: 'Own', relationshipToUser: 'self' })
+			.returning()
 		const code = await createCode()
 		const guest = await sessionStorage.getSession()
 		guest.set('pendingPin', code.pin)
 		const cookie = (await sessionStorage.commitSession(guest)).split(';')[0]!
-		const response = await unwrap((await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD }, { cookie }))).result)
+		const response = await unwrap(
+			(await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD }, { cookie }))).result,
+		)
 		expect(response).toHaveRedirect(`/claim/${code.pin}`)
-		expect(await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) })).toMatchObject({ userId: user.id, medicalProfileId: own!.id })
+		expect(await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) })).toMatchObject({
+			userId: user.id,
+			medicalProfileId: own!.id,
+		})
 		const session = await sessionStorage.getSession(cookieFrom(response.headers, 'hmh_session'))
 		expect(session.get('pendingPin')).toBeUndefined()
 	})
@@ -133,7 +171,10 @@ describe('claiming without JavaScript', () => {
 	test('a signed-in person posting a valid PIN on the landing card claims it in that request', async () => {
 		const user = await createUser()
 		const code = await createCode()
-		const response = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie: await sessionCookie(user.id) }))).result)
+		const response = await unwrap(
+			(await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie: await sessionCookie(user.id) })))
+				.result,
+		)
 		expect(response).toHaveRedirect(`/claim/${code.pin}`)
 		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBe(user.id)
 	})
@@ -144,13 +185,17 @@ describe('wrong PINs per account', () => {
 		const user = await createUser()
 		const cookie = await sessionCookie(user.id)
 		for (let i = 0; i < 10; i++) {
-			const response = await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: `WRONG${String(i).padStart(3, '2')}` }, { cookie }))).result)
+			const response = await unwrap(
+				(await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: `WRONG${String(i).padStart(3, '2')}` }, { cookie }))).result,
+			)
 			expect(response.body).toMatchObject({ message: 'Invalid or already claimed PIN' })
 		}
 		const code = await createCode()
 		const refused = await unwrap((await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin }, { cookie }))).result)
 		expect(refused).toMatchObject({ status: 429, body: { message: 'Too many attempts. Please wait a minute and try again.' } })
-		const viaLanding = await unwrap((await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie }))).result)
+		const viaLanding = await unwrap(
+			(await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie }))).result,
+		)
 		expect(JSON.stringify(viaLanding.body)).toContain('Too many attempts')
 		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBeNull()
 		// Someone else is not affected.

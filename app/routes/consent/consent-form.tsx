@@ -13,7 +13,17 @@ const ERROR_ID = 'consent-error'
 const HINT_ID = 'consent-hint'
 
 /** Each missing form with its text and a tick box. With JavaScript, Continue waits for every box; the server checks again. */
-export function ConsentForm({ forms, redirectTo, error, ticked: initial = [] }: { forms: ShownForm[]; redirectTo: string; error?: string; ticked?: string[] }) {
+export function ConsentForm({
+	forms,
+	redirectTo,
+	error,
+	ticked: initial = [],
+}: {
+	forms: ShownForm[]
+	redirectTo: string
+	error?: string
+	ticked?: string[]
+}) {
 	const hydrated = useHydrated()
 	const pending = useIsPending()
 	const [ticked, setTicked] = useState(() => new Set(initial))

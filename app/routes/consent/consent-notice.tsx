@@ -23,7 +23,11 @@ export function ConsentNotice({ notice }: { notice: ConsentNoticeData }) {
 					<fetcher.Form method="post" action="/consent">
 						<input type="hidden" name="intent" value={CONSENT_INTENTS.dismissNotice} />
 						<input type="hidden" name="redirectTo" value={here} />
-						<button type="submit" aria-label="Close notice" className="-m-2 min-h-11 min-w-11 rounded text-2xl leading-none text-gray-700 hover:bg-amber-100">
+						<button
+							type="submit"
+							aria-label="Close notice"
+							className="-m-2 min-h-11 min-w-11 rounded text-2xl leading-none text-gray-700 hover:bg-amber-100"
+						>
 							×
 						</button>
 					</fetcher.Form>

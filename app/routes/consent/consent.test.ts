@@ -30,9 +30,14 @@ function consentRows(userId: string) {
 
 /** Publishes the next version of a form's text for the duration of `run`, as the owner would. */
 async function withNewVersion(type: ConsentType, run: (version: number) => Promise<void>) {
-	const [row] = await db.select({ latest: max(consentTexts.version) }).from(consentTexts).where(eq(consentTexts.consentType, type))
+	const [row] = await db
+		.select({ latest: max(consentTexts.version) })
+		.from(consentTexts)
+		.where(eq(consentTexts.consentType, type))
 	const version = (row?.latest ?? 0) + 1
-	await db.insert(consentTexts).values({ consentType: type, version, title: CONSENT_TITLES[type], body: `Version ${version} of the ${type} text.` })
+	await db
+		.insert(consentTexts)
+		.values({ consentType: type, version, title: CONSENT_TITLES[type], body: `Version ${version} of the ${type} text.` })
 	try {
 		await run(version)
 	} finally {
@@ -64,7 +69,12 @@ describe('consent status', () => {
 			},
 		})
 		await recordConsent(user.id, 'terms', TEST_CLIENT)
-		expect((await statusOf(cookie)).body).toMatchObject({ allComplete: false, missing: ['hipaa', 'emergency_disclaimer'], validConsents: ['terms'], totalSigned: 1 })
+		expect((await statusOf(cookie)).body).toMatchObject({
+			allComplete: false,
+			missing: ['hipaa', 'emergency_disclaimer'],
+			validConsents: ['terms'],
+			totalSigned: 1,
+		})
 		await recordConsent(user.id, 'hipaa', TEST_CLIENT)
 		await recordConsent(user.id, 'emergency_disclaimer', TEST_CLIENT)
 		expect((await statusOf(cookie)).body).toEqual({
@@ -93,7 +103,9 @@ describe('consent status', () => {
 			expect(status.forms.find((f) => f.consentType === 'terms')?.version).toBe(version)
 			const texts = await unwrap((await call(textsApi.loader, getRequest('/api/consent/texts'))).result)
 			expect((texts.body as Record<string, string>).terms).toBe(`Version ${version} of the terms text.`)
-			const redirect = await unwrap((await callDashboard(medicalInfo.loader, getRequest('/medical-info', await sessionCookie(user.id)))).result)
+			const redirect = await unwrap(
+				(await callDashboard(medicalInfo.loader, getRequest('/medical-info', await sessionCookie(user.id)))).result,
+			)
 			expect(location(redirect)).toBe('/consent?redirectTo=%2Fmedical-info')
 			await recordConsent(user.id, 'terms', TEST_CLIENT)
 			expect((await getConsentStatus(user.id)).missing).toEqual([])
@@ -127,11 +139,19 @@ describe('POST /api/consent', () => {
 		const context = new RouterContextProvider()
 		context.set(clientAddressContext, '203.0.113.7')
 		const before = Date.now()
-		const response = await unwrap(await consentApi.action({ request, context, params: {}, url: new URL(request.url), pattern: '' } as never))
+		const response = await unwrap(
+			await consentApi.action({ request, context, params: {}, url: new URL(request.url), pattern: '' } as never),
+		)
 		expect(response).toMatchObject({ status: 200, body: { success: true, consentType: 'hipaa', version: 1, agreed: true } })
 		const rows = await consentRows(user.id)
 		expect(rows).toHaveLength(1)
-		expect(rows[0]).toMatchObject({ consentType: 'hipaa', version: 1, agreed: true, ipAddress: '203.0.113.7', userAgent: 'ConsentTest/1.0 (Linux)' })
+		expect(rows[0]).toMatchObject({
+			consentType: 'hipaa',
+			version: 1,
+			agreed: true,
+			ipAddress: '203.0.113.7',
+			userAgent: 'ConsentTest/1.0 (Linux)',
+		})
 		expect(rows[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000)
 		expect(rows[0]!.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
 	})
@@ -152,7 +172,9 @@ describe('POST /api/consent', () => {
 	test('a body that is not JSON is a 400; a signed-out caller gets 401', async () => {
 		const { cookie } = await newcomer()
 		expect((await unwrap((await call(consentApi.action, jsonRequest('/api/consent', '{nope', { cookie }))).result)).status).toBe(400)
-		const signedOut = await unwrap((await call(consentApi.action, jsonRequest('/api/consent', { consentType: 'hipaa', agreed: true }))).result)
+		const signedOut = await unwrap(
+			(await call(consentApi.action, jsonRequest('/api/consent', { consentType: 'hipaa', agreed: true }))).result,
+		)
 		expect(signedOut).toMatchObject({ status: 401, body: { message: 'Unauthorized' } })
 	})
 })
@@ -177,18 +199,29 @@ describe('the consent page', () => {
 
 	test('with nothing missing it sends the person on, never off-site', async () => {
 		const cookie = await sessionCookie((await createUser()).id)
-		expect(location(await unwrap((await call(consentPage.loader, getRequest('/consent?redirectTo=/dashboard/qr-codes', cookie))).result))).toBe('/dashboard/qr-codes')
-		expect(location(await unwrap((await call(consentPage.loader, getRequest('/consent?redirectTo=//evil.example', cookie))).result))).toBe('/dashboard')
+		expect(
+			location(await unwrap((await call(consentPage.loader, getRequest('/consent?redirectTo=/dashboard/qr-codes', cookie))).result)),
+		).toBe('/dashboard/qr-codes')
+		expect(location(await unwrap((await call(consentPage.loader, getRequest('/consent?redirectTo=//evil.example', cookie))).result))).toBe(
+			'/dashboard',
+		)
 	})
 
 	test('refuses until every box is ticked, recording nothing', async () => {
 		const { user, cookie } = await newcomer()
 		for (const fields of [{}, ticks(['hipaa', 'terms']), { ...ticks(['hipaa', 'terms']), emergency_disclaimer: 'on' }]) {
-			const { result, context } = await call(consentPage.action, formRequest('/consent', { intent: 'agree', redirectTo: '/dashboard', ...fields }, { cookie }))
+			const { result, context } = await call(
+				consentPage.action,
+				formRequest('/consent', { intent: 'agree', redirectTo: '/dashboard', ...fields }, { cookie }),
+			)
 			const response = await unwrap(result)
 			expect(response.status).toBe(400)
 			expect(response.body).toMatchObject({ error: 'Please agree to all required consents to continue.' })
-			expect(context.get(requestToastContext)).toMatchObject({ type: 'error', title: 'Consent Required', description: 'Please agree to all required consents to continue.' })
+			expect(context.get(requestToastContext)).toMatchObject({
+				type: 'error',
+				title: 'Consent Required',
+				description: 'Please agree to all required consents to continue.',
+			})
 		}
 		expect(await consentRows(user.id)).toHaveLength(0)
 	})
@@ -205,12 +238,21 @@ describe('the consent page', () => {
 	test('all ticked: every missing form is recorded, then on to redirectTo with "Consent Recorded"', async () => {
 		const { user, cookie } = await newcomer()
 		const response = await unwrap(
-			(await call(consentPage.action, formRequest('/consent', { intent: 'agree', redirectTo: '/medical-info?profile=2', ...ticks([...CONSENT_TYPES]) }, { cookie }), {}, '203.0.113.77')).result,
+			(
+				await call(
+					consentPage.action,
+					formRequest('/consent', { intent: 'agree', redirectTo: '/medical-info?profile=2', ...ticks([...CONSENT_TYPES]) }, { cookie }),
+					{},
+					'203.0.113.77',
+				)
+			).result,
 		)
 		expect(response.status).toBe(302)
 		expect(location(response)).toBe('/medical-info?profile=2')
 		expect(cookieFrom(response.headers, 'hmh_toast')).toBeTruthy()
-		const toast = await unwrap((await call(root.loader, getRequest('/medical-info', [cookie, cookieFrom(response.headers, 'hmh_toast')].join('; ')))).result)
+		const toast = await unwrap(
+			(await call(root.loader, getRequest('/medical-info', [cookie, cookieFrom(response.headers, 'hmh_toast')].join('; ')))).result,
+		)
 		expect((toast.body as { toast: { title: string } }).toast).toMatchObject({ type: 'success', title: 'Consent Recorded' })
 		const rows = await consentRows(user.id)
 		expect(rows.map((r) => [r.consentType, r.version, r.agreed])).toEqual([
@@ -219,7 +261,9 @@ describe('the consent page', () => {
 			['emergency_disclaimer', 1, true],
 		])
 		expect(rows[0]!.ipAddress).toBe('203.0.113.77')
-		const unsafe = await unwrap((await call(consentPage.action, formRequest('/consent', { redirectTo: 'https://evil.example/' }, { cookie }))).result)
+		const unsafe = await unwrap(
+			(await call(consentPage.action, formRequest('/consent', { redirectTo: 'https://evil.example/' }, { cookie }))).result,
+		)
 		expect(location(unsafe)).toBe('/dashboard')
 	})
 })
@@ -238,16 +282,31 @@ describe('the dashboard gate and the signed-in pages', () => {
 
 	test('the gate covers actions too: a person with missing consents cannot save through the page', async () => {
 		const { cookie } = await newcomer()
-		const refused = await unwrap((await callDashboard(home.action, formRequest('/dashboard', { intent: 'save-profile', firstName: 'Ada', lastName: 'Lovelace' }, { cookie }))).result)
+		const refused = await unwrap(
+			(
+				await callDashboard(
+					home.action,
+					formRequest('/dashboard', { intent: 'save-profile', firstName: 'Ada', lastName: 'Lovelace' }, { cookie }),
+				)
+			).result,
+		)
 		expect(location(refused)).toBe('/consent?redirectTo=%2Fdashboard')
 	})
 
 	test('the dashboard, QR codes and medical pages stop a person with missing consents; visitors still get the landing page', async () => {
 		const { cookie } = await newcomer()
-		expect(location(await unwrap((await callDashboard(home.loader, getRequest('/dashboard', cookie))).result))).toBe('/consent?redirectTo=%2Fdashboard')
-		expect(location(await unwrap((await callDashboard(home.loader, getRequest('/dashboard.data', cookie))).result))).toBe('/consent?redirectTo=%2Fdashboard')
-		expect(location(await unwrap((await callDashboard(qrCodes.loader, getRequest('/dashboard/qr-codes', cookie))).result))).toBe('/consent?redirectTo=%2Fdashboard%2Fqr-codes')
-		expect(location(await unwrap((await callDashboard(medicalInfo.loader, getRequest('/medical-info', cookie))).result))).toBe('/consent?redirectTo=%2Fmedical-info')
+		expect(location(await unwrap((await callDashboard(home.loader, getRequest('/dashboard', cookie))).result))).toBe(
+			'/consent?redirectTo=%2Fdashboard',
+		)
+		expect(location(await unwrap((await callDashboard(home.loader, getRequest('/dashboard.data', cookie))).result))).toBe(
+			'/consent?redirectTo=%2Fdashboard',
+		)
+		expect(location(await unwrap((await callDashboard(qrCodes.loader, getRequest('/dashboard/qr-codes', cookie))).result))).toBe(
+			'/consent?redirectTo=%2Fdashboard%2Fqr-codes',
+		)
+		expect(location(await unwrap((await callDashboard(medicalInfo.loader, getRequest('/medical-info', cookie))).result))).toBe(
+			'/consent?redirectTo=%2Fmedical-info',
+		)
 		expect((await unwrap((await callDashboard(home.loader, getRequest('/'))).result)).body).toMatchObject({ user: null })
 		const consented = await sessionCookie((await createUser()).id)
 		expect((await unwrap((await callDashboard(home.loader, getRequest('/dashboard', consented))).result)).status).toBe(200)
@@ -266,7 +325,10 @@ describe('the notice', () => {
 		await recordConsent(user.id, 'hipaa', TEST_CLIENT)
 		expect(await noticeFor(cookie)).toEqual({ missing: 2, total: 3 })
 
-		const dismissed = await unwrap((await call(consentPage.action, formRequest('/consent', { intent: 'dismiss-notice', redirectTo: '/claim/ABCDEFGH' }, { cookie }))).result)
+		const dismissed = await unwrap(
+			(await call(consentPage.action, formRequest('/consent', { intent: 'dismiss-notice', redirectTo: '/claim/ABCDEFGH' }, { cookie })))
+				.result,
+		)
 		expect(location(dismissed)).toBe('/claim/ABCDEFGH')
 		const noticeCookie = cookieFrom(dismissed.headers, 'hmh_consent_notice')!
 		expect(dismissed.headers.get('set-cookie')).not.toMatch(/Max-Age|Expires/i)
@@ -280,7 +342,14 @@ describe('the notice', () => {
 
 	test('with JavaScript the close answers in place instead of redirecting', async () => {
 		const { cookie } = await newcomer()
-		const response = await unwrap((await call(consentPage.action, formRequest('/consent.data', { intent: 'dismiss-notice', redirectTo: '/claim/ABCDEFGH' }, { cookie }))).result)
+		const response = await unwrap(
+			(
+				await call(
+					consentPage.action,
+					formRequest('/consent.data', { intent: 'dismiss-notice', redirectTo: '/claim/ABCDEFGH' }, { cookie }),
+				)
+			).result,
+		)
 		expect(response.status).toBe(200)
 		expect(cookieFrom(response.headers, 'hmh_consent_notice')).toBeTruthy()
 	})

@@ -38,7 +38,11 @@ export function DashboardHeader({ user }: { user: HeaderUser }) {
 					<Link to="/shop" className={navLink}>
 						Products
 					</Link>
-					<Link to={openHref} preventScrollReset className={buttonClass('secondary', 'min-h-10 border-brand-700 px-3 py-1.5 text-sm text-brand-800')}>
+					<Link
+						to={openHref}
+						preventScrollReset
+						className={buttonClass('secondary', 'min-h-10 border-brand-700 px-3 py-1.5 text-sm text-brand-800')}
+					>
 						<span aria-hidden="true">♥</span> Support Us
 					</Link>
 					<Link to="/donate" className={navLink}>
@@ -69,8 +73,8 @@ function SupportDialog({ closeHref }: { closeHref: string }) {
 	return (
 		<Modal title="Support Our Mission" closeHref={closeHref}>
 			<p className="text-gray-800">
-				Hit Me Helpers is free for everyone and runs on donations. Every gift goes to printing and mailing QR codes and keeping
-				the service online.
+				Hit Me Helpers is free for everyone and runs on donations. Every gift goes to printing and mailing QR codes and keeping the service
+				online.
 			</p>
 			<ul className="mt-4 space-y-2">
 				{TIERS.map((tier) => (

@@ -41,7 +41,11 @@ export function ErrorBoundary() {
 			{data?.user ? <DashboardTabs /> : null}
 			<GeneralErrorBoundary
 				statusHandlers={{
-					404: () => ({ title: 'Not found', message: 'This page or record is not in your account. It may have been deleted.', back: { to: '/dashboard', label: 'Back to the dashboard' } }),
+					404: () => ({
+						title: 'Not found',
+						message: 'This page or record is not in your account. It may have been deleted.',
+						back: { to: '/dashboard', label: 'Back to the dashboard' },
+					}),
 				}}
 			/>
 		</div>

@@ -18,7 +18,10 @@ export function DashboardTabs() {
 							to={tab.to}
 							end={tab.end}
 							className={({ isActive }) =>
-								cx('inline-block border-b-4 px-4 py-3 font-semibold', isActive ? 'border-brand-700 text-gray-900' : 'border-transparent text-gray-700 hover:text-gray-900')
+								cx(
+									'inline-block border-b-4 px-4 py-3 font-semibold',
+									isActive ? 'border-brand-700 text-gray-900' : 'border-transparent text-gray-700 hover:text-gray-900',
+								)
 							}
 						>
 							{tab.label}

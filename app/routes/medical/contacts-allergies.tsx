@@ -43,10 +43,10 @@ function AddContactDialog() {
 	const [form, fields] = useSectionForm(INTENTS.addContact, ContactSchema)
 	return (
 		<SectionDialog title="Add Emergency Contact" section="contacts" intent={INTENTS.addContact} label="Add Contact" form={form}>
-				<TextField field={fields.name} label="Name" autoComplete="off" />
-				<TextField field={fields.relationship} label="Relationship" />
-				<TextField field={fields.phoneNumber} label="Phone number" type="tel" autoComplete="off" />
-				<TextField field={fields.email} label="Email (optional)" type="email" autoComplete="off" />
+			<TextField field={fields.name} label="Name" autoComplete="off" />
+			<TextField field={fields.relationship} label="Relationship" />
+			<TextField field={fields.phoneNumber} label="Phone number" type="tel" autoComplete="off" />
+			<TextField field={fields.email} label="Email (optional)" type="email" autoComplete="off" />
 		</SectionDialog>
 	)
 }
@@ -63,7 +63,13 @@ export function AllergiesSection() {
 							<div>
 								<p className="font-semibold">
 									{a.allergen}{' '}
-									<span className={a.severity === 'Severe' ? 'rounded bg-red-100 px-2 text-sm text-red-900' : 'rounded bg-gray-100 px-2 text-sm text-gray-800'}>
+									<span
+										className={
+											a.severity === 'Severe'
+												? 'rounded bg-red-100 px-2 text-sm text-red-900'
+												: 'rounded bg-gray-100 px-2 text-sm text-gray-800'
+										}
+									>
 										{a.severity}
 									</span>
 								</p>
@@ -85,15 +91,15 @@ function AddAllergyDialog() {
 	const [form, fields] = useSectionForm(INTENTS.addAllergy, AllergySchema)
 	return (
 		<SectionDialog title="Add Allergy" section="allergies" intent={INTENTS.addAllergy} label="Add Allergy" form={form}>
-				<TextField field={fields.allergen} label="Allergen" />
-				<SelectField
-					label="Severity"
-					placeholder="Choose severity"
-					errors={fields.severity.errors}
-					selectProps={getInputProps(fields.severity, { type: 'text' }) as never}
-					options={options(SEVERITIES)}
-				/>
-				<TextField field={fields.reaction} label="Reaction (optional)" />
+			<TextField field={fields.allergen} label="Allergen" />
+			<SelectField
+				label="Severity"
+				placeholder="Choose severity"
+				errors={fields.severity.errors}
+				selectProps={getInputProps(fields.severity, { type: 'text' }) as never}
+				options={options(SEVERITIES)}
+			/>
+			<TextField field={fields.reaction} label="Reaction (optional)" />
 		</SectionDialog>
 	)
 }

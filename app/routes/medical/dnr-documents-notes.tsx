@@ -44,21 +44,36 @@ export function DnrSection() {
 
 function DnrDialog() {
 	const { href, profile, failure } = useScreen()
-	const [form, fields] = useSectionForm(INTENTS.saveDnr, DnrSchema, { defaultValue: { ...profile, dnrStatus: profile?.dnrStatus ?? 'None' } })
+	const [form, fields] = useSectionForm(INTENTS.saveDnr, DnrSchema, {
+		defaultValue: { ...profile, dnrStatus: profile?.dnrStatus ?? 'None' },
+	})
 	const pending = useIntentPending(INTENTS.saveDnr)
 	const documentErrors = failure?.intent === INTENTS.saveDnr ? failure.result.error?.document : undefined
 	return (
 		<Modal title="DNR Status" closeHref={href({}, 'dnr')} showsErrors={form.status === 'error' || Boolean(documentErrors)}>
 			<Form method="post" encType="multipart/form-data" preventScrollReset {...getFormProps(form)} className="space-y-4">
 				<HiddenIds />
-				<SelectField label="Status" errors={fields.dnrStatus.errors} selectProps={getInputProps(fields.dnrStatus, { type: 'text' }) as never} options={options(DNR_STATUSES, DNR_LABELS)} />
+				<SelectField
+					label="Status"
+					errors={fields.dnrStatus.errors}
+					selectProps={getInputProps(fields.dnrStatus, { type: 'text' }) as never}
+					options={options(DNR_STATUSES, DNR_LABELS)}
+				/>
 				<Field
-					label={profile?.dnrDocumentUrl ? `Replace document (on file: ${profile.dnrDocumentName})` : 'DNR or POLST document (required for DNR and POLST)'}
+					label={
+						profile?.dnrDocumentUrl
+							? `Replace document (on file: ${profile.dnrDocumentName})`
+							: 'DNR or POLST document (required for DNR and POLST)'
+					}
 					errors={documentErrors}
 					inputProps={{ type: 'file', name: 'document', accept: ACCEPT.documents, className: 'py-1.5' }}
 				/>
 				<TextField field={fields.dnrDocumentDate} label="Date the document was signed" type="date" />
-				<TextField field={fields.dnrOriginalLocation} label="Where the original is kept" hint="For example: on the refrigerator, in the bedside drawer" />
+				<TextField
+					field={fields.dnrOriginalLocation}
+					label="Where the original is kept"
+					hint="For example: on the refrigerator, in the bedside drawer"
+				/>
 				<ErrorList id={form.errorId} errors={form.errors} />
 				<OfflineMessage title="Upload Failed" description="Failed to upload document. Please try again." />
 				<DialogButtons intent={INTENTS.saveDnr} label="Save DNR Status" pending={pending} cancelHref={href({}, 'dnr')} />
@@ -106,7 +121,12 @@ export function DocumentsSection() {
 			)}
 			<Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-end gap-3">
 				<HiddenIds />
-				<Field label="Upload a document (PDF, JPG, PNG, DOC or DOCX, up to 10 MB)" errors={errors} className="min-w-64 flex-1" inputProps={{ type: 'file', name: 'document', accept: ACCEPT.documents, required: true, className: 'py-1.5' }} />
+				<Field
+					label="Upload a document (PDF, JPG, PNG, DOC or DOCX, up to 10 MB)"
+					errors={errors}
+					className="min-w-64 flex-1"
+					inputProps={{ type: 'file', name: 'document', accept: ACCEPT.documents, required: true, className: 'py-1.5' }}
+				/>
 				<OfflineMessage title="Upload Failed" description="Failed to upload document" />
 				<StatusButton type="submit" name="intent" value={INTENTS.uploadDocument} pending={pending} pendingLabel="Uploading...">
 					Upload Document
@@ -126,7 +146,11 @@ export function NotesSection() {
 			{editing ? (
 				<Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
 					<HiddenIds />
-					<TextareaField label="Notes for responders" errors={fields.additionalNotes.errors} textareaProps={getTextareaProps(fields.additionalNotes)} />
+					<TextareaField
+						label="Notes for responders"
+						errors={fields.additionalNotes.errors}
+						textareaProps={getTextareaProps(fields.additionalNotes)}
+					/>
 					<ErrorList id={form.errorId} errors={form.errors} />
 					<div className="flex gap-2">
 						<StatusButton type="submit" name="intent" value={INTENTS.saveNotes} pending={pending} pendingLabel="Saving...">
@@ -139,9 +163,17 @@ export function NotesSection() {
 				</Form>
 			) : (
 				<div className="flex flex-wrap items-start justify-between gap-3">
-					{profile?.additionalNotes ? <p className="whitespace-pre-line text-gray-900">{profile.additionalNotes}</p> : <EmptyState>No additional notes recorded yet.</EmptyState>}
+					{profile?.additionalNotes ? (
+						<p className="whitespace-pre-line text-gray-900">{profile.additionalNotes}</p>
+					) : (
+						<EmptyState>No additional notes recorded yet.</EmptyState>
+					)}
 					<div className="flex gap-2">
-						<Link to={href({ edit: 'notes' }, 'notes')} preventScrollReset className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')}>
+						<Link
+							to={href({ edit: 'notes' }, 'notes')}
+							preventScrollReset
+							className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')}
+						>
 							{profile?.additionalNotes ? 'Edit Notes' : 'Add Notes'}
 						</Link>
 						{profile?.additionalNotes ? <ActionButton intent={INTENTS.clearNotes} label="Clear Notes" /> : null}

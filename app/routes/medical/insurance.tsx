@@ -22,15 +22,33 @@ export function InsuranceSection() {
 					{list.map((p) => (
 						<li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
 							<div className="flex items-center gap-3">
-								{p.cardFrontPhotoUrl ? <img src={p.cardFrontPhotoUrl} alt={`Front of the ${p.provider} insurance card`} className="h-14 w-22 rounded border border-gray-300 object-cover" /> : null}
+								{p.cardFrontPhotoUrl ? (
+									<img
+										src={p.cardFrontPhotoUrl}
+										alt={`Front of the ${p.provider} insurance card`}
+										className="h-14 w-22 rounded border border-gray-300 object-cover"
+									/>
+								) : null}
 								<div>
 									<p className="font-semibold">
-										{p.provider} {p.planType ? <span className="font-normal text-gray-700">({planLabels[p.planType as keyof typeof planLabels] ?? p.planType})</span> : null}
+										{p.provider}{' '}
+										{p.planType ? (
+											<span className="font-normal text-gray-700">({planLabels[p.planType as keyof typeof planLabels] ?? p.planType})</span>
+										) : null}
 									</p>
-									<p className="text-gray-700">{[p.policyNumber ? `Policy ${p.policyNumber}` : null, p.groupNumber ? `Group ${p.groupNumber}` : null, p.subscriberName].filter(Boolean).join(' · ')}</p>
+									<p className="text-gray-700">
+										{[p.policyNumber ? `Policy ${p.policyNumber}` : null, p.groupNumber ? `Group ${p.groupNumber}` : null, p.subscriberName]
+											.filter(Boolean)
+											.join(' · ')}
+									</p>
 								</div>
 							</div>
-							<RowActions editHref={href({ dialog: `edit-policy:${p.id}` })} deleteIntent={INTENTS.deletePolicy} id={p.id} name={`policy ${p.provider}`} />
+							<RowActions
+								editHref={href({ dialog: `edit-policy:${p.id}` })}
+								deleteIntent={INTENTS.deletePolicy}
+								id={p.id}
+								name={`policy ${p.provider}`}
+							/>
 						</li>
 					))}
 				</ul>
@@ -46,7 +64,10 @@ export function InsuranceSection() {
 type Policy = NonNullable<ReturnType<typeof useScreen>['profile']>['insurancePolicies'][number]
 
 function PolicyDialog({ policy }: { policy?: Policy }) {
-	const [form, fields] = useSectionForm(INTENTS.savePolicy, InsurancePolicySchema, { id: policy?.id ?? null, defaultValue: policy ?? { relationship: 'self' } })
+	const [form, fields] = useSectionForm(INTENTS.savePolicy, InsurancePolicySchema, {
+		id: policy?.id ?? null,
+		defaultValue: policy ?? { relationship: 'self' },
+	})
 	const cardErrors = (form.allErrors as Record<string, string[] | undefined>).cardFrontPhoto
 	return (
 		<SectionDialog
@@ -59,25 +80,36 @@ function PolicyDialog({ policy }: { policy?: Policy }) {
 			multipart
 			grid
 		>
-				<TextField field={fields.provider} label="Insurance company" className="sm:col-span-2" />
-				<TextField field={fields.policyNumber} label="Policy number" />
-				<TextField field={fields.groupNumber} label="Group number" />
-				<TextField field={fields.subscriberId} label="Subscriber ID" />
-				<TextField field={fields.subscriberName} label="Subscriber name" />
-				<SelectField label="Relationship to subscriber" errors={fields.relationship.errors} selectProps={getInputProps(fields.relationship, { type: 'text' }) as never} options={options(POLICY_RELATIONSHIPS, relationshipLabels)} />
-				<SelectField label="Plan type" placeholder="Not specified" errors={fields.planType.errors} selectProps={getInputProps(fields.planType, { type: 'text' }) as never} options={options(PLAN_TYPES, planLabels)} />
-				<TextField field={fields.effectiveDate} label="Effective date" type="date" />
-				<TextField field={fields.expirationDate} label="Expiration date" type="date" />
-				<TextField field={fields.copay} label="Copay" />
-				<TextField field={fields.deductible} label="Deductible" />
-				<TextField field={fields.providerPhone} label="Provider phone" type="tel" />
-				<TextField field={fields.notes} label="Notes" />
-				<Field
-					className="sm:col-span-2"
-					label={policy?.cardFrontPhotoUrl ? 'Replace card photo (front)' : 'Card photo (front, optional)'}
-					errors={cardErrors}
-					inputProps={{ type: 'file', name: 'cardFrontPhoto', accept: ACCEPT.images, className: 'py-1.5' }}
-				/>
+			<TextField field={fields.provider} label="Insurance company" className="sm:col-span-2" />
+			<TextField field={fields.policyNumber} label="Policy number" />
+			<TextField field={fields.groupNumber} label="Group number" />
+			<TextField field={fields.subscriberId} label="Subscriber ID" />
+			<TextField field={fields.subscriberName} label="Subscriber name" />
+			<SelectField
+				label="Relationship to subscriber"
+				errors={fields.relationship.errors}
+				selectProps={getInputProps(fields.relationship, { type: 'text' }) as never}
+				options={options(POLICY_RELATIONSHIPS, relationshipLabels)}
+			/>
+			<SelectField
+				label="Plan type"
+				placeholder="Not specified"
+				errors={fields.planType.errors}
+				selectProps={getInputProps(fields.planType, { type: 'text' }) as never}
+				options={options(PLAN_TYPES, planLabels)}
+			/>
+			<TextField field={fields.effectiveDate} label="Effective date" type="date" />
+			<TextField field={fields.expirationDate} label="Expiration date" type="date" />
+			<TextField field={fields.copay} label="Copay" />
+			<TextField field={fields.deductible} label="Deductible" />
+			<TextField field={fields.providerPhone} label="Provider phone" type="tel" />
+			<TextField field={fields.notes} label="Notes" />
+			<Field
+				className="sm:col-span-2"
+				label={policy?.cardFrontPhotoUrl ? 'Replace card photo (front)' : 'Card photo (front, optional)'}
+				errors={cardErrors}
+				inputProps={{ type: 'file', name: 'cardFrontPhoto', accept: ACCEPT.images, className: 'py-1.5' }}
+			/>
 		</SectionDialog>
 	)
 }

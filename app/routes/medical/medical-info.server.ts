@@ -17,10 +17,25 @@ import {
 	PersonalInfoSchema,
 	ScanningSchema,
 } from '#app/domain/profiles/schemas.ts'
-import { deleteProfile, refreshProfileCodes, getProfileDetail, listProfiles, savePersonalInfo, updateProfileFields } from '#app/domain/profiles/profiles.server.ts'
+import {
+	deleteProfile,
+	refreshProfileCodes,
+	getProfileDetail,
+	listProfiles,
+	savePersonalInfo,
+	updateProfileFields,
+} from '#app/domain/profiles/profiles.server.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { addRow, deleteRow, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
-import { clearDnr, deleteDocument, removePicture, saveDnr, savePolicy, uploadDocument, uploadPicture } from '#app/domain/profiles/files.server.ts'
+import {
+	clearDnr,
+	deleteDocument,
+	removePicture,
+	saveDnr,
+	savePolicy,
+	uploadDocument,
+	uploadPicture,
+} from '#app/domain/profiles/files.server.ts'
 import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
 import { readForm } from '#app/utils/form-body.server.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
@@ -133,12 +148,16 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 		form,
 		submission,
 		claimant: { userId, address: getClientIp(request, context) },
-		success: (toast, profile = action.profileId ?? null, hash) => redirectWithToast(screenHref(base, { profile }, hash), { type: 'success', ...toast }),
+		success: (toast, profile = action.profileId ?? null, hash) =>
+			redirectWithToast(screenHref(base, { profile }, hash), { type: 'success', ...toast }),
 		fail,
 		refusedFile: (error, toast, withValues = false) => {
 			if (!(error instanceof DomainError) || !error.field) throw error
 			const fieldErrors = { [error.field]: [error.message] }
-			return fail({ intent, id: rowId, result: withValues ? submission.reply({ fieldErrors }) : { status: 'error', error: fieldErrors } }, toast?.(error.message))
+			return fail(
+				{ intent, id: rowId, result: withValues ? submission.reply({ fieldErrors }) : { status: 'error', error: fieldErrors } },
+				toast?.(error.message),
+			)
 		},
 	}
 	try {
@@ -224,8 +243,16 @@ async function saveProfile(action: Of<typeof INTENTS.saveProfile>, { userId, suc
 async function addFamily(action: Of<typeof INTENTS.addFamily>, { claimant, submission, fail, success }: Reply) {
 	const { pin, ...member } = fields(action)
 	const result = await claimCode(claimant, pin, { newProfile: member })
-	if (!result.ok) return fail({ intent: action.intent, result: submission.reply({ fieldErrors: { [result.field ?? 'pin']: [result.message] } }) }, { title: 'Error', description: result.message }, result.status)
-	return success({ title: 'Profile Created', description: `${member.fullName} has been created and QR code activated successfully.` }, result.medicalProfileId)
+	if (!result.ok)
+		return fail(
+			{ intent: action.intent, result: submission.reply({ fieldErrors: { [result.field ?? 'pin']: [result.message] } }) },
+			{ title: 'Error', description: result.message },
+			result.status,
+		)
+	return success(
+		{ title: 'Profile Created', description: `${member.fullName} has been created and QR code activated successfully.` },
+		result.medicalProfileId,
+	)
 }
 
 async function removeProfile(profileId: number, { userId, fail, success }: Reply) {
@@ -234,7 +261,10 @@ async function removeProfile(profileId: number, { userId, fail, success }: Reply
 		unlinked = await deleteProfile(userId, profileId)
 	} catch (error) {
 		if (error instanceof DomainError && error.status === 400) {
-			return fail({ intent: INTENTS.deleteProfile, result: { status: 'error', error: { '': [error.message] } } }, { title: 'Cannot Delete', description: error.message })
+			return fail(
+				{ intent: INTENTS.deleteProfile, result: { status: 'error', error: { '': [error.message] } } },
+				{ title: 'Cannot Delete', description: error.message },
+			)
 		}
 		throw error
 	}
@@ -243,7 +273,11 @@ async function removeProfile(profileId: number, { userId, fail, success }: Reply
 
 async function setScanning(profileId: number, isScannable: boolean, { userId, success }: Reply) {
 	await updateProfileFields(userId, profileId, { isScannable })
-	return success({ description: isScannable ? 'Scanning is on: responders can see this profile.' : 'Scanning is off: this profile is private from QR scans.' })
+	return success({
+		description: isScannable
+			? 'Scanning is on: responders can see this profile.'
+			: 'Scanning is off: this profile is private from QR scans.',
+	})
 }
 
 async function updateQrCodes(profileId: number, { userId, success }: Reply) {
@@ -274,7 +308,11 @@ async function savePolicyRow(action: Of<typeof INTENTS.savePolicy>, { userId, fo
 	} catch (error) {
 		return refusedFile(error, undefined, true)
 	}
-	return success({ description: action.id ? 'Insurance policy updated successfully' : 'Insurance policy added successfully' }, profileId, 'insurance')
+	return success(
+		{ description: action.id ? 'Insurance policy updated successfully' : 'Insurance policy added successfully' },
+		profileId,
+		'insurance',
+	)
 }
 
 async function saveDnrStatus(action: Of<typeof INTENTS.saveDnr>, { userId, form, refusedFile, success }: Reply) {
@@ -284,7 +322,9 @@ async function saveDnrStatus(action: Of<typeof INTENTS.saveDnr>, { userId, form,
 	} catch (error) {
 		// A refused document must not reset the dialog: the reply brings back the status, date and place entered.
 		const toast = (message: string) =>
-			message === DNR_DOCUMENT_REQUIRED ? { title: 'Document Required', description: message } : { title: 'Upload Failed', description: 'Failed to upload document. Please try again.' }
+			message === DNR_DOCUMENT_REQUIRED
+				? { title: 'Document Required', description: message }
+				: { title: 'Upload Failed', description: 'Failed to upload document. Please try again.' }
 		return refusedFile(error, toast, true)
 	}
 	return success({ description: 'DNR status saved successfully' }, profileId, 'dnr')
@@ -310,12 +350,24 @@ async function removeDocument(action: Of<typeof INTENTS.deleteDocument>, { userI
 	return success({ description: 'Document deleted successfully' }, profileOf(action), 'documents')
 }
 
-async function addSectionRow<S extends Section>(section: S, profileId: number, values: Parameters<typeof addRow<S>>[3], done: string, { userId, success }: Reply) {
+async function addSectionRow<S extends Section>(
+	section: S,
+	profileId: number,
+	values: Parameters<typeof addRow<S>>[3],
+	done: string,
+	{ userId, success }: Reply,
+) {
 	await addRow(userId, section, profileId, values)
 	return success({ description: done }, profileId, section)
 }
 
-async function updateSectionRow<S extends Section>(section: S, action: { id?: number; profileId?: number }, values: Parameters<typeof updateRow<S>>[3], done: string, { userId, success }: Reply) {
+async function updateSectionRow<S extends Section>(
+	section: S,
+	action: { id?: number; profileId?: number },
+	values: Parameters<typeof updateRow<S>>[3],
+	done: string,
+	{ userId, success }: Reply,
+) {
 	await updateRow(userId, section, action.id ?? 0, values)
 	return success({ description: done }, profileOf(action), section)
 }

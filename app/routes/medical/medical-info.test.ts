@@ -42,7 +42,13 @@ describe('profile save', () => {
 		const profiles = await db.query.medicalProfiles.findMany({ where: eq(s.medicalProfiles.userId, p.user.id) })
 		expect(profiles).toHaveLength(1)
 		expect(profiles[0]).toMatchObject({ fullName: 'Ada Lovelace', relationshipToUser: 'self', bloodType: 'O-', isScannable: true })
-		const second = await post(p.cookie, { intent: 'save-profile', profileId: String(profiles[0]!.id), firstName: 'Ada', lastName: 'King', bloodType: '' })
+		const second = await post(p.cookie, {
+			intent: 'save-profile',
+			profileId: String(profiles[0]!.id),
+			firstName: 'Ada',
+			lastName: 'King',
+			bloodType: '',
+		})
 		expect(second.status).toBe(302)
 		const after = await db.query.medicalProfiles.findMany({ where: eq(s.medicalProfiles.userId, p.user.id) })
 		expect(after).toHaveLength(1)
@@ -84,13 +90,29 @@ describe('section validation (spec 001 §5)', () => {
 
 	test('each section item is added, medications and conditions edited, and deleted', async () => {
 		const { cookie, profileId, profile } = await withProfile()
-		expect((await post(cookie, { intent: 'add-contact', profileId, name: 'Bob', relationship: 'Brother', phoneNumber: '+1 555 0100' })).status).toBe(302)
-		expect((await post(cookie, { intent: 'add-allergy', profileId, allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' })).status).toBe(302)
+		expect(
+			(await post(cookie, { intent: 'add-contact', profileId, name: 'Bob', relationship: 'Brother', phoneNumber: '+1 555 0100' })).status,
+		).toBe(302)
+		expect(
+			(await post(cookie, { intent: 'add-allergy', profileId, allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' }))
+				.status,
+		).toBe(302)
 		expect((await post(cookie, { intent: 'add-medication', profileId, name: 'Warfarin', dosage: '5 mg' })).status).toBe(302)
 		expect((await post(cookie, { intent: 'add-condition', profileId, condition: 'Epilepsy', status: 'Chronic' })).status).toBe(302)
-		expect((await post(cookie, { intent: 'save-policy', profileId, provider: 'Acme Health', planType: 'PPO' }, { cardFrontPhoto: SAMPLE_FILES.png() })).status).toBe(302)
+		expect(
+			(
+				await post(
+					cookie,
+					{ intent: 'save-policy', profileId, provider: 'Acme Health', planType: 'PPO' },
+					{ cardFrontPhoto: SAMPLE_FILES.png() },
+				)
+			).status,
+		).toBe(302)
 		const [medication] = await db.select().from(s.medications).where(eq(s.medications.medicalProfileId, profile.id))
-		expect((await post(cookie, { intent: 'update-medication', profileId, id: String(medication!.id), name: 'Warfarin', dosage: '7.5 mg' })).status).toBe(302)
+		expect(
+			(await post(cookie, { intent: 'update-medication', profileId, id: String(medication!.id), name: 'Warfarin', dosage: '7.5 mg' }))
+				.status,
+		).toBe(302)
 		expect((await db.query.medications.findFirst({ where: eq(s.medications.id, medication!.id) }))?.dosage).toBe('7.5 mg')
 		const [policy] = await db.select().from(s.insurancePolicies).where(eq(s.insurancePolicies.medicalProfileId, profile.id))
 		expect(policy?.cardFrontPhotoKey).toMatch(/^users\/.+\/insurance-card\/.+\.png$/)
@@ -103,11 +125,22 @@ describe('family profiles', () => {
 	test('a valid PIN creates the profile and claims its sticker in one go; an invalid one creates nothing', async () => {
 		const { user, cookie, profileId } = await withProfile()
 		const code = await createCode()
-		const created = await post(cookie, { intent: 'add-family', profileId, fullName: 'Grace', relationshipToUser: 'child', pin: code.pin.toLowerCase() })
+		const created = await post(cookie, {
+			intent: 'add-family',
+			profileId,
+			fullName: 'Grace',
+			relationshipToUser: 'child',
+			pin: code.pin.toLowerCase(),
+		})
 		expect(created.status).toBe(302)
-		const child = await db.query.medicalProfiles.findFirst({ where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.fullName, 'Grace')) })
+		const child = await db.query.medicalProfiles.findFirst({
+			where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.fullName, 'Grace')),
+		})
 		expect(child?.relationshipToUser).toBe('child')
-		expect(await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, code.pin) })).toMatchObject({ userId: user.id, medicalProfileId: child!.id })
+		expect(await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, code.pin) })).toMatchObject({
+			userId: user.id,
+			medicalProfileId: child!.id,
+		})
 
 		const before = await db.select({ n: count() }).from(s.medicalProfiles).where(eq(s.medicalProfiles.userId, user.id))
 		const refused = await post(cookie, { intent: 'add-family', profileId, fullName: 'Again', relationshipToUser: 'child', pin: code.pin })
@@ -123,7 +156,9 @@ describe('family profiles', () => {
 		expect(last.toast).toMatchObject({ title: 'Cannot Delete', description: 'You must have at least one profile.' })
 		const code = await createCode()
 		await post(cookie, { intent: 'add-family', profileId, fullName: 'Kid', relationshipToUser: 'child', pin: code.pin })
-		const kid = await db.query.medicalProfiles.findFirst({ where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.fullName, 'Kid')) })
+		const kid = await db.query.medicalProfiles.findFirst({
+			where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.fullName, 'Kid')),
+		})
 		await post(cookie, { intent: 'upload-document', profileId: String(kid!.id) }, { document: SAMPLE_FILES.pdf() })
 		const filesBefore = uploadedFiles()
 		const deleted = await post(cookie, { intent: 'delete-profile', profileId: String(kid!.id) })
@@ -139,20 +174,30 @@ describe('DNR, notes, documents', () => {
 		const refused = await post(cookie, { intent: 'save-dnr', profileId, dnrStatus: 'DNR' })
 		expect(refused.status).toBe(400)
 		expect(refused.text).toContain('Please upload a document for DNR or POLST status')
-		const saved = await post(cookie, { intent: 'save-dnr', profileId, dnrStatus: 'POLST', dnrDocumentDate: '2025-03-01', dnrOriginalLocation: 'On the fridge' }, { document: SAMPLE_FILES.pdf() })
+		const saved = await post(
+			cookie,
+			{ intent: 'save-dnr', profileId, dnrStatus: 'POLST', dnrDocumentDate: '2025-03-01', dnrOriginalLocation: 'On the fridge' },
+			{ document: SAMPLE_FILES.pdf() },
+		)
 		expect(saved.status).toBe(302)
 		const withDnr = await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })
 		expect(withDnr).toMatchObject({ dnrStatus: 'POLST', dnrDocumentName: 'directive.pdf', dnrOriginalLocation: 'On the fridge' })
 		const filesBefore = uploadedFiles()
 		expect((await post(cookie, { intent: 'clear-dnr', profileId })).status).toBe(302)
-		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })).toMatchObject({ dnrStatus: null, dnrDocumentKey: null, dnrDocumentName: null })
+		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })).toMatchObject({
+			dnrStatus: null,
+			dnrDocumentKey: null,
+			dnrDocumentName: null,
+		})
 		expect(uploadedFiles()).toBe(filesBefore - 1)
 	})
 
 	test('notes are saved and cleared', async () => {
 		const { cookie, profileId, profile } = await withProfile()
 		await post(cookie, { intent: 'save-notes', profileId, additionalNotes: 'Carries an EpiPen' })
-		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) }))?.additionalNotes).toBe('Carries an EpiPen')
+		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) }))?.additionalNotes).toBe(
+			'Carries an EpiPen',
+		)
 		await post(cookie, { intent: 'clear-notes', profileId, additionalNotes: 'ignored' })
 		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) }))?.additionalNotes).toBeNull()
 	})
@@ -183,7 +228,7 @@ describe('DNR, notes, documents', () => {
 })
 
 describe('ownership: another person can neither read nor change', () => {
-	test('every page action on A\'s profile or rows by B is a 404 and changes nothing', async () => {
+	test("every page action on A's profile or rows by B is a 404 and changes nothing", async () => {
 		const a = await withProfile()
 		await post(a.cookie, { intent: 'add-contact', profileId: a.profileId, name: 'Bob', relationship: 'Brother', phoneNumber: '555 0100' })
 		await post(a.cookie, { intent: 'add-allergy', profileId: a.profileId, allergen: 'Latex', severity: 'Mild' })
@@ -200,7 +245,20 @@ describe('ownership: another person can neither read nor change', () => {
 			policy: (await db.query.insurancePolicies.findFirst({ where: eq(s.insurancePolicies.medicalProfileId, pid) }))!.id,
 			document: (await db.query.medicalDocuments.findFirst({ where: eq(s.medicalDocuments.medicalProfileId, pid) }))!.id,
 		}
-		const snapshot = async () => JSON.stringify(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, pid), with: { emergencyContacts: true, allergies: true, medications: true, medicalConditions: true, insurancePolicies: true, medicalDocuments: true } }))
+		const snapshot = async () =>
+			JSON.stringify(
+				await db.query.medicalProfiles.findFirst({
+					where: eq(s.medicalProfiles.id, pid),
+					with: {
+						emergencyContacts: true,
+						allergies: true,
+						medications: true,
+						medicalConditions: true,
+						insurancePolicies: true,
+						medicalDocuments: true,
+					},
+				}),
+			)
 		const before = await snapshot()
 
 		const b = await withProfile()
@@ -236,15 +294,25 @@ describe('ownership: another person can neither read nor change', () => {
 		expect(shown.profile.id).toBe(b.profile.id)
 		expect(shown.profiles.map((p) => p.id)).not.toContain(pid)
 
-		for (const [kind, id] of [['document', ids.document], ['card', ids.policy], ['dnr', pid], ['picture', pid]] as const) {
+		for (const [kind, id] of [
+			['document', ids.document],
+			['card', ids.policy],
+			['dnr', pid],
+			['picture', pid],
+		] as const) {
 			const forB = await unwrap((await call(files.loader, getRequest(`/files/${kind}/${id}`, b.cookie), { kind, id: String(id) })).result)
 			expect(forB.status).toBe(404)
 		}
-		const forA = await unwrap((await call(files.loader, getRequest(`/files/document/${ids.document}`, a.cookie), { kind: 'document', id: String(ids.document) })).result)
+		const forA = await unwrap(
+			(await call(files.loader, getRequest(`/files/document/${ids.document}`, a.cookie), { kind: 'document', id: String(ids.document) }))
+				.result,
+		)
 		expect(forA.status).toBe(200)
 		expect(forA.headers.get('content-type')).toBe('application/pdf')
 		expect(forA.headers.get('cache-control')).toBe('private, no-store')
-		const anonymous = await unwrap((await call(files.loader, getRequest(`/files/document/${ids.document}`), { kind: 'document', id: String(ids.document) })).result)
+		const anonymous = await unwrap(
+			(await call(files.loader, getRequest(`/files/document/${ids.document}`), { kind: 'document', id: String(ids.document) })).result,
+		)
 		expect(anonymous.status).toBe(302)
 	})
 })

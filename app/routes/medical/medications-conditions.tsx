@@ -44,9 +44,17 @@ function MedicationRow({ medication: m }: { medication: Medication }) {
 		<li className="flex flex-wrap items-center justify-between gap-3 py-3">
 			<div>
 				<p className="font-semibold">{m.name}</p>
-				<p className="text-gray-700">{[m.dosage, m.frequency, m.prescribingDoctor ? `prescribed by ${m.prescribingDoctor}` : null].filter(Boolean).join(' · ') || 'No details'}</p>
+				<p className="text-gray-700">
+					{[m.dosage, m.frequency, m.prescribingDoctor ? `prescribed by ${m.prescribingDoctor}` : null].filter(Boolean).join(' · ') ||
+						'No details'}
+				</p>
 			</div>
-			<RowActions editHref={href({ edit: `medications:${m.id}` }, 'medications')} deleteIntent={INTENTS.deleteMedication} id={m.id} name={`medication ${m.name}`} />
+			<RowActions
+				editHref={href({ edit: `medications:${m.id}` }, 'medications')}
+				deleteIntent={INTENTS.deleteMedication}
+				id={m.id}
+				name={`medication ${m.name}`}
+			/>
 		</li>
 	)
 }
@@ -65,7 +73,13 @@ function MedicationFields({ fields }: { fields: ReturnType<typeof useSectionForm
 function MedicationForm({ medication }: { medication: Medication }) {
 	const [form, fields] = useSectionForm(INTENTS.updateMedication, MedicationSchema, { id: medication.id, defaultValue: medication })
 	return (
-		<EditRowForm section="medications" intent={INTENTS.updateMedication} id={medication.id} form={form} label={`Edit medication ${medication.name}`}>
+		<EditRowForm
+			section="medications"
+			intent={INTENTS.updateMedication}
+			id={medication.id}
+			form={form}
+			label={`Edit medication ${medication.name}`}
+		>
 			<MedicationFields fields={fields} />
 		</EditRowForm>
 	)
@@ -111,16 +125,33 @@ function ConditionRow({ condition: c }: { condition: Condition }) {
 				</p>
 				<p className="text-gray-700">{[c.diagnosedDate ? `Diagnosed ${c.diagnosedDate}` : null, c.notes].filter(Boolean).join(' · ')}</p>
 			</div>
-			<RowActions editHref={href({ edit: `conditions:${c.id}` }, 'conditions')} deleteIntent={INTENTS.deleteCondition} id={c.id} name={`condition ${c.condition}`} />
+			<RowActions
+				editHref={href({ edit: `conditions:${c.id}` }, 'conditions')}
+				deleteIntent={INTENTS.deleteCondition}
+				id={c.id}
+				name={`condition ${c.condition}`}
+			/>
 		</li>
 	)
 }
 
-function ConditionFields({ fields, statuses }: { fields: ReturnType<typeof useSectionForm<typeof ConditionSchema>>[1]; statuses: readonly string[] }) {
+function ConditionFields({
+	fields,
+	statuses,
+}: {
+	fields: ReturnType<typeof useSectionForm<typeof ConditionSchema>>[1]
+	statuses: readonly string[]
+}) {
 	return (
 		<>
 			<TextField field={fields.condition} label="Condition" />
-			<SelectField label="Status" placeholder="Choose status" errors={fields.status.errors} selectProps={getInputProps(fields.status, { type: 'text' }) as never} options={options(statuses)} />
+			<SelectField
+				label="Status"
+				placeholder="Choose status"
+				errors={fields.status.errors}
+				selectProps={getInputProps(fields.status, { type: 'text' }) as never}
+				options={options(statuses)}
+			/>
 			<TextField field={fields.diagnosedDate} label="Diagnosed date" type="date" />
 			<TextField field={fields.notes} label="Notes" />
 		</>
@@ -130,7 +161,13 @@ function ConditionFields({ fields, statuses }: { fields: ReturnType<typeof useSe
 function ConditionForm({ condition }: { condition: Condition }) {
 	const [form, fields] = useSectionForm(INTENTS.updateCondition, ConditionSchema, { id: condition.id, defaultValue: condition })
 	return (
-		<EditRowForm section="conditions" intent={INTENTS.updateCondition} id={condition.id} form={form} label={`Edit condition ${condition.condition}`}>
+		<EditRowForm
+			section="conditions"
+			intent={INTENTS.updateCondition}
+			id={condition.id}
+			form={form}
+			label={`Edit condition ${condition.condition}`}
+		>
 			<ConditionFields fields={fields} statuses={CONDITION_STATUSES} />
 		</EditRowForm>
 	)

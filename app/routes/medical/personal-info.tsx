@@ -36,11 +36,28 @@ export function PersonalInfoSection() {
 			<Form method="post" preventScrollReset {...getFormProps(form)} key={profile?.id ?? 'new'} className="grid gap-4 sm:grid-cols-2">
 				<HiddenIds />
 				{textFields.slice(0, 3).map(([name, label, autoComplete]) => (
-					<Field key={name} label={label} errors={fields[name].errors} inputProps={{ ...getInputProps(fields[name], { type: 'text' }), autoComplete }} />
+					<Field
+						key={name}
+						label={label}
+						errors={fields[name].errors}
+						inputProps={{ ...getInputProps(fields[name], { type: 'text' }), autoComplete }}
+					/>
 				))}
 				<TextField field={fields.dateOfBirth} label="Date of birth" type="date" autoComplete="bday" />
-				<SelectField label="Blood type" placeholder="Unknown" errors={fields.bloodType.errors} selectProps={getInputProps(fields.bloodType, { type: 'text' }) as never} options={options(BLOOD_TYPES)} />
-				<SelectField label="Gender" placeholder="Not specified" errors={fields.gender.errors} selectProps={getInputProps(fields.gender, { type: 'text' }) as never} options={options(GENDERS)} />
+				<SelectField
+					label="Blood type"
+					placeholder="Unknown"
+					errors={fields.bloodType.errors}
+					selectProps={getInputProps(fields.bloodType, { type: 'text' }) as never}
+					options={options(BLOOD_TYPES)}
+				/>
+				<SelectField
+					label="Gender"
+					placeholder="Not specified"
+					errors={fields.gender.errors}
+					selectProps={getInputProps(fields.gender, { type: 'text' }) as never}
+					options={options(GENDERS)}
+				/>
 				{textFields.slice(3).map(([name, label, autoComplete]) => (
 					<Field
 						key={name}
@@ -69,15 +86,30 @@ function ProfilePicture() {
 	return (
 		<div className="mb-5 flex flex-wrap items-center gap-4">
 			{profile.profilePictureUrl ? (
-				<img src={profile.profilePictureUrl} alt={`Photo of ${profile.fullName ?? 'this person'}`} className="size-24 rounded-full border border-gray-300 object-cover" />
+				<img
+					src={profile.profilePictureUrl}
+					alt={`Photo of ${profile.fullName ?? 'this person'}`}
+					className="size-24 rounded-full border border-gray-300 object-cover"
+				/>
 			) : (
 				<div className="flex size-24 items-center justify-center rounded-full bg-gray-100 text-sm text-gray-600">No photo</div>
 			)}
 			<Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-end gap-2">
 				<HiddenIds />
-				<Field label="Profile picture" errors={error} inputProps={{ type: 'file', name: 'picture', accept: ACCEPT.images, required: true, className: 'py-1.5' }} />
+				<Field
+					label="Profile picture"
+					errors={error}
+					inputProps={{ type: 'file', name: 'picture', accept: ACCEPT.images, required: true, className: 'py-1.5' }}
+				/>
 				<OfflineMessage title="Upload Failed" description="Upload failed" />
-				<StatusButton type="submit" name="intent" value={INTENTS.uploadPicture} variant="secondary" pending={pending} pendingLabel="Uploading...">
+				<StatusButton
+					type="submit"
+					name="intent"
+					value={INTENTS.uploadPicture}
+					variant="secondary"
+					pending={pending}
+					pendingLabel="Uploading..."
+				>
 					Upload Photo
 				</StatusButton>
 			</Form>

@@ -1,6 +1,13 @@
 import { getInputProps } from '@conform-to/react'
 import { Form, Link } from 'react-router'
-import { FAMILY_GENDER_LABELS, FAMILY_GENDERS, FamilyMemberSchema, profileLabel, RELATIONSHIP_LABELS, RELATIONSHIPS } from '#app/domain/profiles/schemas.ts'
+import {
+	FAMILY_GENDER_LABELS,
+	FAMILY_GENDERS,
+	FamilyMemberSchema,
+	profileLabel,
+	RELATIONSHIP_LABELS,
+	RELATIONSHIPS,
+} from '#app/domain/profiles/schemas.ts'
 import { buttonClass, ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { INTENTS } from './intents.ts'
@@ -44,10 +51,19 @@ export function ProfileSelector() {
 					Add Family Member
 				</Link>
 				{profile && profiles.find((p) => p.id === profile.id)?.qrCodeCount ? (
-					<ActionButton intent={INTENTS.updateQrCodes} label="Update QR Codes" pendingLabel="Updating..." offline={{ title: 'Error', description: 'Failed to update QR codes' }} />
+					<ActionButton
+						intent={INTENTS.updateQrCodes}
+						label="Update QR Codes"
+						pendingLabel="Updating..."
+						offline={{ title: 'Error', description: 'Failed to update QR codes' }}
+					/>
 				) : null}
 				{profile && profiles.length > 1 ? (
-					<Link to={href({ dialog: 'delete-profile' })} preventScrollReset className={buttonClass('secondary', 'border-red-700 text-red-800')}>
+					<Link
+						to={href({ dialog: 'delete-profile' })}
+						preventScrollReset
+						className={buttonClass('secondary', 'border-red-700 text-red-800')}
+					>
 						Delete Selected Profile
 					</Link>
 				) : null}

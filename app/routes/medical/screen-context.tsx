@@ -84,7 +84,16 @@ export function ActionButton({
 				<input key={name} type="hidden" name={name} value={value} />
 			))}
 			{offline ? <OfflineMessage {...offline} /> : null}
-			<StatusButton type="submit" name="intent" value={intent} variant={variant} pending={pending} pendingLabel={pendingLabel} aria-label={accessibleName} className="min-h-9 px-3 py-1 text-sm">
+			<StatusButton
+				type="submit"
+				name="intent"
+				value={intent}
+				variant={variant}
+				pending={pending}
+				pendingLabel={pendingLabel}
+				aria-label={accessibleName}
+				className="min-h-9 px-3 py-1 text-sm"
+			>
 				{label}
 			</StatusButton>
 		</Form>

@@ -8,7 +8,17 @@ import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen } fr
 type ConformForm<Schema extends Record<string, unknown>> = FormMetadata<Schema, string[]>
 const small = 'min-h-9 px-3 py-1 text-sm'
 
-export function DialogButtons({ intent, label, pending, cancelHref }: { intent: string; label: string; pending: boolean; cancelHref: string }) {
+export function DialogButtons({
+	intent,
+	label,
+	pending,
+	cancelHref,
+}: {
+	intent: string
+	label: string
+	pending: boolean
+	cancelHref: string
+}) {
 	return (
 		<div className="flex justify-end gap-2 pt-2">
 			<Link to={cancelHref} preventScrollReset className={buttonClass('secondary')}>
@@ -92,7 +102,13 @@ export function EditRowForm<Schema extends Record<string, unknown>>({
 	const pending = useIntentPending(intent, id)
 	return (
 		<li className="py-3">
-			<Form method="post" preventScrollReset {...getFormProps(form)} className="grid gap-3 rounded-lg bg-gray-50 p-3 sm:grid-cols-2" aria-label={label}>
+			<Form
+				method="post"
+				preventScrollReset
+				{...getFormProps(form)}
+				className="grid gap-3 rounded-lg bg-gray-50 p-3 sm:grid-cols-2"
+				aria-label={label}
+			>
 				<HiddenIds id={id} />
 				{children}
 				<ErrorList id={form.errorId} errors={form.errors} />

@@ -10,16 +10,36 @@ type Code = QrCodesData['codes'][number]
 
 const small = 'min-h-9 px-3 py-1 text-sm'
 
-export function CodeCard({ code, profiles, selected, base }: { code: Code; profiles: QrCodesData['profiles']; selected: boolean; base: string }) {
+export function CodeCard({
+	code,
+	profiles,
+	selected,
+	base,
+}: {
+	code: Code
+	profiles: QrCodesData['profiles']
+	selected: boolean
+	base: string
+}) {
 	const shape = code.customization.circular ? 'circular' : 'square'
 	return (
-		<li className={cx('rounded-xl border bg-white p-4 shadow-sm', selected ? 'border-brand-700 ring-2 ring-brand-700/30' : 'border-gray-300')}>
+		<li
+			className={cx('rounded-xl border bg-white p-4 shadow-sm', selected ? 'border-brand-700 ring-2 ring-brand-700/30' : 'border-gray-300')}
+		>
 			<div className="flex flex-wrap gap-4">
-				<img src={`/api/qr-codes/${code.id}/image?size=200&v=${code.updatedAt.valueOf()}`} alt={`QR code ${code.pin ?? code.id}`} width={120} height={120} className="size-30 rounded border border-gray-200" />
+				<img
+					src={`/api/qr-codes/${code.id}/image?size=200&v=${code.updatedAt.valueOf()}`}
+					alt={`QR code ${code.pin ?? code.id}`}
+					width={120}
+					height={120}
+					className="size-30 rounded border border-gray-200"
+				/>
 				<div className="min-w-48 flex-1 space-y-1">
 					<p className="font-semibold">
 						{code.pin ? `Sticker ${code.pin}` : `QR code #${code.id}`}{' '}
-						<span className={cx('rounded px-2 text-sm', code.isActive ? 'bg-green-100 text-green-900' : 'bg-gray-200 text-gray-800')}>{code.isActive ? 'Active' : 'Inactive'}</span>
+						<span className={cx('rounded px-2 text-sm', code.isActive ? 'bg-green-100 text-green-900' : 'bg-gray-200 text-gray-800')}>
+							{code.isActive ? 'Active' : 'Inactive'}
+						</span>
 					</p>
 					<p className="text-sm text-gray-700">
 						Type {code.type} · access {code.accessLevel} · expires {code.expiresAt ? code.expiresAt.toLocaleDateString('en-US') : 'Never'}
@@ -31,7 +51,8 @@ export function CodeCard({ code, profiles, selected, base }: { code: Code; profi
 					</p>
 					{code.medicalProfileId ? (
 						<p className="text-sm text-gray-700">
-							Shows: {profileLabel({ id: code.medicalProfileId, fullName: code.profileName, relationshipToUser: code.relationshipToUser })} · scanned {code.scanCount} {code.scanCount === 1 ? 'time' : 'times'}
+							Shows: {profileLabel({ id: code.medicalProfileId, fullName: code.profileName, relationshipToUser: code.relationshipToUser })}{' '}
+							· scanned {code.scanCount} {code.scanCount === 1 ? 'time' : 'times'}
 						</p>
 					) : (
 						<p className="rounded bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-900">
@@ -41,7 +62,12 @@ export function CodeCard({ code, profiles, selected, base }: { code: Code; profi
 				</div>
 			</div>
 			<div className="mt-3 flex flex-wrap gap-2">
-				<Link to={`${base}?code=${code.id}`} preventScrollReset className={buttonClass('secondary', small)} aria-label={`Customise QR code ${code.pin ?? code.id}`}>
+				<Link
+					to={`${base}?code=${code.id}`}
+					preventScrollReset
+					className={buttonClass('secondary', small)}
+					aria-label={`Customise QR code ${code.pin ?? code.id}`}
+				>
 					Customise
 				</Link>
 				<a href={`/api/qr-codes/${code.id}/download?shape=${shape}`} className={buttonClass('secondary', small)} download>
@@ -66,7 +92,11 @@ export function CodeCard({ code, profiles, selected, base }: { code: Code; profi
 						{code.isActive ? 'Deactivate' : 'Activate'}
 					</StatusButton>
 				</Form>
-				<Link to={`${base}?code=${code.id}&dialog=delete`} preventScrollReset className={buttonClass('secondary', cx(small, 'border-red-700 text-red-800'))}>
+				<Link
+					to={`${base}?code=${code.id}&dialog=delete`}
+					preventScrollReset
+					className={buttonClass('secondary', cx(small, 'border-red-700 text-red-800'))}
+				>
 					Delete
 				</Link>
 			</div>

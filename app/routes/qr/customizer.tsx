@@ -58,19 +58,48 @@ export function Customizer({
 					<input key={name} type="hidden" name={name} value={value} />
 				))}
 				<div className="grid gap-4 sm:grid-cols-2">
-					<SelectField label="QR colour" selectProps={{ name: 'color', defaultValue: look?.color ?? '#DC2626' }} options={QR_COLORS.map((c) => ({ value: c.hex, label: c.name }))} />
-					<SelectField label="Text colour" selectProps={{ name: 'textColor', defaultValue: look?.textColor ?? '#000000' }} options={TEXT_COLORS.map((c) => ({ value: c.hex, label: c.name }))} />
+					<SelectField
+						label="QR colour"
+						selectProps={{ name: 'color', defaultValue: look?.color ?? '#DC2626' }}
+						options={QR_COLORS.map((c) => ({ value: c.hex, label: c.name }))}
+					/>
+					<SelectField
+						label="Text colour"
+						selectProps={{ name: 'textColor', defaultValue: look?.textColor ?? '#000000' }}
+						options={TEXT_COLORS.map((c) => ({ value: c.hex, label: c.name }))}
+					/>
 				</div>
 				<Field
 					label="Custom text (optional)"
-					hint={hydrated ? <span className={status.valid ? 'text-green-800' : 'font-semibold text-red-700'}>{status.message}</span> : 'At most 25 characters, of which at most 16 letters (spaces and digits do not count).'}
-					inputProps={{ name: 'customText', defaultValue: look?.customText ?? '', maxLength: CUSTOM_TEXT_MAX_CHARACTERS, onInput: (e) => setText(e.currentTarget.value) }}
+					hint={
+						hydrated ? (
+							<span className={status.valid ? 'text-green-800' : 'font-semibold text-red-700'}>{status.message}</span>
+						) : (
+							'At most 25 characters, of which at most 16 letters (spaces and digits do not count).'
+						)
+					}
+					inputProps={{
+						name: 'customText',
+						defaultValue: look?.customText ?? '',
+						maxLength: CUSTOM_TEXT_MAX_CHARACTERS,
+						onInput: (e) => setText(e.currentTarget.value),
+					}}
 				/>
 				<CheckboxField label="Circular QR code" inputProps={{ name: 'circular', defaultChecked: look?.circular ?? true }} />
-				<CheckboxField label="Transparent background (for downloads)" inputProps={{ name: 'transparentBackground', defaultChecked: look?.transparentBackground ?? false }} />
+				<CheckboxField
+					label="Transparent background (for downloads)"
+					inputProps={{ name: 'transparentBackground', defaultChecked: look?.transparentBackground ?? false }}
+				/>
 				<ErrorList errors={errors} />
 				<div className="flex flex-wrap gap-2">
-					<StatusButton type="submit" name="intent" value={submit.intent} pending={pending} pendingLabel="Saving..." disabled={hydrated && !status.valid}>
+					<StatusButton
+						type="submit"
+						name="intent"
+						value={submit.intent}
+						pending={pending}
+						pendingLabel="Saving..."
+						disabled={hydrated && !status.valid}
+					>
 						{submit.label}
 					</StatusButton>
 					{hydrated ? null : (
@@ -81,10 +110,24 @@ export function Customizer({
 				</div>
 			</Form>
 			<figure className="flex flex-col items-center gap-2">
-				<div className="flex size-72 items-center justify-center rounded-lg border border-gray-300 bg-[repeating-conic-gradient(#f3f4f6_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-2" aria-live="polite">
-					{shownSvg ? <div className="size-full [&>svg]:size-full" role="img" aria-label="QR code preview" dangerouslySetInnerHTML={{ __html: shownSvg }} /> : <span className="text-gray-600">No preview</span>}
+				<div
+					className="flex size-72 items-center justify-center rounded-lg border border-gray-300 bg-[repeating-conic-gradient(#f3f4f6_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-2"
+					aria-live="polite"
+				>
+					{shownSvg ? (
+						<div
+							className="size-full [&>svg]:size-full"
+							role="img"
+							aria-label="QR code preview"
+							dangerouslySetInnerHTML={{ __html: shownSvg }}
+						/>
+					) : (
+						<span className="text-gray-600">No preview</span>
+					)}
 				</div>
-				<figcaption className="text-sm text-gray-700">{shownError ? <span className="text-red-700">{shownError}</span> : 'Preview'}</figcaption>
+				<figcaption className="text-sm text-gray-700">
+					{shownError ? <span className="text-red-700">{shownError}</span> : 'Preview'}
+				</figcaption>
 			</figure>
 		</div>
 	)

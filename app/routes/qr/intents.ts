@@ -1,1 +1,7 @@
-export const QR_INTENTS = { generate: 'generate', customize: 'customize', toggle: 'toggle', remove: 'delete', assign: 'assign-profile' } as const
+export const QR_INTENTS = {
+	generate: 'generate',
+	customize: 'customize',
+	toggle: 'toggle',
+	remove: 'delete',
+	assign: 'assign-profile',
+} as const

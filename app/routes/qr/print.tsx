@@ -26,7 +26,12 @@ export default function PrintQrCode({ loaderData }: Route.ComponentProps) {
 	return (
 		<main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 p-6 text-center print:p-0">
 			<h1 className="text-2xl font-bold">Emergency medical information</h1>
-			<div className="w-full max-w-md [&>svg]:h-auto [&>svg]:w-full" role="img" aria-label="QR code" dangerouslySetInnerHTML={{ __html: loaderData.svg }} />
+			<div
+				className="w-full max-w-md [&>svg]:h-auto [&>svg]:w-full"
+				role="img"
+				aria-label="QR code"
+				dangerouslySetInnerHTML={{ __html: loaderData.svg }}
+			/>
 			<p className="text-lg">Scan in an emergency{loaderData.name ? ` for ${loaderData.name}` : ''}.</p>
 			{loaderData.pin ? <p className="font-mono text-lg tracking-widest">PIN {loaderData.pin}</p> : null}
 			<div className="print:hidden">

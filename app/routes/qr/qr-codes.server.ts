@@ -7,7 +7,15 @@ import { getAccessLevel } from '#app/domain/claims/claims.server.ts'
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { QrCustomizationFormSchema } from '#app/domain/qr/form-schema.ts'
-import { assignCodeToProfile, customizeCode, deleteCode, generateOrUpdateCode, listCodes, scanHistory, toggleCode } from '#app/domain/qr/manage.server.ts'
+import {
+	assignCodeToProfile,
+	customizeCode,
+	deleteCode,
+	generateOrUpdateCode,
+	listCodes,
+	scanHistory,
+	toggleCode,
+} from '#app/domain/qr/manage.server.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { requireUser, requireUserId } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
@@ -51,7 +59,8 @@ type QrAction = z.infer<typeof QrActionSchema>
 type Of<I extends QrAction['intent']> = Extract<QrAction, { intent: I }>
 type Answer = { userId: string; form: FormData; base: string }
 
-const failure = (intent: string, message: string, status: number) => data({ intent, result: { status: 'error' as const, error: { '': [message] } } }, { status })
+const failure = (intent: string, message: string, status: number) =>
+	data({ intent, result: { status: 'error' as const, error: { '': [message] } } }, { status })
 
 export async function qrCodesAction({ request, context }: RequestArgs) {
 	const userId = await requireUserId({ request, context })
@@ -92,9 +101,13 @@ function requireCode(id: number | undefined) {
 async function generate(action: Of<typeof QR_INTENTS.generate>, { userId, form, base }: Answer) {
 	const submission = parseWithZod(form, { schema: QrCustomizationFormSchema })
 	if (submission.status !== 'success') return data({ intent: action.intent, result: submission.reply() }, { status: 400 })
-	if (!action.profileId) return data({ intent: action.intent, result: submission.reply({ formErrors: [QR_MESSAGES.noProfile] }) }, { status: 400 })
+	if (!action.profileId)
+		return data({ intent: action.intent, result: submission.reply({ formErrors: [QR_MESSAGES.noProfile] }) }, { status: 400 })
 	const { code, isUpdated } = await generateOrUpdateCode(userId, action.profileId, submission.value)
-	return redirectWithToast(codeHref(base, code.id), { type: 'success', description: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated })
+	return redirectWithToast(codeHref(base, code.id), {
+		type: 'success',
+		description: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated,
+	})
 }
 
 async function customize(action: Of<typeof QR_INTENTS.customize>, { userId, form, base }: Answer) {

@@ -26,114 +26,125 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function QrCodes({ loaderData, actionData }: Route.ComponentProps) {
 	const { access, codes, profiles, selectedId, look, previewSvg, previewError, history, dialog } = loaderData
 	const selected = codes.find((c) => c.id === selectedId) ?? null
-	const errors = actionData?.result?.error ? Object.values(actionData.result.error).flat().filter((e): e is string => Boolean(e)) : undefined
+	const errors = actionData?.result?.error
+		? Object.values(actionData.result.error)
+				.flat()
+				.filter((e): e is string => Boolean(e))
+		: undefined
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-				<h1 className="text-2xl font-bold">QR Codes</h1>
-				{access.isGrandfathered ? (
-					<section aria-labelledby="legacy-title" className={cardClass('p-5')}>
-						<div className="flex flex-wrap items-center justify-between gap-2">
-							<h2 id="legacy-title" className="text-xl font-bold">
-								Generate a QR code
-							</h2>
-							<span className="rounded-full bg-purple-100 px-3 py-1 text-sm font-semibold text-purple-900">Legacy Access - Self-Generation Enabled</span>
-						</div>
-						{profiles.length ? (
-							<Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-								<SelectField label="Medical profile" className="min-w-64 flex-1" selectProps={{ name: 'profileId', required: true }} options={profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))} />
-								<OfflineMessage title="Error" description="Failed to generate QR code" />
-								<StatusButton type="submit" name="intent" value={QR_INTENTS.generate}>
-									Generate Smart QR Code
-								</StatusButton>
-							</Form>
-						) : (
-							<p className="mt-2 text-gray-700">No profiles found. Please create a medical profile first.</p>
-						)}
-					</section>
-				) : null}
-				{codes.length === 0 && !access.isGrandfathered ? (
-					<section aria-labelledby="free-title" className={cardClass('p-5 text-center')}>
-						<h2 id="free-title" className="text-xl font-bold">
-							Get Your Free Medical QR Code
+			<h1 className="text-2xl font-bold">QR Codes</h1>
+			{access.isGrandfathered ? (
+				<section aria-labelledby="legacy-title" className={cardClass('p-5')}>
+					<div className="flex flex-wrap items-center justify-between gap-2">
+						<h2 id="legacy-title" className="text-xl font-bold">
+							Generate a QR code
 						</h2>
-						<p className="mt-2 text-gray-700">Claim a sticker or card you already hold with its PIN, or ask us to mail you one for free.</p>
-						<div className="mt-4 flex flex-wrap justify-center gap-3">
-							<Link to="/" className={buttonClass('primary')}>
-								Enter PIN Code
-							</Link>
-							<Link to="/request-qr" className={buttonClass('blue')}>
-								Request QR Code
-							</Link>
-						</div>
-					</section>
-				) : null}
-				{access.claimedPinQrCode ? (
-					<p className="rounded-lg bg-blue-50 p-4 text-gray-900">
-						Your QR code updates automatically with your medical information: responders always see what is on your profile now.{' '}
-						<Link to="/dashboard" className="font-semibold text-blue-800 underline">
-							Complete your medical profile
-						</Link>
-					</p>
-				) : null}
-				{selected ? (
-					<section aria-labelledby="custom-title" className={cardClass('p-5')}>
-						<h2 id="custom-title" className="mb-4 text-xl font-bold">
-							QR Code Color: {selected.pin ? `sticker ${selected.pin}` : `code #${selected.id}`}
-						</h2>
-						<Customizer
-							key={selected.id}
-							look={look}
-							previewSvg={previewSvg}
-							previewError={previewError}
-							hidden={{ codeId: String(selected.id), code: String(selected.id) }}
-							submit={{ intent: QR_INTENTS.customize, label: 'Update QR Code' }}
-							errors={actionData?.intent === QR_INTENTS.customize ? errors : undefined}
-						/>
-					</section>
-				) : null}
-				{actionData && actionData.intent !== QR_INTENTS.customize && errors?.length ? (
-					<p role="alert" className="rounded-lg bg-red-50 p-3 font-semibold text-red-800">
-						{errors.join(' ')}
-					</p>
-				) : null}
-				<UnlinkedNotice codes={codes} />
-				{codes.length ? (
-					<section aria-labelledby="codes-title">
-						<div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-							<h2 id="codes-title" className="text-xl font-bold">
-								Your codes
-							</h2>
-							<Link to="/request-products" className={buttonClass('secondary')}>
-								Order free stickers and cards
-							</Link>
-						</div>
-						<ul className="space-y-4">
-							{codes.map((code) => (
-								<CodeCard key={code.id} code={code} profiles={profiles} selected={code.id === selectedId} base={BASE} />
-							))}
-						</ul>
-					</section>
-				) : null}
-				{history ? <ScanHistory history={history} /> : null}
-				{dialog === 'delete' && selected ? (
-					<Modal title="Delete this QR code?" closeHref={`${BASE}?code=${selected.id}`}>
-						<p className="text-gray-800">
-							{selected.source === 'self'
-								? 'The code and its scan history are deleted. Printed copies will show “Unknown QR code”.'
-								: 'This printed sticker leaves your account and returns to unclaimed: its colours and scan history are removed, and scanning it shows only how to activate it. The PIN printed on it can claim it again.'}
-						</p>
-						<Form method="post" className="mt-6 flex justify-end gap-2">
-							<input type="hidden" name="codeId" value={selected.id} />
-							<OfflineMessage title="Error" description="Failed to delete QR code" />
-							<Link to={`${BASE}?code=${selected.id}`} className={buttonClass('secondary')}>
-								Cancel
-							</Link>
-							<StatusButton type="submit" name="intent" value={QR_INTENTS.remove}>
-								Delete QR Code
+						<span className="rounded-full bg-purple-100 px-3 py-1 text-sm font-semibold text-purple-900">
+							Legacy Access - Self-Generation Enabled
+						</span>
+					</div>
+					{profiles.length ? (
+						<Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+							<SelectField
+								label="Medical profile"
+								className="min-w-64 flex-1"
+								selectProps={{ name: 'profileId', required: true }}
+								options={profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))}
+							/>
+							<OfflineMessage title="Error" description="Failed to generate QR code" />
+							<StatusButton type="submit" name="intent" value={QR_INTENTS.generate}>
+								Generate Smart QR Code
 							</StatusButton>
 						</Form>
-					</Modal>
-				) : null}
+					) : (
+						<p className="mt-2 text-gray-700">No profiles found. Please create a medical profile first.</p>
+					)}
+				</section>
+			) : null}
+			{codes.length === 0 && !access.isGrandfathered ? (
+				<section aria-labelledby="free-title" className={cardClass('p-5 text-center')}>
+					<h2 id="free-title" className="text-xl font-bold">
+						Get Your Free Medical QR Code
+					</h2>
+					<p className="mt-2 text-gray-700">Claim a sticker or card you already hold with its PIN, or ask us to mail you one for free.</p>
+					<div className="mt-4 flex flex-wrap justify-center gap-3">
+						<Link to="/" className={buttonClass('primary')}>
+							Enter PIN Code
+						</Link>
+						<Link to="/request-qr" className={buttonClass('blue')}>
+							Request QR Code
+						</Link>
+					</div>
+				</section>
+			) : null}
+			{access.claimedPinQrCode ? (
+				<p className="rounded-lg bg-blue-50 p-4 text-gray-900">
+					Your QR code updates automatically with your medical information: responders always see what is on your profile now.{' '}
+					<Link to="/dashboard" className="font-semibold text-blue-800 underline">
+						Complete your medical profile
+					</Link>
+				</p>
+			) : null}
+			{selected ? (
+				<section aria-labelledby="custom-title" className={cardClass('p-5')}>
+					<h2 id="custom-title" className="mb-4 text-xl font-bold">
+						QR Code Color: {selected.pin ? `sticker ${selected.pin}` : `code #${selected.id}`}
+					</h2>
+					<Customizer
+						key={selected.id}
+						look={look}
+						previewSvg={previewSvg}
+						previewError={previewError}
+						hidden={{ codeId: String(selected.id), code: String(selected.id) }}
+						submit={{ intent: QR_INTENTS.customize, label: 'Update QR Code' }}
+						errors={actionData?.intent === QR_INTENTS.customize ? errors : undefined}
+					/>
+				</section>
+			) : null}
+			{actionData && actionData.intent !== QR_INTENTS.customize && errors?.length ? (
+				<p role="alert" className="rounded-lg bg-red-50 p-3 font-semibold text-red-800">
+					{errors.join(' ')}
+				</p>
+			) : null}
+			<UnlinkedNotice codes={codes} />
+			{codes.length ? (
+				<section aria-labelledby="codes-title">
+					<div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+						<h2 id="codes-title" className="text-xl font-bold">
+							Your codes
+						</h2>
+						<Link to="/request-products" className={buttonClass('secondary')}>
+							Order free stickers and cards
+						</Link>
+					</div>
+					<ul className="space-y-4">
+						{codes.map((code) => (
+							<CodeCard key={code.id} code={code} profiles={profiles} selected={code.id === selectedId} base={BASE} />
+						))}
+					</ul>
+				</section>
+			) : null}
+			{history ? <ScanHistory history={history} /> : null}
+			{dialog === 'delete' && selected ? (
+				<Modal title="Delete this QR code?" closeHref={`${BASE}?code=${selected.id}`}>
+					<p className="text-gray-800">
+						{selected.source === 'self'
+							? 'The code and its scan history are deleted. Printed copies will show “Unknown QR code”.'
+							: 'This printed sticker leaves your account and returns to unclaimed: its colours and scan history are removed, and scanning it shows only how to activate it. The PIN printed on it can claim it again.'}
+					</p>
+					<Form method="post" className="mt-6 flex justify-end gap-2">
+						<input type="hidden" name="codeId" value={selected.id} />
+						<OfflineMessage title="Error" description="Failed to delete QR code" />
+						<Link to={`${BASE}?code=${selected.id}`} className={buttonClass('secondary')}>
+							Cancel
+						</Link>
+						<StatusButton type="submit" name="intent" value={QR_INTENTS.remove}>
+							Delete QR Code
+						</StatusButton>
+					</Form>
+				</Modal>
+			) : null}
 		</main>
 	)
 }
@@ -145,8 +156,8 @@ function UnlinkedNotice({ codes }: { codes: Route.ComponentProps['loaderData']['
 	return (
 		<p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
 			<strong>{unlinked.length === 1 ? '1 QR code needs a profile' : `${unlinked.length} QR codes need a profile`}:</strong>{' '}
-			{unlinked.map((c) => (c.pin ? `sticker ${c.pin}` : `code #${c.id}`)).join(', ')}. Until you link {unlinked.length === 1 ? 'it' : 'each'} to a profile below, scanning shows only that the code is not
-			active.
+			{unlinked.map((c) => (c.pin ? `sticker ${c.pin}` : `code #${c.id}`)).join(', ')}. Until you link{' '}
+			{unlinked.length === 1 ? 'it' : 'each'} to a profile below, scanning shows only that the code is not active.
 		</p>
 	)
 }
@@ -161,7 +172,10 @@ function ScanHistory({ history }: { history: NonNullable<Route.ComponentProps['l
 				<ul className="divide-y divide-gray-200">
 					{history.scans.map((scan) => (
 						<li key={scan.id} className="py-2">
-							{new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' }).format(scan.scannedAt)} ET · {scan.deviceType}
+							{new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' }).format(
+								scan.scannedAt,
+							)}{' '}
+							ET · {scan.deviceType}
 							{scan.city || scan.country ? ` · ${[scan.city, scan.state, scan.country].filter(Boolean).join(', ')}` : ''}
 						</li>
 					))}

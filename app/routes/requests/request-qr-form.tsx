@@ -38,14 +38,26 @@ export function QrRequestForm({
 				<TextField field={fields.fullName} label="Full name" autoComplete="name" />
 				<TextField field={fields.email} label="Email" type="email" autoComplete="email" />
 			</div>
-			<TextField field={fields.quantity} label="Quantity" type="number" className="max-w-48" hint={`1 to ${MAX_CODES_PER_REQUEST} codes per request`} inputMode="numeric" />
+			<TextField
+				field={fields.quantity}
+				label="Quantity"
+				type="number"
+				className="max-w-48"
+				hint={`1 to ${MAX_CODES_PER_REQUEST} codes per request`}
+				inputMode="numeric"
+			/>
 			<AddressFieldset
 				legend="Shipping address"
 				street={textFieldProps(fields.streetAddress, 'Street address')}
 				city={textFieldProps(fields.city, 'City')}
 				state={textFieldProps(fields.state, 'State/Province')}
 				postalCode={textFieldProps(fields.postalCode, 'Postal code')}
-				country={{ label: 'Country', errors: fields.country.errors, options: countryOptions, selectProps: { ...getSelectProps(fields.country), autoComplete: 'country-name' } }}
+				country={{
+					label: 'Country',
+					errors: fields.country.errors,
+					options: countryOptions,
+					selectProps: { ...getSelectProps(fields.country), autoComplete: 'country-name' },
+				}}
 			/>
 			<TextareaField label="Notes (optional)" errors={fields.notes.errors} textareaProps={getTextareaProps(fields.notes)} />
 			<ErrorList id={form.errorId} errors={form.errors} />

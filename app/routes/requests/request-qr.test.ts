@@ -27,7 +27,16 @@ describe('the /request-qr form', () => {
 	test('an empty form is refused with every message of spec 002 §5 and a Request Failed toast; nothing is stored', async () => {
 		const countRows = async () => (await db.select({ id: qrRequests.id }).from(qrRequests)).length
 		const before = await countRows()
-		const { response, toast } = await submitForm({ fullName: '', email: '', quantity: '', streetAddress: '', city: '', state: '', postalCode: '', country: '' })
+		const { response, toast } = await submitForm({
+			fullName: '',
+			email: '',
+			quantity: '',
+			streetAddress: '',
+			city: '',
+			state: '',
+			postalCode: '',
+			country: '',
+		})
 		expect(response.status).toBe(400)
 		const body = JSON.stringify(response.body)
 		for (const message of [
@@ -66,10 +75,22 @@ describe('the /request-qr form', () => {
 		const fields = formFields()
 		const { response } = await submitForm(fields)
 		expect(response).toHaveRedirect('/request-qr/sent')
-		await expect(response).toSendToast({ type: 'success', title: 'Request Submitted!', description: 'Your QR code request has been received.' })
+		await expect(response).toSendToast({
+			type: 'success',
+			title: 'Request Submitted!',
+			description: 'Your QR code request has been received.',
+		})
 
 		const [row] = await rowsFor(fields.email)
-		expect(row).toMatchObject({ userId: null, fullName: 'Ada Responder', quantity: 2, ...address, notes: 'Front door code 1234', requestStatus: 'pending', fulfilledAt: null })
+		expect(row).toMatchObject({
+			userId: null,
+			fullName: 'Ada Responder',
+			quantity: 2,
+			...address,
+			notes: 'Front door code 1234',
+			requestStatus: 'pending',
+			fulfilledAt: null,
+		})
 
 		const [mail] = await mailsTo(fields.email)
 		expect(mail).toMatchObject({ emailType: 'qr-request-confirmation', status: 'sent', userId: null })
@@ -178,7 +199,14 @@ describe('POST /api/qr-request', () => {
 		expect(response.status).toBe(201)
 		expect(response.body).toMatchObject({
 			message: 'Your QR code request has been received.',
-			request: { fullName: 'Ada Responder', email: body.email, quantity: 4, shippingAddress: address, notes: null, requestStatus: 'pending' },
+			request: {
+				fullName: 'Ada Responder',
+				email: body.email,
+				quantity: 4,
+				shippingAddress: address,
+				notes: null,
+				requestStatus: 'pending',
+			},
 		})
 		expect(await rowsFor(body.email)).toHaveLength(1)
 		expect(await mailsTo(body.email)).toMatchObject([{ emailType: 'qr-request-confirmation', status: 'sent' }])

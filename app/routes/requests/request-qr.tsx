@@ -29,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data({ result }, { status, headers: combineHeaders(headers, extra) })
 	}
 	if (submission.status !== 'success') {
-		const first = Object.values(submission.error ?? {}).flat().find(Boolean)
+		const first = Object.values(submission.error ?? {})
+			.flat()
+			.find(Boolean)
 		return fail(first ?? REQUEST_FAILED, 400)
 	}
 	const limited = await refusedAttempt('qr-request', request, context)

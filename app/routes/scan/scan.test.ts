@@ -41,7 +41,9 @@ async function fullProfile() {
 	await db.insert(s.allergies).values({ medicalProfileId: pid, allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' })
 	await db.insert(s.medications).values({ medicalProfileId: pid, name: 'Warfarin', dosage: '5 mg', frequency: 'daily' })
 	await db.insert(s.medicalConditions).values({ medicalProfileId: pid, condition: 'Atrial fibrillation', status: 'Chronic' })
-	await db.insert(s.emergencyContacts).values({ medicalProfileId: pid, name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200' })
+	await db
+		.insert(s.emergencyContacts)
+		.values({ medicalProfileId: pid, name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200' })
 	await db.insert(s.insurancePolicies).values({ medicalProfileId: pid, provider: 'Medicare', policyNumber: '1EG4-TE5-MK73' })
 	const code = await createCode()
 	await claimCode(claimant(user.id), code.pin, { profileId: pid })
@@ -54,7 +56,22 @@ describe('the responder page', () => {
 		const page = await scanPage(code.token)
 		expect(page.status).toBe(200)
 		const age = new Date().getUTCFullYear() - 1950 - (new Date().toISOString().slice(5, 10) < '06-15' ? 1 : 0)
-		const order = ['Maria Santos', `Age ${age} · Born June 15, 1950`, 'DNR: Do Not Resuscitate', 'Anticoagulant / blood thinner: Warfarin', 'Severe allergy: Penicillin', 'Atrial fibrillation', 'Penicillin</span> (Severe): Reaction Anaphylaxis', 'Warfarin</b> 5 mg, daily', 'Call Luis Santos', 'Scar on left knee', 'Medicare', 'AB-', 'Hard of hearing &lt;speak up&gt;', 'Information last confirmed by its owner on November 1, 2026']
+		const order = [
+			'Maria Santos',
+			`Age ${age} · Born June 15, 1950`,
+			'DNR: Do Not Resuscitate',
+			'Anticoagulant / blood thinner: Warfarin',
+			'Severe allergy: Penicillin',
+			'Atrial fibrillation',
+			'Penicillin</span> (Severe): Reaction Anaphylaxis',
+			'Warfarin</b> 5 mg, daily',
+			'Call Luis Santos',
+			'Scar on left knee',
+			'Medicare',
+			'AB-',
+			'Hard of hearing &lt;speak up&gt;',
+			'Information last confirmed by its owner on November 1, 2026',
+		]
 		let last = -1
 		for (const text of order) {
 			const at = page.html.indexOf(text, last + 1)
@@ -108,7 +125,9 @@ describe('the responder page', () => {
 		expect(off.status).toBe(200)
 		expect(off.html).toContain('This code is not active')
 		for (const secret of ['Maria', 'Penicillin', 'Warfarin', 'DNR:', 'Luis']) expect(off.html).not.toContain(secret)
-		expect((await unwrap((await call(scanFile.loader, new Request('http://x'), { token: code.token, kind: 'dnr' })).result)).status).toBe(404)
+		expect((await unwrap((await call(scanFile.loader, new Request('http://x'), { token: code.token, kind: 'dnr' })).result)).status).toBe(
+			404,
+		)
 
 		await db.update(s.medicalProfiles).set({ isScannable: true }).where(eq(s.medicalProfiles.id, profile.id))
 		await db.update(s.qrCodes).set({ isActive: false }).where(eq(s.qrCodes.token, code.token))
@@ -137,7 +156,8 @@ describe('scan history', () => {
 		const { code } = await fullProfile()
 		const other = await fullProfile()
 		const row = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, code.token) })
-		const rows = async (codeId: number) => ((await db.select({ n: count() }).from(s.qrScans).where(eq(s.qrScans.qrCodeId, codeId))) as [{ n: number }])[0].n
+		const rows = async (codeId: number) =>
+			((await db.select({ n: count() }).from(s.qrScans).where(eq(s.qrScans.qrCodeId, codeId))) as [{ n: number }])[0].n
 		const pages = await Promise.all(Array.from({ length: 12 }, () => scanPage(code.token, {}, '', '203.0.113.50')))
 		expect(pages.map((p) => p.status)).toEqual(Array(12).fill(200))
 		expect(pages.every((p) => p.html.includes('Maria Santos'))).toBe(true)
@@ -149,7 +169,10 @@ describe('scan history', () => {
 		await scanPage(other.code.token, {}, '', '203.0.113.50')
 		expect(await rows(otherRow!.id)).toBe(1)
 		// A new minute, a new allowance.
-		await db.update(s.rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(s.rateLimits.key, `scan:${row!.id}:203.0.113.50`))
+		await db
+			.update(s.rateLimits)
+			.set({ resetAt: sql`now() - interval '1 second'` })
+			.where(eq(s.rateLimits.key, `scan:${row!.id}:203.0.113.50`))
 		await scanPage(code.token, {}, '', '203.0.113.50')
 		expect(await rows(row!.id)).toBe(SCANS_RECORDED_PER_MINUTE + 2)
 	})
@@ -176,14 +199,22 @@ describe('scan alerts', () => {
 		expect((await scan()).alertOwner).toBe(false)
 		const after = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.id, row!.id) })
 		expect(after!.updatedAt).toEqual(row!.updatedAt)
-		await db.update(s.qrCodes).set({ scanAlertSentAt: sql`now() - interval '10 minutes'` }).where(eq(s.qrCodes.id, row!.id))
+		await db
+			.update(s.qrCodes)
+			.set({ scanAlertSentAt: sql`now() - interval '10 minutes'` })
+			.where(eq(s.qrCodes.id, row!.id))
 		expect((await scan()).alertOwner).toBe(true)
 		const unclaimed = await createCode()
 		const unclaimedRow = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, unclaimed.token) })
 		expect((await recordScan(unclaimedRow!.id, visit())).alertOwner).toBe(false)
 		const mails = await db.select().from(s.emails).where(eq(s.emails.userId, user.id))
 		expect(mails).toHaveLength(1)
-		expect(mails[0]).toMatchObject({ toAddress: user.email, emailType: 'scan-alert', status: 'sent', subject: `Your QR code ${code.pin} was scanned` })
+		expect(mails[0]).toMatchObject({
+			toAddress: user.email,
+			emailType: 'scan-alert',
+			status: 'sent',
+			subject: `Your QR code ${code.pin} was scanned`,
+		})
 		expect(mails[0]!.textBody).toContain('(Maria Santos) was scanned on November 22, 2026 at 10:04 AM ET')
 	})
 })

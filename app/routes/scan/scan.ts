@@ -14,7 +14,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		'content-type': 'text/html; charset=utf-8',
 		'cache-control': 'no-store',
 		'x-robots-tag': 'noindex, nofollow',
-		'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+		'content-security-policy':
+			"default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 		'content-language': lang,
 		vary: 'Accept-Language',
 	}
@@ -28,4 +29,3 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	if (view.state !== 'active') return new Response(renderMessagePage(lang, view.state, env.PUBLIC_URL), { headers })
 	return new Response(renderResponderPage(view.profile, lang, params.token), { headers: { ...headers, 'content-language': lang } })
 }
-

@@ -15,8 +15,24 @@ export function CartButton({ className }: { className?: string }) {
 	const items = useRouteLoaderData<{ cart?: CartItem[] }>('root')?.cart ?? []
 	const count = cartCount(items)
 	return (
-		<Link to={cartHref(location)} preventScrollReset onPointerEnter={CartDialog.preload} onFocus={CartDialog.preload} className={buttonClass('secondary', `relative min-h-10 px-3 py-1.5 text-sm ${className ?? ''}`)}>
-			<svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+		<Link
+			to={cartHref(location)}
+			preventScrollReset
+			onPointerEnter={CartDialog.preload}
+			onFocus={CartDialog.preload}
+			className={buttonClass('secondary', `relative min-h-10 px-3 py-1.5 text-sm ${className ?? ''}`)}
+		>
+			<svg
+				viewBox="0 0 24 24"
+				className="size-5"
+				aria-hidden="true"
+				focusable="false"
+				fill="none"
+				stroke="currentColor"
+				strokeWidth="2"
+				strokeLinecap="round"
+				strokeLinejoin="round"
+			>
 				<circle cx="9" cy="20" r="1.5" />
 				<circle cx="18" cy="20" r="1.5" />
 				<path d="M2 3h3l2.6 12.4a1 1 0 0 0 1 .8h9.8a1 1 0 0 0 1-.8L21 7H6" />

@@ -12,7 +12,17 @@ export type CartErrors = { fieldErrors?: Record<string, string[]>; message?: str
 export const CHECKOUT_FORM = 'checkout-form'
 
 /** "Shopping Cart & Checkout": the same view in the dialog over any page and on its own page at /cart. */
-export function CartContents({ view, errors, FormComponent, pending }: { view: CartView; errors: CartErrors; FormComponent: typeof Form; pending: string | null }) {
+export function CartContents({
+	view,
+	errors,
+	FormComponent,
+	pending,
+}: {
+	view: CartView
+	errors: CartErrors
+	FormComponent: typeof Form
+	pending: string | null
+}) {
 	const location = useLocation()
 	const returnTo = `${location.pathname}${location.search}`
 	if (!view.lines.length) {
@@ -32,7 +42,16 @@ export function CartContents({ view, errors, FormComponent, pending }: { view: C
 					Items
 				</h3>
 				{/* Enter in a text field saves the form rather than pressing the first quantity button. */}
-				<button type="submit" form={CHECKOUT_FORM} name="intent" value="update-shipping" className="sr-only" tabIndex={-1} aria-hidden="true" formNoValidate>
+				<button
+					type="submit"
+					form={CHECKOUT_FORM}
+					name="intent"
+					value="update-shipping"
+					className="sr-only"
+					tabIndex={-1}
+					aria-hidden="true"
+					formNoValidate
+				>
 					Save
 				</button>
 				<ul className="divide-y divide-gray-200">
@@ -46,18 +65,42 @@ export function CartContents({ view, errors, FormComponent, pending }: { view: C
 										FREE <span className="sr-only">(catalogue value {formatCents(product.priceCents)} each)</span>
 									</p>
 								</div>
-								<button type="submit" form={CHECKOUT_FORM} name="intent" value={`remove:${key}`} className="-m-1 rounded p-2 text-xl leading-none text-gray-700 hover:bg-gray-100" aria-label={`Remove ${product.name}`} formNoValidate>
+								<button
+									type="submit"
+									form={CHECKOUT_FORM}
+									name="intent"
+									value={`remove:${key}`}
+									className="-m-1 rounded p-2 text-xl leading-none text-gray-700 hover:bg-gray-100"
+									aria-label={`Remove ${product.name}`}
+									formNoValidate
+								>
 									×
 								</button>
 							</div>
 							<div className="mt-2 flex items-center gap-2">
-								<button type="submit" form={CHECKOUT_FORM} name="intent" value={`decrease:${key}`} className={buttonClass('secondary', 'min-h-9 px-3 py-1')} aria-label={`One fewer ${product.name}`} formNoValidate>
+								<button
+									type="submit"
+									form={CHECKOUT_FORM}
+									name="intent"
+									value={`decrease:${key}`}
+									className={buttonClass('secondary', 'min-h-9 px-3 py-1')}
+									aria-label={`One fewer ${product.name}`}
+									formNoValidate
+								>
 									−
 								</button>
 								<span aria-label={`Quantity of ${product.name}`} className="min-w-8 text-center font-semibold">
 									{item.quantity}
 								</span>
-								<button type="submit" form={CHECKOUT_FORM} name="intent" value={`increase:${key}`} className={buttonClass('secondary', 'min-h-9 px-3 py-1')} aria-label={`One more ${product.name}`} formNoValidate>
+								<button
+									type="submit"
+									form={CHECKOUT_FORM}
+									name="intent"
+									value={`increase:${key}`}
+									className={buttonClass('secondary', 'min-h-9 px-3 py-1')}
+									aria-label={`One more ${product.name}`}
+									formNoValidate
+								>
 									+
 								</button>
 							</div>
@@ -76,7 +119,14 @@ export function CartContents({ view, errors, FormComponent, pending }: { view: C
 				<OrderSummary view={view} />
 				<ErrorList errors={errors?.message && !errors.fieldErrors ? [errors.message] : undefined} />
 				{view.signedIn ? (
-					<StatusButton type="submit" name="intent" value="checkout" className="w-full" pending={pending === 'checkout'} pendingLabel="Processing...">
+					<StatusButton
+						type="submit"
+						name="intent"
+						value="checkout"
+						className="w-full"
+						pending={pending === 'checkout'}
+						pendingLabel="Processing..."
+					>
 						Complete FREE Order
 					</StatusButton>
 				) : (
@@ -105,7 +155,11 @@ function QrCodeSelector({ view, errors }: { view: CartView; errors?: string[] })
 			<div className="rounded-lg bg-amber-50 p-3 text-gray-900" role="note">
 				<p className="font-semibold">Create a QR Code First</p>
 				<p className="text-sm">
-					Every order carries one of your QR codes. <Link to="/dashboard/qr-codes" className="font-semibold text-blue-800 underline">Claim or create one</Link>, then come back.
+					Every order carries one of your QR codes.{' '}
+					<Link to="/dashboard/qr-codes" className="font-semibold text-blue-800 underline">
+						Claim or create one
+					</Link>
+					, then come back.
 				</p>
 			</div>
 		)
@@ -114,7 +168,13 @@ function QrCodeSelector({ view, errors }: { view: CartView; errors?: string[] })
 			label="QR code for this order"
 			errors={errors}
 			placeholder="Choose one of your QR codes"
-			selectProps={{ name: 'selectedQrCodeId', defaultValue: view.codes.find((c) => c.value === view.draft.selectedQrCodeId || c.value.startsWith(`${view.draft.selectedQrCodeId}:`))?.value ?? '', 'aria-required': true }}
+			selectProps={{
+				name: 'selectedQrCodeId',
+				defaultValue:
+					view.codes.find((c) => c.value === view.draft.selectedQrCodeId || c.value.startsWith(`${view.draft.selectedQrCodeId}:`))?.value ??
+					'',
+				'aria-required': true,
+			}}
 			options={view.codes}
 		/>
 	)

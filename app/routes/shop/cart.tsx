@@ -20,9 +20,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
 	const result = await cartAction(request, formData, safeRedirect(formData.get('returnTo'), '/cart'))
 	const cookie = result.cookie ? { 'set-cookie': result.cookie } : undefined
-	if (result.ok) return result.toast ? redirectWithToast(result.redirectTo, result.toast, { headers: cookie }) : redirect(result.redirectTo, { headers: cookie })
+	if (result.ok)
+		return result.toast
+			? redirectWithToast(result.redirectTo, result.toast, { headers: cookie })
+			: redirect(result.redirectTo, { headers: cookie })
 	const toast = await actionToast(request, context, { type: 'error', ...result.toast })
-	return data({ fieldErrors: result.fieldErrors, message: result.toast.description }, { status: result.status, headers: combineHeaders(cookie, toast) })
+	return data(
+		{ fieldErrors: result.fieldErrors, message: result.toast.description },
+		{ status: result.status, headers: combineHeaders(cookie, toast) },
+	)
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {

@@ -37,11 +37,27 @@ export function ShippingFields({ view, errors }: { view: CartView; errors: Error
 		<AddressFieldset
 			fieldsetRef={fields}
 			legend="Shipping information"
-			street={{ label: 'Address', errors: errors?.address1, inputProps: { name: 'address1', defaultValue: draft.address1, 'aria-required': true, maxLength: 200 } }}
-			line2={{ label: 'Address line 2 (optional)', errors: errors?.address2, inputProps: { name: 'address2', defaultValue: draft.address2, maxLength: 200 } }}
-			city={{ label: 'City', errors: errors?.city, inputProps: { name: 'city', defaultValue: draft.city, 'aria-required': true, maxLength: 100 } }}
+			street={{
+				label: 'Address',
+				errors: errors?.address1,
+				inputProps: { name: 'address1', defaultValue: draft.address1, 'aria-required': true, maxLength: 200 },
+			}}
+			line2={{
+				label: 'Address line 2 (optional)',
+				errors: errors?.address2,
+				inputProps: { name: 'address2', defaultValue: draft.address2, maxLength: 200 },
+			}}
+			city={{
+				label: 'City',
+				errors: errors?.city,
+				inputProps: { name: 'city', defaultValue: draft.city, 'aria-required': true, maxLength: 100 },
+			}}
 			state={{ label: 'State (optional)', errors: errors?.state, inputProps: { name: 'state', defaultValue: draft.state, maxLength: 100 } }}
-			postalCode={{ label: 'Postal code', errors: errors?.postalCode, inputProps: { name: 'postalCode', defaultValue: draft.postalCode, 'aria-required': true, maxLength: 20 } }}
+			postalCode={{
+				label: 'Postal code',
+				errors: errors?.postalCode,
+				inputProps: { name: 'postalCode', defaultValue: draft.postalCode, 'aria-required': true, maxLength: 20 },
+			}}
 			country={{
 				label: 'Country',
 				errors: errors?.country,
@@ -52,11 +68,18 @@ export function ShippingFields({ view, errors }: { view: CartView; errors: Error
 		>
 			<AddressSearch view={view} errors={errors?.addressQuery} onPick={fill} />
 			{autofilled || (!hydrated && draft.autofilled) ? (
-				<p className={`inline-block rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 ${hydrated ? '' : 'badge-timed'}`} role="status">
+				<p
+					className={`inline-block rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900 ${hydrated ? '' : 'badge-timed'}`}
+					role="status"
+				>
 					Auto-filled ✓
 				</p>
 			) : null}
-			<Field label="Name" errors={errors?.name} inputProps={{ name: 'name', defaultValue: draft.name, autoComplete: 'name', 'aria-required': true, maxLength: 100 }} />
+			<Field
+				label="Name"
+				errors={errors?.name}
+				inputProps={{ name: 'name', defaultValue: draft.name, autoComplete: 'name', 'aria-required': true, maxLength: 100 }}
+			/>
 		</AddressFieldset>
 	)
 }
@@ -73,7 +96,13 @@ function ShippingMethods({ options, chosen, errors }: { options: ReturnType<type
 					<div className="space-y-1">
 						{options.map((o) => (
 							<label key={o.method} className="flex items-center gap-2">
-								<input type="radio" name="shippingMethod" value={o.method} defaultChecked={o === checked} className="size-4 accent-red-700" />
+								<input
+									type="radio"
+									name="shippingMethod"
+									value={o.method}
+									defaultChecked={o === checked}
+									className="size-4 accent-red-700"
+								/>
 								<span>
 									{o.label} ({estimateLabel(o)}): FREE <span className="sr-only">(value {`$${o.cents / 100}`})</span>
 								</span>
@@ -105,7 +134,11 @@ function AddressSearch({ view, errors, onPick }: { view: CartView; errors?: stri
 		if (query.trim().length < 3) return setSuggestions([])
 		timer.current = setTimeout(async () => {
 			try {
-				const response = await fetch('/api/address-suggestions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+				const response = await fetch('/api/address-suggestions', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ query }),
+				})
 				const body = (await response.json()) as { suggestions?: AddressSuggestion[] }
 				setSuggestions(body.suggestions?.length ? body.suggestions : [{ display_name: query, address: { road: query } }])
 			} catch {
@@ -120,7 +153,13 @@ function AddressSearch({ view, errors, onPick }: { view: CartView; errors?: stri
 				label="Search for your address"
 				errors={errors}
 				hint="Type at least 3 characters, then pick a suggestion to fill the fields below."
-				inputProps={{ name: 'addressQuery', defaultValue: view.draft.addressQuery, autoComplete: 'off', onChange: (e) => search(e.currentTarget.value), onKeyDown: (e) => e.key === 'Enter' && hydrated && e.preventDefault() }}
+				inputProps={{
+					name: 'addressQuery',
+					defaultValue: view.draft.addressQuery,
+					autoComplete: 'off',
+					onChange: (e) => search(e.currentTarget.value),
+					onKeyDown: (e) => e.key === 'Enter' && hydrated && e.preventDefault(),
+				}}
 			/>
 			{hydrated ? null : (
 				<StatusButton type="submit" name="intent" value="search-address" variant="secondary" formNoValidate>
@@ -132,11 +171,21 @@ function AddressSearch({ view, errors, onPick }: { view: CartView; errors?: stri
 					{shown.map((s, i) => (
 						<li key={`${i}-${s.display_name}`}>
 							{hydrated ? (
-								<button type="button" className="w-full px-3 py-2 text-left hover:bg-gray-100" onClick={() => (onPick(s), setSuggestions([]))}>
+								<button
+									type="button"
+									className="w-full px-3 py-2 text-left hover:bg-gray-100"
+									onClick={() => (onPick(s), setSuggestions([]))}
+								>
 									{s.display_name}
 								</button>
 							) : (
-								<button type="submit" name="intent" value={`use-suggestion:${i}`} className="w-full px-3 py-2 text-left hover:bg-gray-100" formNoValidate>
+								<button
+									type="submit"
+									name="intent"
+									value={`use-suggestion:${i}`}
+									className="w-full px-3 py-2 text-left hover:bg-gray-100"
+									formNoValidate
+								>
 									{s.display_name}
 								</button>
 							)}
@@ -183,7 +232,16 @@ export function DiscountBox({ view, errors, pending }: { view: CartView; errors?
 					},
 				}}
 			/>
-			<StatusButton type="submit" name="intent" value="apply-discount" variant="secondary" pending={pending} pendingLabel="Applying..." disabled={hydrated && (!code.trim() || pending)} formNoValidate>
+			<StatusButton
+				type="submit"
+				name="intent"
+				value="apply-discount"
+				variant="secondary"
+				pending={pending}
+				pendingLabel="Applying..."
+				disabled={hydrated && (!code.trim() || pending)}
+				formNoValidate
+			>
 				Apply
 			</StatusButton>
 		</div>

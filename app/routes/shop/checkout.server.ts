@@ -10,12 +10,35 @@ import { findDiscount } from '#app/domain/shop/discounts.server.ts'
 import { createShopOrder } from '#app/domain/shop/orders.server.ts'
 import { checkoutUrl } from '#app/domain/shop/orders.ts'
 import { orderTotals } from '#app/domain/shop/pricing.ts'
-import { addressFromSuggestion, CHECKOUT_MESSAGES, CheckoutSchema, DiscountCodeSchema, ORDER_MESSAGES, type AddressSuggestion } from '#app/domain/shop/schemas.ts'
+import {
+	addressFromSuggestion,
+	CHECKOUT_MESSAGES,
+	CheckoutSchema,
+	DiscountCodeSchema,
+	ORDER_MESSAGES,
+	type AddressSuggestion,
+} from '#app/domain/shop/schemas.ts'
 import { countryCode, DEFAULT_COUNTRY, DEFAULT_METHOD, NO_SHIPPING, shippingOptions } from '#app/domain/shop/shipping.ts'
 
 /** The checkout form's fields, kept in the session between submissions so nothing typed is lost without JavaScript. */
-const DRAFT_FIELDS = ['name', 'address1', 'address2', 'city', 'state', 'postalCode', 'country', 'shippingMethod', 'selectedQrCodeId', 'addressQuery'] as const
-export type Draft = Record<(typeof DRAFT_FIELDS)[number], string> & { key: string; discountCode: string; autofilled: string; suggestions: AddressSuggestion[] }
+const DRAFT_FIELDS = [
+	'name',
+	'address1',
+	'address2',
+	'city',
+	'state',
+	'postalCode',
+	'country',
+	'shippingMethod',
+	'selectedQrCodeId',
+	'addressQuery',
+] as const
+export type Draft = Record<(typeof DRAFT_FIELDS)[number], string> & {
+	key: string
+	discountCode: string
+	autofilled: string
+	suggestions: AddressSuggestion[]
+}
 
 function readDraft(session: AppSession): Draft {
 	const stored = (session.get('checkout') ?? {}) as Record<string, unknown>
@@ -50,7 +73,15 @@ export async function loadCartView(request: Request) {
 	const catalogue = await productsById([...new Set(items.map((i) => i.productId))])
 	const lines = items.flatMap((item) => {
 		const product = catalogue.find((p) => p.id === item.productId)
-		return product ? [{ key: lineKey(item), item, product: { id: product.id, name: product.name, priceCents: product.priceCents, engraved: product.engraved } }] : []
+		return product
+			? [
+					{
+						key: lineKey(item),
+						item,
+						product: { id: product.id, name: product.name, priceCents: product.priceCents, engraved: product.engraved },
+					},
+				]
+			: []
 	})
 	const discount = draft.discountCode ? await findDiscount(draft.discountCode) : null
 	const options = shippingOptions(draft.country)
@@ -62,7 +93,15 @@ export async function loadCartView(request: Request) {
 		lines,
 		draft: { ...draft, shippingMethod: method },
 		discount,
-		totals: 'error' in totals ? null : { subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, shippingCents: totals.shippingCents, totalCents: totals.totalCents },
+		totals:
+			'error' in totals
+				? null
+				: {
+						subtotalCents: totals.subtotalCents,
+						discountCents: totals.discountCents,
+						shippingCents: totals.shippingCents,
+						totalCents: totals.totalCents,
+					},
 		noShipping: options.length === 0 ? NO_SHIPPING : null,
 		codes: codes.map((c) => ({
 			value: `${c.id}:${c.pin ?? 'self'}`,
@@ -74,7 +113,13 @@ export type CartView = Awaited<ReturnType<typeof loadCartView>>
 
 export type CartActionResult =
 	| { ok: true; redirectTo: string; toast?: { type: 'success' | 'message'; title: string; description: string }; cookie: string | null }
-	| { ok: false; status: number; toast: { title: string; description: string }; fieldErrors?: Record<string, string[]>; cookie: string | null }
+	| {
+			ok: false
+			status: number
+			toast: { title: string; description: string }
+			fieldErrors?: Record<string, string[]>
+			cookie: string | null
+	  }
 
 const checked = (v: FormDataEntryValue | null) => v === 'on' || v === 'true'
 
@@ -87,7 +132,8 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 		const value = formData.get(field)
 		if (typeof value === 'string') draft[field] = value.trim()
 	}
-	if (!shippingOptions(draft.country).some((o) => o.method === draft.shippingMethod)) draft.shippingMethod = shippingOptions(draft.country)[0]?.method ?? DEFAULT_METHOD
+	if (!shippingOptions(draft.country).some((o) => o.method === draft.shippingMethod))
+		draft.shippingMethod = shippingOptions(draft.country)[0]?.method ?? DEFAULT_METHOD
 	draft.autofilled = ''
 	const [intent = '', arg = ''] = String(formData.get('intent') ?? '').split(':')
 	let items = await getCart(request)
@@ -134,7 +180,8 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 			return done(true)
 		case 'apply-discount': {
 			const parsed = DiscountCodeSchema.safeParse({ code: formData.get('discountInput') })
-			if (!parsed.success) return fail('Discount Code', parsed.error.issues[0]!.message, { discountInput: [parsed.error.issues[0]!.message] })
+			if (!parsed.success)
+				return fail('Discount Code', parsed.error.issues[0]!.message, { discountInput: [parsed.error.issues[0]!.message] })
 			const discount = await findDiscount(parsed.data.code)
 			if (!discount) return fail('Discount Code', CHECKOUT_MESSAGES.invalidDiscount, { discountInput: [CHECKOUT_MESSAGES.invalidDiscount] })
 			draft.discountCode = discount.code
@@ -148,7 +195,10 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 		case 'update-shipping':
 			return done()
 		case 'search-address': {
-			if (draft.addressQuery.length < 3) return fail('Address Search', 'Type at least 3 characters to search for an address.', { addressQuery: ['Type at least 3 characters to search for an address.'] })
+			if (draft.addressQuery.length < 3)
+				return fail('Address Search', 'Type at least 3 characters to search for an address.', {
+					addressQuery: ['Type at least 3 characters to search for an address.'],
+				})
 			draft.suggestions = await searchAddresses(draft.addressQuery)
 			return done()
 		}
@@ -175,13 +225,20 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 	async function placeOrder(): Promise<CartActionResult> {
 		if (!userId) return { ok: true, redirectTo: `/login?${new URLSearchParams({ redirectTo: returnTo })}`, cookie: await commit() }
 		const submission = parseWithZod(formData, { schema: CheckoutSchema })
-		if (!items.length || !draft.selectedQrCodeId) return fail(CHECKOUT_MESSAGES.cannotCheckout.title, CHECKOUT_MESSAGES.cannotCheckout.description)
+		if (!items.length || !draft.selectedQrCodeId)
+			return fail(CHECKOUT_MESSAGES.cannotCheckout.title, CHECKOUT_MESSAGES.cannotCheckout.description)
 		if (submission.status !== 'success') {
 			const errors = submission.reply().error ?? {}
-			const addressOnly = Object.keys(errors).every((k) => ['name', 'address1', 'address2', 'city', 'state', 'postalCode', 'country'].includes(k))
+			const addressOnly = Object.keys(errors).every((k) =>
+				['name', 'address1', 'address2', 'city', 'state', 'postalCode', 'country'].includes(k),
+			)
 			return addressOnly
 				? fail(CHECKOUT_MESSAGES.addressRequired.title, CHECKOUT_MESSAGES.addressRequired.description, errors as Record<string, string[]>)
-				: fail(CHECKOUT_MESSAGES.checkoutFailed, Object.values(errors).flat()[0] ?? CHECKOUT_MESSAGES.checkoutFailedFallback, errors as Record<string, string[]>)
+				: fail(
+						CHECKOUT_MESSAGES.checkoutFailed,
+						Object.values(errors).flat()[0] ?? CHECKOUT_MESSAGES.checkoutFailedFallback,
+						errors as Record<string, string[]>,
+					)
 		}
 		const { shippingMethod, selectedQrCodeId, discountCode: _ignored, ...address } = submission.value
 		const result = await createShopOrder(userId, {

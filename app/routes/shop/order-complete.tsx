@@ -76,12 +76,16 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
 				) : loaderData.state === 'not-found' ? (
 					<div>
 						<h1 className="text-3xl font-bold text-gray-900">Order not found</h1>
-						<p className="mt-2 text-lg text-gray-800">There is no order with that number on your account. You can look any order up with its confirmation number and e-mail address.</p>
+						<p className="mt-2 text-lg text-gray-800">
+							There is no order with that number on your account. You can look any order up with its confirmation number and e-mail address.
+						</p>
 					</div>
 				) : (
 					<div>
 						<h1 className="text-3xl font-bold text-gray-900">Your order</h1>
-						<p className="mt-2 text-lg text-gray-800">Sign in to see your order, or track it with its confirmation number and the e-mail address it was placed with.</p>
+						<p className="mt-2 text-lg text-gray-800">
+							Sign in to see your order, or track it with its confirmation number and the e-mail address it was placed with.
+						</p>
 						<Link to="/auth" className={buttonClass('primary', 'mt-4')}>
 							Sign In
 						</Link>

@@ -79,7 +79,10 @@ export function TrackingSteps({ order }: { order: PresentedOrder }) {
 					<li key={s.step} className="flex items-center gap-3">
 						<span
 							aria-hidden="true"
-							className={cx('flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold', s.completed ? 'bg-green-700 text-white' : 'border-2 border-gray-400 text-gray-700')}
+							className={cx(
+								'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold',
+								s.completed ? 'bg-green-700 text-white' : 'border-2 border-gray-400 text-gray-700',
+							)}
 						>
 							{s.completed ? '✓' : i + 1}
 						</span>

@@ -21,7 +21,13 @@ async function orderFor() {
 	await claimCode(claimant(user.id), sticker.pin)
 	const code = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
 	await db.insert(s.carts).values({ userId: user.id, items: [CartItemSchema.parse({ productId: 2, quantity: 2 })] })
-	const result = await createShopOrder(user.id, { items: [CartItemSchema.parse({ productId: 2, quantity: 2 })], address: ADDRESS, shippingMethod: 'standard', selectedQrCodeId: code.id, idempotencyKey: randomUUID() })
+	const result = await createShopOrder(user.id, {
+		items: [CartItemSchema.parse({ productId: 2, quantity: 2 })],
+		address: ADDRESS,
+		shippingMethod: 'standard',
+		selectedQrCodeId: code.id,
+		idempotencyKey: randomUUID(),
+	})
 	if (!result.ok) throw new Error(result.message)
 	return { user, code, number: result.order.confirmationNumber, cookie: await sessionCookie(user.id) }
 }
@@ -38,12 +44,16 @@ describe('order tracking', () => {
 		expect(found.status).toBe(302)
 		expect(found).toHaveRedirect(`/order-tracking?number=${number}`)
 		const cookie = cookieFrom(found.headers, 'hmh_session')!
-		const page = (await unwrap((await call(tracking.loader, getRequest(`/order-tracking?number=${number}`, cookie))).result)).body as { order: { status: string; steps: Array<{ step: string; completed: boolean }>; items: unknown[] } }
+		const page = (await unwrap((await call(tracking.loader, getRequest(`/order-tracking?number=${number}`, cookie))).result)).body as {
+			order: { status: string; steps: Array<{ step: string; completed: boolean }>; items: unknown[] }
+		}
 		expect(page.order.status).toBe('Order Placed')
 		expect(page.order.steps.map((st) => st.completed)).toEqual([true, true, false, false, false])
 		expect(page.order.items).toHaveLength(1)
 		// Without the proof of the e-mail, the same URL shows nothing.
-		const stranger = (await unwrap((await call(tracking.loader, getRequest(`/order-tracking?number=${number}`))).result)).body as { order: unknown }
+		const stranger = (await unwrap((await call(tracking.loader, getRequest(`/order-tracking?number=${number}`))).result)).body as {
+			order: unknown
+		}
 		expect(stranger.order).toBeNull()
 	})
 
@@ -58,7 +68,10 @@ describe('order tracking', () => {
 		expect(wrongEmail.toast).toMatchObject({ title: 'Order Not Found' })
 		const empty = await track({ confirmationNumber: '  ', email: 'nobody@example.com' })
 		expect(empty.status).toBe(400)
-		expect(empty.toast).toMatchObject({ title: 'Confirmation Number Required', description: 'Please enter your confirmation number to track your order' })
+		expect(empty.toast).toMatchObject({
+			title: 'Confirmation Number Required',
+			description: 'Please enter your confirmation number to track your order',
+		})
 	})
 
 	test('the steps follow the fulfilment status', () => {
@@ -94,8 +107,14 @@ describe('request products', () => {
 			return { ...(await unwrap(result)), toast: context.get(requestToastContext) }
 		}
 		const scanUrl = `http://localhost:3000/scan/${code.token}`
-		expect((await add({ productId: '1', qrCodeUrl: '', color: '#DC2626', 'size-1': 'small' })).toast).toMatchObject({ title: 'QR Code URL Required', description: 'Please enter your QR code URL to request products.' })
-		expect((await add({ productId: '1', qrCodeUrl: 'not a url', color: '#DC2626', 'size-1': 'small' })).toast).toMatchObject({ title: 'Invalid URL', description: 'Please enter a valid QR code URL.' })
+		expect((await add({ productId: '1', qrCodeUrl: '', color: '#DC2626', 'size-1': 'small' })).toast).toMatchObject({
+			title: 'QR Code URL Required',
+			description: 'Please enter your QR code URL to request products.',
+		})
+		expect((await add({ productId: '1', qrCodeUrl: 'not a url', color: '#DC2626', 'size-1': 'small' })).toast).toMatchObject({
+			title: 'Invalid URL',
+			description: 'Please enter a valid QR code URL.',
+		})
 		const noSize = await add({ productId: '1', qrCodeUrl: scanUrl, color: '#DC2626' })
 		expect(noSize.status).toBe(400)
 		expect(noSize.toast).toMatchObject({ title: 'Size Required', description: 'Please select a sticker size before adding to cart.' })

@@ -25,9 +25,17 @@ export function TrackOrderForm({
 	})
 	return (
 		<Form method="post" {...getFormProps(form)} className={cardClass('space-y-4 p-6')}>
-			<p className="text-gray-800">Enter the confirmation number from your confirmation e-mail and the e-mail address the order was placed with.</p>
+			<p className="text-gray-800">
+				Enter the confirmation number from your confirmation e-mail and the e-mail address the order was placed with.
+			</p>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<TextField field={fields.confirmationNumber} label="Confirmation number" placeholder="HMH-12345678" autoComplete="off" className="uppercase" />
+				<TextField
+					field={fields.confirmationNumber}
+					label="Confirmation number"
+					placeholder="HMH-12345678"
+					autoComplete="off"
+					className="uppercase"
+				/>
 				<TextField field={fields.email} label="Email" type="email" autoComplete="email" />
 			</div>
 			<ErrorList id={form.errorId} errors={form.errors} />

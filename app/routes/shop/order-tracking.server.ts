@@ -22,7 +22,12 @@ export async function trackingLoader({ request, context }: RequestArgs) {
 	let order = null
 	if (number) {
 		const proven = session.get('trackedOrder') as { number?: string; email?: string } | undefined
-		const found = proven?.number === number && proven.email ? await findOrderForTracking(number, proven.email) : user ? await getOwnOrder(user.id, number) : null
+		const found =
+			proven?.number === number && proven.email
+				? await findOrderForTracking(number, proven.email)
+				: user
+					? await getOwnOrder(user.id, number)
+					: null
 		order = found ? await presentOrder(found) : null
 	}
 	return { number, email: user?.email ?? '', order, supportEmail: env.SUPPORT_EMAIL }
@@ -47,7 +52,10 @@ export async function trackingAction(request: Request, context: Readonly<RouterC
 	if (!order) {
 		// The same answer whether the number exists or not.
 		const toast = { type: 'error' as const, ...TRACKING_MESSAGES.notFound }
-		return data({ result: submission.reply({ formErrors: [TRACKING_MESSAGES.notFound.description] }) }, { status: 404, headers: await actionToast(request, context, toast) })
+		return data(
+			{ result: submission.reply({ formErrors: [TRACKING_MESSAGES.notFound.description] }) },
+			{ status: 404, headers: await actionToast(request, context, toast) },
+		)
 	}
 	const session = await getSession(request)
 	session.set('trackedOrder', { number: order.confirmationNumber, email: order.customerEmail })

@@ -14,7 +14,8 @@ export function loader({ request }: Route.LoaderArgs) {
 		qrShape: params.get('qrShape') ?? undefined,
 		customText: params.get('customText') ?? undefined,
 	})
-	if (!parsed.success) return new Response(parsed.error.issues[0]!.message, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+	if (!parsed.success)
+		return new Response(parsed.error.issues[0]!.message, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 	const svg = renderQrSvg({
 		data: env.PUBLIC_URL,
 		color: parsed.data.color,
@@ -23,5 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 		transparentBackground: params.get('transparentBackground') === 'on',
 		width: 280,
 	})
-	return new Response(svg, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' } })
+	return new Response(svg, {
+		headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' },
+	})
 }

@@ -16,7 +16,15 @@ function previewSrc(options: Record<string, string>) {
 }
 
 /** One product: its options, a preview of the look, and Add to Cart. */
-export function ProductCard({ product, preview, errors }: { product: ShopProduct; preview: Record<string, string> | null; errors?: Record<string, string[]> }) {
+export function ProductCard({
+	product,
+	preview,
+	errors,
+}: {
+	product: ShopProduct
+	preview: Record<string, string> | null
+	errors?: Record<string, string[]>
+}) {
 	const hydrated = useHydrated()
 	const navigation = useNavigation()
 	const pending = navigation.state !== 'idle' && navigation.formData?.get('productId') === String(product.id)
@@ -46,19 +54,32 @@ export function ProductCard({ product, preview, errors }: { product: ShopProduct
 			</div>
 			<p className="mt-1 text-gray-800">{product.description}</p>
 			<figure className="my-4 flex justify-center">
-				<div className={`flex items-center justify-center border-4 border-gray-300 bg-[repeating-conic-gradient(#f3f4f6_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-3 ${product.category === 'card' ? 'h-44 w-72 rounded-2xl' : 'size-44 rounded-lg'}`}>
+				<div
+					className={`flex items-center justify-center border-4 border-gray-300 bg-[repeating-conic-gradient(#f3f4f6_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-3 ${product.category === 'card' ? 'h-44 w-72 rounded-2xl' : 'size-44 rounded-lg'}`}
+				>
 					<img src={src} alt={`Preview of the ${product.name} QR code`} className="max-h-full max-w-full" width={150} height={150} />
 				</div>
 			</figure>
 			<Form method="post" ref={form} onChange={refresh} preventScrollReset className="space-y-3">
 				<input type="hidden" name="productId" value={product.id} />
-				<SelectField label="Colour" errors={errors?.color} selectProps={{ name: 'color', defaultValue: initial.color }} options={QR_COLORS.map((c) => ({ value: c.hex, label: c.name }))} />
+				<SelectField
+					label="Colour"
+					errors={errors?.color}
+					selectProps={{ name: 'color', defaultValue: initial.color }}
+					options={QR_COLORS.map((c) => ({ value: c.hex, label: c.name }))}
+				/>
 				<fieldset>
 					<legend className="mb-1 text-sm font-semibold text-gray-800">QR shape</legend>
 					<div className="flex gap-4">
 						{(['circular', 'square'] as const).map((shape) => (
 							<label key={shape} className="flex items-center gap-2">
-								<input type="radio" name="qrShape" value={shape} defaultChecked={(initial.qrShape ?? 'circular') === shape} className="size-4 accent-red-700" />
+								<input
+									type="radio"
+									name="qrShape"
+									value={shape}
+									defaultChecked={(initial.qrShape ?? 'circular') === shape}
+									className="size-4 accent-red-700"
+								/>
 								{shape === 'circular' ? 'Circular' : 'Square'}
 							</label>
 						))}
@@ -66,23 +87,53 @@ export function ProductCard({ product, preview, errors }: { product: ShopProduct
 				</fieldset>
 				{product.engraved ? <p className="text-sm text-gray-700">The QR code is engraved.</p> : null}
 				{product.supportsSticker ? (
-					<CheckboxField label={product.engraved ? 'Add a coloured QR sticker instead of engraving' : 'Add QR sticker'} inputProps={{ name: 'addSticker', defaultChecked: initial.addSticker === 'on' }} />
+					<CheckboxField
+						label={product.engraved ? 'Add a coloured QR sticker instead of engraving' : 'Add QR sticker'}
+						inputProps={{ name: 'addSticker', defaultChecked: initial.addSticker === 'on' }}
+					/>
 				) : null}
-				{product.supportsTransparent ? <CheckboxField label="Transparent background" inputProps={{ name: 'transparentBackground', defaultChecked: initial.transparentBackground === 'on' }} /> : null}
+				{product.supportsTransparent ? (
+					<CheckboxField
+						label="Transparent background"
+						inputProps={{ name: 'transparentBackground', defaultChecked: initial.transparentBackground === 'on' }}
+					/>
+				) : null}
 				<Field
 					label="Custom text (optional)"
 					errors={errors?.customText}
-					hint={hydrated ? <span className={status.valid ? 'text-green-800' : 'font-semibold text-red-700'}>{status.message}</span> : 'At most 25 characters, of which at most 16 letters (spaces and digits do not count).'}
-					inputProps={{ name: 'customText', defaultValue: initial.customText ?? '', maxLength: CUSTOM_TEXT_MAX_CHARACTERS, onInput: (e) => setText(e.currentTarget.value) }}
+					hint={
+						hydrated ? (
+							<span className={status.valid ? 'text-green-800' : 'font-semibold text-red-700'}>{status.message}</span>
+						) : (
+							'At most 25 characters, of which at most 16 letters (spaces and digits do not count).'
+						)
+					}
+					inputProps={{
+						name: 'customText',
+						defaultValue: initial.customText ?? '',
+						maxLength: CUSTOM_TEXT_MAX_CHARACTERS,
+						onInput: (e) => setText(e.currentTarget.value),
+					}}
 				/>
-				<Field label="Quantity" errors={errors?.quantity} inputProps={{ name: 'quantity', type: 'number', min: 1, max: 99, defaultValue: initial.quantity ?? '1', className: 'max-w-28' }} />
+				<Field
+					label="Quantity"
+					errors={errors?.quantity}
+					inputProps={{ name: 'quantity', type: 'number', min: 1, max: 99, defaultValue: initial.quantity ?? '1', className: 'max-w-28' }}
+				/>
 				<ErrorList errors={errors?.form} />
 				<div className="flex flex-wrap gap-2">
 					<StatusButton type="submit" pending={pending} pendingLabel="Adding..." disabled={hydrated && !status.valid}>
 						Add to Cart
 					</StatusButton>
 					{hydrated ? null : (
-						<button type="submit" formMethod="get" formAction={`/shop#product-${product.id}`} name="preview" value={product.id} className={buttonClass('secondary')}>
+						<button
+							type="submit"
+							formMethod="get"
+							formAction={`/shop#product-${product.id}`}
+							name="preview"
+							value={product.id}
+							className={buttonClass('secondary')}
+						>
 							Preview
 						</button>
 					)}

@@ -18,7 +18,11 @@ import type { ToastInput } from '#app/utils/toast.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
 
 const HEXES = QR_COLORS.map((c) => c.hex) as [string, ...string[]]
-const ColorSchema = z.string().trim().toUpperCase().pipe(z.enum(HEXES, { error: 'Please choose a colour from the palette' }))
+const ColorSchema = z
+	.string()
+	.trim()
+	.toUpperCase()
+	.pipe(z.enum(HEXES, { error: 'Please choose a colour from the palette' }))
 
 /**
  * Spec 002 'Request products': the person's profiles, each with the scan URL of its emergency code (the default QR
@@ -29,7 +33,9 @@ export async function requestProductsLoader({ request, context }: RequestArgs) {
 	const params = pageUrl(request).searchParams
 	const [profiles, codes, products] = await Promise.all([listProfiles(userId), listCodes(userId), listProducts('request')])
 	const withUrls = profiles.map((p) => {
-		const code = codes.find((c) => c.medicalProfileId === p.id && c.type === 'emergency' && c.isActive) ?? codes.find((c) => c.medicalProfileId === p.id)
+		const code =
+			codes.find((c) => c.medicalProfileId === p.id && c.type === 'emergency' && c.isActive) ??
+			codes.find((c) => c.medicalProfileId === p.id)
 		return { id: p.id, label: profileLabel(p), qrCodeUrl: code?.scanUrl ?? '' }
 	})
 	const profile = withUrls.find((p) => p.id === Number(params.get('profileId'))) ?? withUrls[0] ?? null
@@ -42,7 +48,14 @@ export async function requestProductsLoader({ request, context }: RequestArgs) {
 		qrCodeUrl,
 		color,
 		...requestPreview(qrCodeUrl, color),
-		products: products.map((p) => ({ id: p.id, name: p.name, description: p.description, sizes: p.sizes, supportsSticker: p.supportsSticker, engraved: p.engraved })),
+		products: products.map((p) => ({
+			id: p.id,
+			name: p.name,
+			description: p.description,
+			sizes: p.sizes,
+			supportsSticker: p.supportsSticker,
+			engraved: p.engraved,
+		})),
 	}
 }
 export type RequestProductsData = Awaited<ReturnType<typeof requestProductsLoader>>
@@ -64,10 +77,14 @@ export async function requestProductsAction(request: Request, context: Readonly<
 		data({ productId, errors }, { status: 400, headers: await actionToast(request, context, toast) })
 	if (!url.success) {
 		const message = url.error.issues[0]!.message
-		const titled = message === REQUEST_PRODUCT_MESSAGES.urlRequired.description ? REQUEST_PRODUCT_MESSAGES.urlRequired : REQUEST_PRODUCT_MESSAGES.invalidUrl
+		const titled =
+			message === REQUEST_PRODUCT_MESSAGES.urlRequired.description
+				? REQUEST_PRODUCT_MESSAGES.urlRequired
+				: REQUEST_PRODUCT_MESSAGES.invalidUrl
 		return fail({ qrCodeUrl: [message] }, { type: 'error', ...titled })
 	}
-	if (!color.success) return fail({ color: [color.error.issues[0]!.message] }, { type: 'error', description: color.error.issues[0]!.message })
+	if (!color.success)
+		return fail({ color: [color.error.issues[0]!.message] }, { type: 'error', description: color.error.issues[0]!.message })
 	const size = String(form.get(`size-${productId}`) ?? '').trim()
 	const result = await addItemToCart(
 		request,
@@ -85,10 +102,17 @@ export async function requestProductsAction(request: Request, context: Readonly<
 	)
 	if (!result.ok) {
 		const sizeMissing = result.message === SIZE_REQUIRED.description
-		return fail({ [result.field === 'stickerSize' ? `size-${productId}` : 'form']: [result.message] }, sizeMissing ? { type: 'error', ...SIZE_REQUIRED } : { type: 'error', description: result.message })
+		return fail(
+			{ [result.field === 'stickerSize' ? `size-${productId}` : 'form']: [result.message] },
+			sizeMissing ? { type: 'error', ...SIZE_REQUIRED } : { type: 'error', description: result.message },
+		)
 	}
 	const back = new URLSearchParams({ qrCodeUrl: url.data, color: color.data })
 	const profileId = form.get('profileId')
 	if (typeof profileId === 'string' && profileId) back.set('profileId', profileId)
-	return redirectWithToast(`${REQUEST_PAGE}?${back}`, { type: 'success', ...ORDER_MESSAGES.added(result.name) }, { headers: result.cookie ? { 'set-cookie': result.cookie } : undefined })
+	return redirectWithToast(
+		`${REQUEST_PAGE}?${back}`,
+		{ type: 'success', ...ORDER_MESSAGES.added(result.name) },
+		{ headers: result.cookie ? { 'set-cookie': result.cookie } : undefined },
+	)
 }

@@ -49,8 +49,8 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 			<main id="main" className="mx-auto max-w-5xl px-4 py-8">
 				<h1 className="text-3xl font-bold text-gray-900">Request Medical Alert Products</h1>
 				<p className="mt-2 text-lg text-gray-700">
-					Free stickers and cards printed with the QR code of one of your profiles. Add them to your cart, then check out from the
-					cart. Looking for cards and stickers with more options?{' '}
+					Free stickers and cards printed with the QR code of one of your profiles. Add them to your cart, then check out from the cart.
+					Looking for cards and stickers with more options?{' '}
 					<Link to="/shop" className="font-semibold text-blue-800 underline">
 						Visit the shop
 					</Link>
@@ -93,9 +93,22 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 								label="QR code URL"
 								errors={errors.qrCodeUrl}
 								hint="What the printed code opens: your profile's emergency page unless you change it."
-								inputProps={{ name: 'qrCodeUrl', type: 'text', inputMode: 'url', autoComplete: 'url', value: url, onChange: (e) => setUrl(e.currentTarget.value), 'aria-required': true }}
+								inputProps={{
+									name: 'qrCodeUrl',
+									type: 'text',
+									inputMode: 'url',
+									autoComplete: 'url',
+									value: url,
+									onChange: (e) => setUrl(e.currentTarget.value),
+									'aria-required': true,
+								}}
 							/>
-							<SelectField label="QR colour" errors={errors.color} options={colorOptions} selectProps={{ name: 'color', defaultValue: loaderData.color }} />
+							<SelectField
+								label="QR colour"
+								errors={errors.color}
+								options={colorOptions}
+								selectProps={{ name: 'color', defaultValue: loaderData.color }}
+							/>
 							{hydrated ? null : (
 								<button type="submit" formMethod="get" name="preview" value="1" className={buttonClass('secondary')}>
 									Preview
@@ -105,7 +118,12 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 						<figure className="flex flex-col items-center gap-2">
 							<div className="flex size-60 items-center justify-center rounded-lg border border-gray-300 bg-white p-2" aria-live="polite">
 								{preview.previewSvg ? (
-									<div className="size-full [&>svg]:size-full" role="img" aria-label="QR code preview" dangerouslySetInnerHTML={{ __html: preview.previewSvg }} />
+									<div
+										className="size-full [&>svg]:size-full"
+										role="img"
+										aria-label="QR code preview"
+										dangerouslySetInnerHTML={{ __html: preview.previewSvg }}
+									/>
 								) : (
 									<span className="p-4 text-center text-gray-700">{preview.previewError}</span>
 								)}
@@ -134,9 +152,21 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 											<ErrorList errors={errors[`size-${product.id}`]} />
 										</fieldset>
 									) : null}
-									{product.supportsSticker ? <CheckboxField label="Add a coloured QR sticker instead of engraving" inputProps={{ name: `addSticker-${product.id}` }} /> : null}
+									{product.supportsSticker ? (
+										<CheckboxField
+											label="Add a coloured QR sticker instead of engraving"
+											inputProps={{ name: `addSticker-${product.id}` }}
+										/>
+									) : null}
 									{actionData?.productId === product.id ? <ErrorList errors={errors.form} /> : null}
-									<StatusButton type="submit" name="productId" value={product.id} className="mt-auto" pending={addingId === String(product.id)} pendingLabel="Adding...">
+									<StatusButton
+										type="submit"
+										name="productId"
+										value={product.id}
+										className="mt-auto"
+										pending={addingId === String(product.id)}
+										pendingLabel="Adding..."
+									>
 										Add to Cart
 									</StatusButton>
 								</article>

@@ -17,10 +17,22 @@ import * as cart from '#app/routes/shop/cart.tsx'
 import * as shop from '#app/routes/shop/shop.tsx'
 import { requestToastContext } from '#app/utils/toast.server.ts'
 import { json } from '#tests/api.ts'
-import { call, claimant, cookieFrom, createCode, createUser, formRequest, getRequest, sessionCookie, TEST_PASSWORD, unwrap } from '#tests/factories.ts'
+import {
+	call,
+	claimant,
+	cookieFrom,
+	createCode,
+	createUser,
+	formRequest,
+	getRequest,
+	sessionCookie,
+	TEST_PASSWORD,
+	unwrap,
+} from '#tests/factories.ts'
 
 const ADDRESS = { name: 'Rosa Shopper', address1: '12 Elm Street', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' }
-const item = (productId: number, quantity = 1, extra: Record<string, unknown> = {}) => CartItemSchema.parse({ productId, quantity, ...extra })
+const item = (productId: number, quantity = 1, extra: Record<string, unknown> = {}) =>
+	CartItemSchema.parse({ productId, quantity, ...extra })
 
 async function shopper() {
 	const user = await createUser()
@@ -47,7 +59,10 @@ describe('the cart on the server', () => {
 		guest = await add(guest, { productId: '3', color: '#2563EB', qrShape: 'square', quantity: '1' })
 		await db.insert(s.carts).values({ userId: user.id, items: [item(2, 4), item(6, 1)] })
 
-		const { result } = await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD, redirectTo: '/shop?cart=open' }, { cookie: guest }))
+		const { result } = await call(
+			login.action,
+			formRequest('/login', { email: user.email, password: TEST_PASSWORD, redirectTo: '/shop?cart=open' }, { cookie: guest }),
+		)
 		const signedIn = await unwrap(result)
 		expect(signedIn).toHaveRedirect('/shop?cart=open')
 		const row = await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) })
@@ -60,14 +75,25 @@ describe('the cart on the server', () => {
 
 	test('bad options are refused beside the field and change nothing', async () => {
 		const { user, cookie } = await shopper()
-		const { result, context } = await call(shop.action, formRequest('/shop', { productId: '2', customText: 'ABCDEFGHIJKLMNOPQ', quantity: '1' }, { cookie }))
+		const { result, context } = await call(
+			shop.action,
+			formRequest('/shop', { productId: '2', customText: 'ABCDEFGHIJKLMNOPQ', quantity: '1' }, { cookie }),
+		)
 		const refused = await unwrap(result)
 		expect(refused.status).toBe(400)
 		expect(refused.body).toMatchObject({ productId: '2', fieldErrors: { customText: ['Too long: 17/16 letters'] } })
 		expect(context.get(requestToastContext)).toMatchObject({ type: 'error', description: 'Too long: 17/16 letters' })
-		const bad: Array<Record<string, string>> = [{ productId: '999' }, { productId: '2', color: 'red' }, { productId: '2', quantity: '0' }, { productId: '2', qrShape: 'triangle' }]
+		const bad: Array<Record<string, string>> = [
+			{ productId: '999' },
+			{ productId: '2', color: 'red' },
+			{ productId: '2', quantity: '0' },
+			{ productId: '2', qrShape: 'triangle' },
+		]
 		for (const fields of bad) {
-			expect((await unwrap((await call(shop.action, formRequest('/shop', fields, { cookie }))).result)).status, JSON.stringify(fields)).toBe(400)
+			expect(
+				(await unwrap((await call(shop.action, formRequest('/shop', fields, { cookie }))).result)).status,
+				JSON.stringify(fields),
+			).toBe(400)
 		}
 		expect(await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) })).toBeUndefined()
 	})
@@ -76,12 +102,30 @@ describe('the cart on the server', () => {
 describe('orders', () => {
 	test('are recorded from the server’s prices, with a confirmation number and e-mail', async () => {
 		const { user, code } = await shopper()
-		const result = await createShopOrder(user.id, { items: [item(2, 2), item(6, 1, { addSticker: true })], address: ADDRESS, shippingMethod: 'express', selectedQrCodeId: code.id, idempotencyKey: randomUUID() })
+		const result = await createShopOrder(user.id, {
+			items: [item(2, 2), item(6, 1, { addSticker: true })],
+			address: ADDRESS,
+			shippingMethod: 'express',
+			selectedQrCodeId: code.id,
+			idempotencyKey: randomUUID(),
+		})
 		expect(result).toMatchObject({ ok: true, created: true, order: { free72: false } })
 		if (!result.ok) return
 		expect(result.order.confirmationNumber).toMatch(/^HMH-[A-Z0-9]{8}$/)
 		const order = await db.query.orders.findFirst({ where: eq(s.orders.id, result.order.id) })
-		expect(order).toMatchObject({ userId: user.id, customerEmail: user.email, subtotalCents: 2500, discountCents: 0, shippingCents: 1300, totalCents: 3800, shippingMethod: 'express', shippingCountry: 'US', selectedQrCodeId: code.id, fulfillmentStatus: 'pending', isFree: true })
+		expect(order).toMatchObject({
+			userId: user.id,
+			customerEmail: user.email,
+			subtotalCents: 2500,
+			discountCents: 0,
+			shippingCents: 1300,
+			totalCents: 3800,
+			shippingMethod: 'express',
+			shippingCountry: 'US',
+			selectedQrCodeId: code.id,
+			fulfillmentStatus: 'pending',
+			isFree: true,
+		})
 		const lines = await db.select().from(s.orderItems).where(eq(s.orderItems.orderId, result.order.id))
 		expect(lines.map((l) => [l.name, l.quantity, l.unitPriceCents, l.addSticker])).toEqual([
 			['Small Medical QR Sticker (2x2 in)', 2, 500, false],
@@ -93,7 +137,13 @@ describe('orders', () => {
 
 	test('the same checkout submitted twice, or at once, makes one order', async () => {
 		const { user, code } = await shopper()
-		const input = { items: [item(2)], address: ADDRESS, shippingMethod: 'standard', selectedQrCodeId: code.id, idempotencyKey: randomUUID() }
+		const input = {
+			items: [item(2)],
+			address: ADDRESS,
+			shippingMethod: 'standard',
+			selectedQrCodeId: code.id,
+			idempotencyKey: randomUUID(),
+		}
 		const results = await Promise.all([createShopOrder(user.id, input), createShopOrder(user.id, input), createShopOrder(user.id, input)])
 		expect(new Set(results.map((r) => r.ok && r.order.confirmationNumber)).size).toBe(1)
 		expect(results.filter((r) => r.ok && r.created)).toHaveLength(1)
@@ -104,16 +154,36 @@ describe('orders', () => {
 	test('the same key from two people makes an order for each, stored as the client sent it', async () => {
 		const [ada, bob] = [await shopper(), await shopper()]
 		const idempotencyKey = randomUUID()
-		const order = (who: typeof ada) => createShopOrder(who.user.id, { items: [item(2)], address: ADDRESS, shippingMethod: 'standard', selectedQrCodeId: who.code.id, idempotencyKey })
+		const order = (who: typeof ada) =>
+			createShopOrder(who.user.id, {
+				items: [item(2)],
+				address: ADDRESS,
+				shippingMethod: 'standard',
+				selectedQrCodeId: who.code.id,
+				idempotencyKey,
+			})
 		const [first, second] = [await order(ada), await order(bob)]
-		expect([first, second]).toMatchObject([{ ok: true, created: true }, { ok: true, created: true }])
+		expect([first, second]).toMatchObject([
+			{ ok: true, created: true },
+			{ ok: true, created: true },
+		])
 		const keys = await db.select({ userId: s.orders.userId }).from(s.orders).where(eq(s.orders.idempotencyKey, idempotencyKey))
 		expect(keys.map((k) => k.userId).sort()).toEqual([ada.user.id, bob.user.id].sort())
 	})
 
 	test('FREE72 marks a free order and waives shipping', async () => {
 		const { user, code, cookie } = await shopper()
-		const body = { items: [{ productId: 3, quantity: 1, price: 8 }], subtotal: 8, discountCode: 'free72', discountAmount: 8, shippingCost: 0, totalAmount: 0, shippingMethod: 'overnight', shippingAddress: ADDRESS, selectedQrCodeId: `${code.id}:${code.pin}` }
+		const body = {
+			items: [{ productId: 3, quantity: 1, price: 8 }],
+			subtotal: 8,
+			discountCode: 'free72',
+			discountAmount: 8,
+			shippingCost: 0,
+			totalAmount: 0,
+			shippingMethod: 'overnight',
+			shippingAddress: ADDRESS,
+			selectedQrCodeId: `${code.id}:${code.pin}`,
+		}
 		const created = await json(createOrderApi.action, 'POST', '/api/create-shop-order', body, cookie)
 		expect(created.status).toBe(201)
 		expect(created.body.checkoutUrl).toMatch(/^\/order-complete\?order=HMH-[A-Z0-9]{8}&free72=true$/)
@@ -127,7 +197,18 @@ describe('orders', () => {
 	test('tampered totals, a code that is not the shopper’s, an unknown discount, a missing address field and an empty cart are refused, with no order', async () => {
 		const { user, code, cookie } = await shopper()
 		const other = await shopper()
-		const good = { items: [{ name: 'Small Medical QR Sticker (2x2 in)', quantity: 1, price: 5 }], subtotal: 5, discountCode: null, discountAmount: 0, shippingCost: 6, totalAmount: 11, shippingMethod: 'standard', shippingCountry: 'US', shippingAddress: ADDRESS, selectedQrCodeId: String(code.id) }
+		const good = {
+			items: [{ name: 'Small Medical QR Sticker (2x2 in)', quantity: 1, price: 5 }],
+			subtotal: 5,
+			discountCode: null,
+			discountAmount: 0,
+			shippingCost: 6,
+			totalAmount: 11,
+			shippingMethod: 'standard',
+			shippingCountry: 'US',
+			shippingAddress: ADDRESS,
+			selectedQrCodeId: String(code.id),
+		}
 		const cases: Array<[Record<string, unknown>, number, string]> = [
 			[{ totalAmount: 0 }, 400, TOTALS_MISMATCH],
 			[{ subtotal: 1 }, 400, TOTALS_MISMATCH],
@@ -139,7 +220,11 @@ describe('orders', () => {
 			[{ shippingAddress: { ...ADDRESS, city: '' } }, 400, 'Please complete your address information'],
 			[{ shippingAddress: { ...ADDRESS, country: 'ZA' } }, 400, 'Please complete your address information'],
 			[{ items: [] }, 400, 'Please add items to cart and select a QR code'],
-			[{ shippingMethod: 'overnight', shippingCountry: 'GB', shippingAddress: { ...ADDRESS, country: 'GB' } }, 400, 'No shipping options available for selected country'],
+			[
+				{ shippingMethod: 'overnight', shippingCountry: 'GB', shippingAddress: { ...ADDRESS, country: 'GB' } },
+				400,
+				'No shipping options available for selected country',
+			],
 		]
 		for (const [change, status, message] of cases) {
 			const refused = await json(createOrderApi.action, 'POST', '/api/create-shop-order', { ...good, ...change }, cookie)
@@ -154,28 +239,57 @@ describe('orders', () => {
 	test('the checkout form refuses an incomplete address with the spec’s toast and keeps what was typed', async () => {
 		const { user, code, cookie } = await shopper()
 		await db.insert(s.carts).values({ userId: user.id, items: [item(2)] })
-		const fields = { intent: 'checkout', returnTo: '/shop?cart=open', name: 'Rosa', address1: '', city: 'Springfield', postalCode: '', country: 'US', shippingMethod: 'standard', selectedQrCodeId: `${code.id}:x` }
+		const fields = {
+			intent: 'checkout',
+			returnTo: '/shop?cart=open',
+			name: 'Rosa',
+			address1: '',
+			city: 'Springfield',
+			postalCode: '',
+			country: 'US',
+			shippingMethod: 'standard',
+			selectedQrCodeId: `${code.id}:x`,
+		}
 		const { result, context } = await call(cart.action, formRequest('/cart', fields, { cookie }))
 		const refused = await unwrap(result)
 		expect(refused.status).toBe(400)
 		expect(refused.body).toMatchObject({ fieldErrors: { address1: ['Address is required'], postalCode: ['Postal code is required'] } })
-		expect(context.get(requestToastContext)).toMatchObject({ title: 'Address Required', description: 'Please complete your address information' })
+		expect(context.get(requestToastContext)).toMatchObject({
+			title: 'Address Required',
+			description: 'Please complete your address information',
+		})
 		const view = (await unwrap((await call(cart.loader, getRequest('/cart', cookie))).result)).body as { draft: Record<string, string> }
 		expect(view.draft).toMatchObject({ name: 'Rosa', city: 'Springfield' })
 		expect(await ordersOf(user.id)).toBe(0)
 
-		const placed = await unwrap((await call(cart.action, formRequest('/cart', { ...fields, address1: '12 Elm Street', postalCode: '62701', checkoutKey: 'k1' }, { cookie }))).result)
+		const placed = await unwrap(
+			(
+				await call(
+					cart.action,
+					formRequest('/cart', { ...fields, address1: '12 Elm Street', postalCode: '62701', checkoutKey: 'k1' }, { cookie }),
+				)
+			).result,
+		)
 		expect(placed.status).toBe(302)
 		expect(placed).toHaveRedirect(/^\/order-complete\?order=HMH-/)
-		await call(cart.action, formRequest('/cart', { ...fields, address1: '12 Elm Street', postalCode: '62701', checkoutKey: 'k1' }, { cookie }))
+		await call(
+			cart.action,
+			formRequest('/cart', { ...fields, address1: '12 Elm Street', postalCode: '62701', checkoutKey: 'k1' }, { cookie }),
+		)
 		expect(await ordersOf(user.id)).toBe(1)
 	})
 })
 
 describe('discount codes', () => {
 	test('POST /api/validate-discount', async () => {
-		expect(await json(discountApi.action, 'POST', '/api/validate-discount', { code: ' ', subtotal: 10 })).toMatchObject({ status: 400, body: { message: 'Please enter a discount code' } })
-		expect(await json(discountApi.action, 'POST', '/api/validate-discount', { code: 'NOPE', subtotal: 10 })).toMatchObject({ status: 404, body: { message: 'Invalid discount code' } })
+		expect(await json(discountApi.action, 'POST', '/api/validate-discount', { code: ' ', subtotal: 10 })).toMatchObject({
+			status: 400,
+			body: { message: 'Please enter a discount code' },
+		})
+		expect(await json(discountApi.action, 'POST', '/api/validate-discount', { code: 'NOPE', subtotal: 10 })).toMatchObject({
+			status: 404,
+			body: { message: 'Invalid discount code' },
+		})
 		expect(await json(discountApi.action, 'POST', '/api/validate-discount', { code: 'free72', subtotal: 10 })).toMatchObject({
 			status: 200,
 			body: { discount: { code: 'FREE72', type: 'percentage', value: 100 }, discountAmount: 10, waivesShipping: true },
@@ -195,7 +309,21 @@ describe('address search', () => {
 			if (q.startsWith('broken')) return void res.writeHead(500).end('oops')
 			res.setHeader('content-type', 'application/json')
 			if (q.startsWith('nothing')) return void res.end('[]')
-			res.end(JSON.stringify([{ display_name: '12, Elm Street, Springfield, Illinois, 62701, United States', address: { house_number: '12', road: 'Elm Street', city: 'Springfield', state: 'Illinois', postcode: '62701', country: 'United States' } }]))
+			res.end(
+				JSON.stringify([
+					{
+						display_name: '12, Elm Street, Springfield, Illinois, 62701, United States',
+						address: {
+							house_number: '12',
+							road: 'Elm Street',
+							city: 'Springfield',
+							state: 'Illinois',
+							postcode: '62701',
+							country: 'United States',
+						},
+					},
+				]),
+			)
 		})
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -204,18 +332,28 @@ describe('address search', () => {
 
 	test('asks a Nominatim-compatible service and passes its suggestions on', async () => {
 		const [found] = await searchAddresses('12 Elm Street', base)
-		expect(found).toMatchObject({ display_name: expect.stringContaining('Springfield'), address: { road: 'Elm Street', postcode: '62701' } })
+		expect(found).toMatchObject({
+			display_name: expect.stringContaining('Springfield'),
+			address: { road: 'Elm Street', postcode: '62701' },
+		})
 		expect(seen.at(-1)).toBe('/search?q=12+Elm+Street&format=jsonv2&addressdetails=1&limit=5')
 	})
 
 	test('a failing, empty or unreachable service gives the one suggestion built from the typed text', async () => {
-		expect(await searchAddresses('broken 5 Main St', base)).toEqual([{ display_name: 'broken 5 Main St', address: { road: 'broken 5 Main St' } }])
+		expect(await searchAddresses('broken 5 Main St', base)).toEqual([
+			{ display_name: 'broken 5 Main St', address: { road: 'broken 5 Main St' } },
+		])
 		expect(await searchAddresses('nothing here', base)).toEqual([{ display_name: 'nothing here', address: { road: 'nothing here' } }])
-		expect(await searchAddresses('7 Ocean Drive', 'http://127.0.0.1:1')).toEqual([{ display_name: '7 Ocean Drive', address: { house_number: '7', road: 'Ocean Drive' } }])
+		expect(await searchAddresses('7 Ocean Drive', 'http://127.0.0.1:1')).toEqual([
+			{ display_name: '7 Ocean Drive', address: { house_number: '7', road: 'Ocean Drive' } },
+		])
 	})
 
 	test('POST /api/address-suggestions wants 3 or more characters', async () => {
 		expect((await json(suggestionsApi.action, 'POST', '/api/address-suggestions', { query: 'ab' })).status).toBe(400)
-		expect(await json(suggestionsApi.action, 'POST', '/api/address-suggestions', { query: '12 Elm Street' })).toMatchObject({ status: 200, body: { suggestions: [{ display_name: '12 Elm Street' }] } })
+		expect(await json(suggestionsApi.action, 'POST', '/api/address-suggestions', { query: '12 Elm Street' })).toMatchObject({
+			status: 200,
+			body: { suggestions: [{ display_name: '12 Elm Street' }] },
+		})
 	})
 })

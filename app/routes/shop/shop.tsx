@@ -12,7 +12,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const url = pageUrl(request)
 	// "Preview" without JavaScript: the product's options come back in the query.
 	const previewing = Number(url.searchParams.get('preview'))
-	return { products: await listProducts('shop'), preview: previewing ? { productId: previewing, options: Object.fromEntries(url.searchParams) } : null }
+	return {
+		products: await listProducts('shop'),
+		preview: previewing ? { productId: previewing, options: Object.fromEntries(url.searchParams) } : null,
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,7 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const productId = String(formData.get('productId') ?? '')
 	const result = await cartAction(request, formData, '/shop')
 	const cookie = result.cookie ? { 'set-cookie': result.cookie } : undefined
-	if (result.ok) return result.toast ? redirectWithToast(result.redirectTo, result.toast, { headers: cookie }) : redirect(result.redirectTo, { headers: cookie })
+	if (result.ok)
+		return result.toast
+			? redirectWithToast(result.redirectTo, result.toast, { headers: cookie })
+			: redirect(result.redirectTo, { headers: cookie })
 	const toast = await actionToast(request, context, { type: 'error', ...result.toast })
 	return data({ productId, fieldErrors: result.fieldErrors ?? {} }, { status: result.status, headers: combineHeaders(cookie, toast) })
 }
