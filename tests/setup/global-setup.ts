@@ -1,10 +1,21 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import postgres from 'postgres'
 import { TEMPLATE_DB, WORKER_DBS, databaseUrl } from './databases.ts'
 
-/** With PostgreSQL: migrate and seed one template, then give each worker its own copy. */
+/**
+ * One throwaway DATA_DIR for the run (uploads and other embedded data, never the developer's .data/), removed at the
+ * end; with PostgreSQL, one migrated and seeded template that each worker gets a copy of.
+ */
 export default async function setup() {
+	const dataDir = process.env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'hmh-vitest-'))
+	if (dataDir) process.env.DATA_DIR = dataDir
+	const teardown = () => {
+		if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+	}
 	const base = process.env.DATABASE_URL
-	if (!base) return
+	if (!base) return teardown
 	const admin = postgres(base, { max: 1, onnotice: () => {} })
 	try {
 		await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`)
@@ -21,4 +32,5 @@ export default async function setup() {
 	} finally {
 		await admin.end()
 	}
+	return teardown
 }

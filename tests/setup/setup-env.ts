@@ -6,7 +6,7 @@ import { databaseUrl } from './databases.ts'
 process.env.NODE_ENV = 'test'
 process.env.SESSION_SECRET ??= 'test-session-secret'
 process.env.PUBLIC_URL ??= 'http://localhost:3000'
-// Uploads and other embedded data go to a throwaway directory, never the developer's .data/.
+// global-setup.ts gives the run a throwaway DATA_DIR; a file run on its own gets one here.
 process.env.DATA_DIR ??= mkdtempSync(join(tmpdir(), 'hmh-vitest-'))
 if (process.env.DATABASE_URL && !process.env.HMH_TEST_DB_SET) {
 	process.env.DATABASE_URL = databaseUrl(process.env.DATABASE_URL, `hmh_test_${process.env.VITEST_POOL_ID ?? '1'}`)
