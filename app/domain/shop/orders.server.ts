@@ -19,18 +19,15 @@ export type OrderInput = {
 	address: ShippingAddress
 	shippingMethod: string
 	discountCode?: string | null
-	selectedQrCodeId: number
+	/** The QR code the order is for; without one (or without items) there is nothing to check out. */
+	selectedQrCodeId: number | null
 	/** The client's key: the same key twice from one person gives the same order, so a double click or a retry never orders twice. */
 	idempotencyKey: string
-	/** Totals a client computed and showed; refused unless they are exactly the server's. */
-	claimed?: Partial<Record<'subtotalCents' | 'discountCents' | 'shippingCents' | 'totalCents', number>>
 }
 
 export type OrderResult =
 	| { ok: true; created: boolean; order: { id: string; confirmationNumber: string; free72: boolean } }
 	| { ok: false; status: 400 | 404; message: string }
-
-export const TOTALS_MISMATCH = 'The order total does not match your cart. Please review your order and try again.'
 
 const refuse = (message: string, status: 400 | 404 = 400) => ({ ok: false as const, status, message })
 
@@ -52,11 +49,12 @@ export async function createShopOrder(userId: string, input: OrderInput): Promis
 	// A retry after success finds its order, even though the order emptied the cart.
 	const previous = await existingOrder(userId, input.idempotencyKey)
 	if (previous) return { ok: true, created: false, order: previous }
-	if (!input.items.length) return refuse(CHECKOUT_MESSAGES.cannotCheckout.description)
+	const selected = input.selectedQrCodeId
+	if (!input.items.length || !selected) return refuse(CHECKOUT_MESSAGES.cannotCheckout.description)
 
 	const [user, code] = await Promise.all([
 		db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, userId) }),
-		db.query.qrCodes.findFirst({ columns: { id: true }, where: and(eq(qrCodes.id, input.selectedQrCodeId), eq(qrCodes.userId, userId)) }),
+		db.query.qrCodes.findFirst({ columns: { id: true }, where: and(eq(qrCodes.id, selected), eq(qrCodes.userId, userId)) }),
 	])
 	if (!user) return refuse('Your account could not be found.', 404)
 	if (!code) return refuse(CHECKOUT_MESSAGES.cannotCheckout.description)
@@ -74,11 +72,6 @@ export async function createShopOrder(userId: string, input: OrderInput): Promis
 		)
 		if (problem) return refuse(problem.message)
 	}
-	const claimed = input.claimed ?? {}
-	for (const key of ['subtotalCents', 'discountCents', 'shippingCents', 'totalCents'] as const) {
-		if (claimed[key] !== undefined && claimed[key] !== totals[key]) return refuse(TOTALS_MISMATCH)
-	}
-
 	const id = randomUUID()
 	const free72 = Boolean(discount?.marksFreeOrder)
 	for (let attempt = 0; ; attempt++) {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { idSchema } from '#app/domain/profiles/schemas.ts'
 import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_METHOD } from './shipping.ts'
-import { REQUEST_PRODUCT_MESSAGES, TRACKING_MESSAGES } from './messages.ts'
+import { CHECKOUT_MESSAGES, REQUEST_PRODUCT_MESSAGES, TRACKING_MESSAGES } from './messages.ts'
 
 // The shop's wording and address rules are zod-free, so the browser can use them without zod.
 export * from './messages.ts'
@@ -43,17 +43,18 @@ export const DiscountCodeSchema = z.object({
 		.toUpperCase(),
 })
 
-const SELECT_CODE = 'Please add items to cart and select a QR code'
+const SELECT_CODE = CHECKOUT_MESSAGES.cannotCheckout.description
+
+/** The QR code an order is for: its id, or the checkout's `id:pin` option value, as a form or a JSON client sends it. */
+export const SelectedCodeIdSchema = z
+	.union([z.number(), z.string()], { error: SELECT_CODE })
+	.transform((v) => String(v).trim().slice(0, 200).split(':')[0])
+	.pipe(idSchema(SELECT_CODE) as z.ZodType<number, string | undefined>)
 
 /** What the checkout form carries besides the cart. */
 export const CheckoutSchema = ShippingAddressSchema.extend({
 	shippingMethod: z.enum(['standard', 'express', 'overnight'], { error: 'Please choose a shipping method' }).default(DEFAULT_METHOD),
-	selectedQrCodeId: z
-		.string({ error: SELECT_CODE })
-		.trim()
-		.max(200, SELECT_CODE)
-		.transform((v) => v.split(':')[0])
-		.pipe(idSchema(SELECT_CODE) as z.ZodType<number, string | undefined>),
+	selectedQrCodeId: SelectedCodeIdSchema,
 	discountCode: optional(40).transform((v) => v?.toUpperCase()),
 })
 

@@ -225,10 +225,11 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 	async function placeOrder(): Promise<CartActionResult> {
 		if (!userId) return { ok: true, redirectTo: `/login?${new URLSearchParams({ redirectTo: returnTo })}`, cookie: await commit() }
 		const submission = parseWithZod(formData, { schema: CheckoutSchema })
-		if (!items.length || !draft.selectedQrCodeId)
-			return fail(CHECKOUT_MESSAGES.cannotCheckout.title, CHECKOUT_MESSAGES.cannotCheckout.description)
+		const { cannotCheckout } = CHECKOUT_MESSAGES
 		if (submission.status !== 'success') {
 			const errors = submission.reply().error ?? {}
+			// Everything missing is marked at once: the QR code and the address fields together.
+			if (errors.selectedQrCodeId) return fail(cannotCheckout.title, cannotCheckout.description, errors as Record<string, string[]>)
 			const addressOnly = Object.keys(errors).every((k) =>
 				['name', 'address1', 'address2', 'city', 'state', 'postalCode', 'country'].includes(k),
 			)
@@ -249,7 +250,13 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 			discountCode: draft.discountCode || null,
 			idempotencyKey: String(formData.get('checkoutKey') ?? '') || draft.key,
 		})
-		if (!result.ok) return fail(CHECKOUT_MESSAGES.checkoutFailed, result.message, undefined, result.status)
+		if (!result.ok)
+			return fail(
+				result.message === cannotCheckout.description ? cannotCheckout.title : CHECKOUT_MESSAGES.checkoutFailed,
+				result.message,
+				undefined,
+				result.status,
+			)
 		// The order emptied the cart; the next checkout starts from a fresh form (and a fresh key).
 		session.unset('checkout')
 		return { ok: true, redirectTo: checkoutUrl(result.order), cookie: await sessionStorage.commitSession(session) }
