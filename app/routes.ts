@@ -61,6 +61,7 @@ export default [
 	route('api/upload-document', 'routes/api/upload-document.ts'),
 	route('api/upload-profile-picture', 'routes/api/upload-profile-picture.ts'),
 	route('api/user/access-level', 'routes/api/user-access-level.ts'),
+	route('api/activate-free-access', 'routes/api/activate-free-access.ts'),
 	route('api/user/profile', 'routes/api/user-profile.ts'),
 	route('api/user/email', 'routes/api/user-email.ts'),
 	route('api/account', 'routes/api/account.ts'),
