@@ -47,7 +47,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 			data-live-region=""
 			tabIndex={-1}
 			aria-label="Notifications (F8)"
-			className="toaster pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center p-4 outline-none sm:items-end"
+			className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col items-center p-4 outline-none sm:items-end"
 		>
 			{current ? <ToastCard key={current.id} toast={current} onDismiss={() => setCurrent(null)} /> : null}
 		</section>
