@@ -4,10 +4,14 @@ import { useFocusOnError } from './modal.tsx'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
-export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+/**
+ * A field's or a form's errors. `alert` is for a form's own errors (a refused sign-in, a failed save): they are
+ * announced as they appear; a field's errors are read with the field instead (aria-describedby).
+ */
+export function ErrorList({ id, errors, alert = false }: { id?: string; errors?: ListOfErrors; alert?: boolean }) {
 	const shown = errors?.filter(Boolean)
 	if (!shown?.length) return null
-	return (
+	const list = (
 		<ul id={id} className="mt-1 space-y-1">
 			{shown.map((e) => (
 				<li key={e} className="text-sm font-medium text-red-700">
@@ -16,6 +20,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 			))}
 		</ul>
 	)
+	return alert ? <div role="alert">{list}</div> : list
 }
 
 const labelClass = 'mb-1 block text-sm font-semibold text-gray-800'

@@ -10,6 +10,8 @@ test('PIN card: wrong length and unknown PINs get the spec messages', async ({ p
 	if (hasJs) {
 		await expect(pin).toHaveValue('ABC')
 		await expect(claim).toBeDisabled()
+		// Why it is off is said, and read with the button.
+		await expect(claim).toHaveAccessibleDescription('Please enter an 8-character PIN')
 	} else {
 		await claim.click()
 		await expect(page.getByText('Please enter an 8-character PIN').first()).toBeVisible()

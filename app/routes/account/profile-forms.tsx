@@ -92,7 +92,7 @@ export function EmailForm({ email, editing, lastResult }: { email: string; editi
 					</p>
 					<TextField field={fields.email} label="New email" type="email" autoComplete="email" />
 					<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
-					<ErrorList id={form.errorId} errors={form.errors} />
+					<ErrorList id={form.errorId} errors={form.errors} alert />
 					<div className="flex gap-2">
 						<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.changeEmail} pending={pending} pendingLabel="Saving...">
 							Save

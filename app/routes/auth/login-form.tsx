@@ -22,7 +22,7 @@ export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string
 			<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
 			<TextField field={fields.email} label="Email" type="email" autoComplete="email" autoFocus />
 			<TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
-			<ErrorList id={form.errorId} errors={form.errors} />
+			<ErrorList id={form.errorId} errors={form.errors} alert />
 			<StatusButton type="submit" className="w-full" pending={isPending} pendingLabel="Authenticating...">
 				Sign In
 			</StatusButton>

@@ -19,7 +19,9 @@ export function PinForm({ lastResult }: { lastResult?: SubmissionResult<string[]
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: PinSchema }),
 	})
 	const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === PIN_INTENT
-	const value = (fields.pin.value ?? '').toString()
+	const value = (fields.pin.value ?? '').toString().trim()
+	// With JavaScript the button waits for 8 characters; this says why, once something is typed.
+	const short = hydrated && value.length > 0 && value.length !== 8
 	return (
 		<Form method="post" action="/auth" {...getFormProps(form)} className="space-y-3">
 			<Field
@@ -47,10 +49,14 @@ export function PinForm({ lastResult }: { lastResult?: SubmissionResult<string[]
 				className="w-full"
 				pending={pending}
 				pendingLabel="Validating..."
-				disabled={hydrated && value.trim().length !== 8}
+				disabled={hydrated && value.length !== 8}
+				aria-describedby={short ? 'pin-form-length' : undefined}
 			>
 				Claim Your QR Code
 			</StatusButton>
+			<p id="pin-form-length" aria-live="polite" className="min-h-5 text-sm text-gray-700">
+				{short ? 'Please enter an 8-character PIN' : null}
+			</p>
 		</Form>
 	)
 }

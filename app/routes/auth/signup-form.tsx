@@ -31,7 +31,7 @@ export function SignupForm({ lastResult }: { lastResult?: SubmissionResult<strin
 				inputProps={getInputProps(fields.consent, { type: 'checkbox' })}
 				errors={fields.consent.errors}
 			/>
-			<ErrorList id={form.errorId} errors={form.errors} />
+			<ErrorList id={form.errorId} errors={form.errors} alert />
 			<StatusButton type="submit" className="w-full" pending={isPending} pendingLabel="Creating Account...">
 				Create Account
 			</StatusButton>

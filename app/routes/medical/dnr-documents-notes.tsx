@@ -74,7 +74,7 @@ function DnrDialog() {
 					label="Where the original is kept"
 					hint="For example: on the refrigerator, in the bedside drawer"
 				/>
-				<ErrorList id={form.errorId} errors={form.errors} />
+				<ErrorList id={form.errorId} errors={form.errors} alert />
 				<OfflineMessage title="Upload Failed" description="Failed to upload document. Please try again." />
 				<DialogButtons intent={INTENTS.saveDnr} label="Save DNR Status" pending={pending} cancelHref={href({}, 'dnr')} />
 			</Form>
@@ -151,7 +151,7 @@ export function NotesSection() {
 						errors={fields.additionalNotes.errors}
 						textareaProps={getTextareaProps(fields.additionalNotes)}
 					/>
-					<ErrorList id={form.errorId} errors={form.errors} />
+					<ErrorList id={form.errorId} errors={form.errors} alert />
 					<div className="flex gap-2">
 						<StatusButton type="submit" name="intent" value={INTENTS.saveNotes} pending={pending} pendingLabel="Saving...">
 							Save Notes

@@ -67,7 +67,7 @@ export function PersonalInfoSection() {
 					/>
 				))}
 				<TextField field={fields.distinguishingMarks} label="Distinguishing marks (scars, tattoos, birthmarks)" className="sm:col-span-2" />
-				<ErrorList id={form.errorId} errors={form.errors} />
+				<ErrorList id={form.errorId} errors={form.errors} alert />
 				<div className="sm:col-span-2">
 					<StatusButton type="submit" name="intent" value={INTENTS.saveProfile} pending={pending} pendingLabel="Saving...">
 						{profile ? 'Save Personal Information' : 'Create Medical Profile'}

@@ -145,7 +145,7 @@ function AddFamilyDialog() {
 						},
 					}}
 				/>
-				<ErrorList id={form.errorId} errors={form.errors} />
+				<ErrorList id={form.errorId} errors={form.errors} alert />
 				<OfflineMessage title="Error" description="Failed to create profile. Please try again." />
 				<div className="flex justify-end gap-2">
 					<Link to={href()} className={buttonClass('secondary')}>

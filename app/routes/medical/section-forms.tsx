@@ -61,7 +61,7 @@ export function SectionDialog<Schema extends Record<string, unknown>>({
 	const cancelHref = href({}, section)
 	const footer = (
 		<>
-			<ErrorList id={form.errorId} errors={form.errors} />
+			<ErrorList id={form.errorId} errors={form.errors} alert />
 			<DialogButtons intent={intent} label={label} pending={pending} cancelHref={cancelHref} />
 		</>
 	)
@@ -111,7 +111,7 @@ export function EditRowForm<Schema extends Record<string, unknown>>({
 			>
 				<HiddenIds id={id} />
 				{children}
-				<ErrorList id={form.errorId} errors={form.errors} />
+				<ErrorList id={form.errorId} errors={form.errors} alert />
 				<div className="flex gap-2 sm:col-span-2">
 					<StatusButton type="submit" name="intent" value={intent} pending={pending} pendingLabel="Saving..." className={small}>
 						Save

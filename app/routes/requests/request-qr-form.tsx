@@ -60,7 +60,7 @@ export function QrRequestForm({
 				}}
 			/>
 			<TextareaField label="Notes (optional)" errors={fields.notes.errors} textareaProps={getTextareaProps(fields.notes)} />
-			<ErrorList id={form.errorId} errors={form.errors} />
+			<ErrorList id={form.errorId} errors={form.errors} alert />
 			<StatusButton type="submit" className="w-full sm:w-auto" pending={isPending} pendingLabel="Submitting...">
 				Submit Request
 			</StatusButton>

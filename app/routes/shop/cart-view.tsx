@@ -89,9 +89,11 @@ export function CartContents({
 								>
 									−
 								</button>
-								<span aria-label={`Quantity of ${product.name}`} className="min-w-8 text-center font-semibold">
+								{/* Read with its label, and announced when it changes. */}
+								<output aria-live="polite" className="min-w-8 text-center font-semibold">
+									<span className="sr-only">Quantity of {product.name}: </span>
 									{item.quantity}
-								</span>
+								</output>
 								<button
 									type="submit"
 									form={CHECKOUT_FORM}

@@ -38,7 +38,7 @@ export function TrackOrderForm({
 				/>
 				<TextField field={fields.email} label="Email" type="email" autoComplete="email" />
 			</div>
-			<ErrorList id={form.errorId} errors={form.errors} />
+			<ErrorList id={form.errorId} errors={form.errors} alert />
 			<StatusButton type="submit" pending={isPending} pendingLabel="Tracking...">
 				Track Order
 			</StatusButton>
