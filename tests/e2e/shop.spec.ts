@@ -69,9 +69,13 @@ test('cart, discount and a free order: from a guest cart to the confirmation e-m
 		await page.getByRole('link', { name: /^Cart/ }).click()
 		const dialog = page.getByRole('dialog', { name: 'Shopping Cart & Checkout' })
 		await expect(dialog.getByRole('listitem')).toHaveCount(2)
-		await expect(dialog.getByRole('status').filter({ hasText: 'Quantity of Small Medical QR Sticker (2x2 in)' }).first()).toHaveText(/\(2x2 in\): 3$/)
+		await expect(dialog.getByRole('status').filter({ hasText: 'Quantity of Small Medical QR Sticker (2x2 in)' }).first()).toHaveText(
+			/\(2x2 in\): 3$/,
+		)
 		await dialog.getByRole('button', { name: 'One more Small Medical QR Sticker (2x2 in)' }).first().click()
-		await expect(dialog.getByRole('status').filter({ hasText: 'Quantity of Small Medical QR Sticker (2x2 in)' }).first()).toHaveText(/\(2x2 in\): 4$/)
+		await expect(dialog.getByRole('status').filter({ hasText: 'Quantity of Small Medical QR Sticker (2x2 in)' }).first()).toHaveText(
+			/\(2x2 in\): 4$/,
+		)
 		await dialog.getByRole('button', { name: 'One fewer Small Medical QR Sticker (2x2 in)' }).last().click()
 		await expect(dialog.getByRole('listitem')).toHaveCount(1)
 		await expect(badge(page)).toHaveText(/4$/)
