@@ -5,6 +5,7 @@ import { getUser } from '#app/middleware/user.server.ts'
 import type { Route } from './+types/home'
 import { LandingView } from './auth/landing-view.tsx'
 import { PinForm } from './auth/pin-form-lazy.ts'
+import { PIN_INTENT } from './auth/pin-intent.ts'
 import { MedicalInfoScreen } from './medical/medical-info-screen-lazy.ts'
 import { medicalInfoAction, medicalInfoLoader } from './medical/medical-info.server.ts'
 import type { Failure } from './medical/screen-context.tsx'
@@ -32,10 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 	const { user, codes, screen } = loaderData
 	if (!user || !screen) return <LandingView />
+	const pinResult = actionData && 'intent' in actionData && actionData.intent === PIN_INTENT ? actionData.result : undefined
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 			<h1 className="text-2xl font-bold">Medical Information</h1>
-			<MedicalInfoScreen data={screen} failure={(actionData as Failure | undefined) ?? null} base="/dashboard" />
+			<MedicalInfoScreen data={screen} failure={pinResult ? null : ((actionData as Failure | undefined) ?? null)} base="/dashboard" />
 			<section aria-labelledby="codes-heading" className={cardClass('p-5')}>
 				<h2 id="codes-heading" className="text-xl font-bold">
 					Your QR codes
@@ -57,7 +59,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 				<div className="mt-4 max-w-md">
 					<h3 className="font-semibold">Already Have a QR Code?</h3>
 					<p className="mb-3 text-gray-700">Enter the PIN from your QR code sticker or card</p>
-					<PinForm />
+					<PinForm action="/dashboard" lastResult={pinResult} />
 				</div>
 			</section>
 		</main>

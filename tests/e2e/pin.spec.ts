@@ -73,3 +73,43 @@ test('the claim page asks a signed-out visitor to sign in', async ({ page, stick
 	await expect(page.getByRole('button', { name: 'Sign in to claim' })).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)
 })
+
+test('a second sticker is claimed from the QR Codes tab; a wrong PIN there keeps the tab, with the message beside the field', async ({
+	page,
+	sticker,
+	person,
+}, testInfo) => {
+	const [first, second] = [sticker(), sticker()]
+	await signIn(page, await person())
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByLabel('PIN').fill(first.pin)
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+
+	await page.goto('/dashboard/qr-codes')
+	const claim = page.getByRole('region', { name: 'Claim another sticker or card' })
+	await claim.getByLabel('PIN').fill('ZZZZ2345')
+	await claim.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page).toHaveURL(/\/dashboard\/qr-codes$/)
+	await expect(claim.getByLabel('PIN')).toHaveAccessibleDescription('Invalid or already claimed PIN')
+	await expect(page.getByRole('heading', { name: 'QR Codes', level: 1 })).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+
+	await claim.getByLabel('PIN').fill(second.pin)
+	await claim.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page).toHaveURL(new RegExp(`/claim/${second.pin}$`))
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await page.goto('/dashboard/qr-codes')
+	await expect(page.getByText(`sticker ${first.pin}`).first()).toBeAttached()
+	await expect(page.getByText(`sticker ${second.pin}`).first()).toBeAttached()
+})
+
+test('a wrong PIN on the dashboard keeps the dashboard, with the message beside the field', async ({ page, person }) => {
+	await signIn(page, await person())
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByLabel('PIN').fill('ZZZZ2345')
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await expect(page.getByLabel('PIN')).toHaveAccessibleDescription('Invalid or already claimed PIN')
+	await expect(page.getByRole('heading', { name: 'Medical Information', level: 1 })).toBeVisible()
+})

@@ -7,8 +7,9 @@ import { getClientIp } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { actionToast, createToastHeaders } from '#app/utils/toast.server.ts'
 import { combineHeaders } from '#app/utils/http.ts'
+import { PIN_INTENT } from './pin-intent.ts'
 
-/** The landing page's PIN card: validate, remember as pending, then sign in (or claim, when signed in). */
+/** The PIN card, wherever it is: validate, remember as pending, then sign in (or claim, when signed in). */
 export async function pinAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
 	const submission = parseWithZod(formData, { schema: PinSchema })
 	const session = await getSession(request)
@@ -18,7 +19,7 @@ export async function pinAction(request: Request, context: Readonly<RouterContex
 	if (!check.valid) {
 		const result = submission.reply({ fieldErrors: { pin: [check.message] } })
 		const headers = await actionToast(request, context, { type: 'error', title: 'Invalid PIN', description: check.message })
-		return data({ result }, { status: check.status, headers })
+		return data({ intent: PIN_INTENT, result }, { status: check.status, headers })
 	}
 	if (userId) {
 		const toast = await createToastHeaders(claimToast(await claimValidatedPin({ userId, address }, check.pin)))

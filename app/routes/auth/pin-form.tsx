@@ -6,8 +6,11 @@ import { Field, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { PIN_INTENT } from './pin-intent.ts'
 
-/** Posts to /auth from every page that shows it, so one action validates PINs. */
-export function PinForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+/**
+ * A sticker's PIN. Signed out it posts to /auth; the dashboard and the QR Codes tab post it to themselves (`action`),
+ * so a wrong PIN keeps the person where they were, with the message beside the field.
+ */
+export function PinForm({ lastResult, action = '/auth' }: { lastResult?: SubmissionResult<string[]> | null; action?: string }) {
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
 	const [form, fields] = useForm({
@@ -23,7 +26,7 @@ export function PinForm({ lastResult }: { lastResult?: SubmissionResult<string[]
 	// With JavaScript the button waits for 8 characters; this says why, once something is typed.
 	const short = hydrated && value.length > 0 && value.length !== 8
 	return (
-		<Form method="post" action="/auth" {...getFormProps(form)} className="space-y-3">
+		<Form method="post" action={action} {...getFormProps(form)} className="space-y-3">
 			<Field
 				label="PIN"
 				errors={fields.pin.errors}

@@ -45,6 +45,8 @@ import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { ToastInput } from '#app/utils/toast.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { INTENTS, screenHref, type Intent } from './intents.ts'
+import { pinAction } from '../auth/pin-action.server.ts'
+import { PIN_INTENT } from '../auth/pin-intent.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
 
@@ -130,6 +132,8 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 	}
 	const form = read.formData
 	const intent = String(form.get('intent') ?? '')
+	// The dashboard's PIN card: a wrong PIN keeps the screen, with the message beside the field.
+	if (intent === PIN_INTENT) return pinAction(request, context, form)
 	const rowId = optionalId.parse(form.get('id') ?? undefined) ?? null
 	const fail: Reply['fail'] = async (failure, toast, status = 400) => {
 		const headers = toast ? await actionToast(request, context, { type: 'error', ...toast }) : undefined

@@ -22,6 +22,8 @@ import { pageUrl } from '#app/utils/http.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { QR_INTENTS } from './intents.ts'
+import { pinAction } from '../auth/pin-action.server.ts'
+import { PIN_INTENT } from '../auth/pin-intent.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
 
 export async function qrCodesLoader({ request, context }: RequestArgs) {
@@ -54,10 +56,11 @@ const QrActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal(QR_INTENTS.toggle), codeId: optionalId }),
 	z.object({ intent: z.literal(QR_INTENTS.remove), codeId: optionalId }),
 	z.object({ intent: z.literal(QR_INTENTS.assign), codeId: optionalId, profileId: optionalId }),
+	z.object({ intent: z.literal(PIN_INTENT) }),
 ])
 type QrAction = z.infer<typeof QrActionSchema>
 type Of<I extends QrAction['intent']> = Extract<QrAction, { intent: I }>
-type Answer = { userId: string; form: FormData; base: string }
+type Answer = { userId: string; form: FormData; base: string; request: Request; context: RequestArgs['context'] }
 
 const failure = (intent: string, message: string, status: number) =>
 	data({ intent, result: { status: 'error' as const, error: { '': [message] } } }, { status })
@@ -69,7 +72,7 @@ export async function qrCodesAction({ request, context }: RequestArgs) {
 	if (!parsed.success) return failure(String(form.get('intent') ?? ''), 'Unknown action', 400)
 	const action = parsed.data
 	try {
-		return await perform(action, { userId, form, base: pageUrl(request).pathname })
+		return await perform(action, { userId, form, base: pageUrl(request).pathname, request, context })
 	} catch (error) {
 		if (!(error instanceof DomainError)) throw error
 		if (error.status === 404) throw data(error.message, { status: 404 })
@@ -89,6 +92,9 @@ function perform(action: QrAction, answer: Answer) {
 			return remove(action, answer)
 		case QR_INTENTS.assign:
 			return assign(action, answer)
+		case PIN_INTENT:
+			// Another sticker, claimed from here: a wrong PIN keeps the tab, with the message beside the field.
+			return pinAction(answer.request, answer.context, answer.form)
 	}
 }
 

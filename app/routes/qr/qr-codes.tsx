@@ -6,6 +6,8 @@ import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/qr-codes'
 import { CodeCard } from './code-card.tsx'
 import { QR_INTENTS } from './intents.ts'
+import { PinForm } from '../auth/pin-form-lazy.ts'
+import { PIN_INTENT } from '../auth/pin-intent.ts'
 import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { cardClass } from '#app/ui/card.tsx'
@@ -69,9 +71,9 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 					</h2>
 					<p className="mt-2 text-gray-700">Claim a sticker or card you already hold with its PIN, or ask us to mail you one for free.</p>
 					<div className="mt-4 flex flex-wrap justify-center gap-3">
-						<Link to="/" className={buttonClass('primary')}>
+						<a href="#claim-pin" className={buttonClass('primary')}>
 							Enter PIN Code
-						</Link>
+						</a>
 						<Link to="/request-qr" className={buttonClass('blue')}>
 							Request QR Code
 						</Link>
@@ -102,7 +104,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 					/>
 				</section>
 			) : null}
-			{actionData && actionData.intent !== QR_INTENTS.customize && errors?.length ? (
+			{actionData && actionData.intent !== QR_INTENTS.customize && actionData.intent !== PIN_INTENT && errors?.length ? (
 				<p role="alert" className="rounded-lg bg-red-50 p-3 font-semibold text-red-800">
 					{errors.join(' ')}
 				</p>
@@ -125,6 +127,13 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 					</ul>
 				</section>
 			) : null}
+			<section id="claim-pin" aria-labelledby="claim-pin-title" className={cardClass('max-w-xl scroll-mt-4 p-5')}>
+				<h2 id="claim-pin-title" className="text-xl font-bold">
+					{codes.length ? 'Claim another sticker or card' : 'Already Have a QR Code?'}
+				</h2>
+				<p className="mb-3 text-gray-700">Enter the PIN from your QR code sticker or card</p>
+				<PinForm action={BASE} lastResult={actionData?.intent === PIN_INTENT ? actionData.result : undefined} />
+			</section>
 			{history ? <ScanHistory history={history} /> : null}
 			{dialog === 'delete' && selected ? (
 				<Modal title="Delete this QR code?" closeHref={`${BASE}?code=${selected.id}`}>
