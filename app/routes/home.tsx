@@ -10,6 +10,7 @@ import { MedicalInfoScreen } from './medical/medical-info-screen-lazy.ts'
 import { medicalInfoAction, medicalInfoLoader } from './medical/medical-info.server.ts'
 import type { Failure } from './medical/screen-context.tsx'
 import { cardClass } from '#app/ui/card.tsx'
+import { formatDate } from '#app/utils/dates.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// Signed out, / is the landing page (the dashboard's gate lets it through); everywhere else the gate has checked.
@@ -48,7 +49,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 							<li key={code.id} className="flex justify-between py-2">
 								<span className="font-mono">{code.pin}</span>
 								<span className="text-gray-700">
-									{code.isActive ? 'Active' : 'Inactive'} · claimed {code.claimedAt?.toLocaleDateString('en-US')}
+									{code.isActive ? 'Active' : 'Inactive'} · claimed {code.claimedAt ? formatDate(code.claimedAt) : ''}
 								</span>
 							</li>
 						))}

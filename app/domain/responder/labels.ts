@@ -7,7 +7,7 @@ const en = {
 	call911: 'In an emergency, call 911.',
 	codeStatus: 'Code status',
 	dnr: 'DNR: Do Not Resuscitate',
-	polst: 'POLST on file',
+	polst: 'POLST on File',
 	noDnr: 'No DNR recorded',
 	unknownDnr: 'DNR status unknown',
 	signed: 'Signed',

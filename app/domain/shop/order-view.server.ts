@@ -4,16 +4,15 @@ import { estimatedDelivery, TRACKING_STEPS, trackingStatus } from './orders.ts'
 import { formatAddress, type OrderView } from './orders.server.ts'
 import { formatCents } from './pricing.ts'
 import { estimateLabel, shippingOption } from './shipping.ts'
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' })
+import { formatDate } from '#app/utils/dates.ts'
 
 /** An order as the order-complete and order-tracking pages show it: dates in words, money as text. */
 export async function presentOrder(order: OrderView) {
 	const status = trackingStatus(order.fulfillmentStatus)
 	const option = shippingOption(order.shippingCountry ?? 'US', order.shippingMethod ?? 'standard')
 	const discount = order.discountCode ? await findDiscount(order.discountCode) : null
-	const placed = dateFormat.format(order.createdAt)
-	const stepDates: Array<string | null> = [placed, placed, null, order.shippedAt ? dateFormat.format(order.shippedAt) : null, null]
+	const placed = formatDate(order.createdAt)
+	const stepDates: Array<string | null> = [placed, placed, null, order.shippedAt ? formatDate(order.shippedAt) : null, null]
 	return {
 		confirmationNumber: order.confirmationNumber,
 		placedOn: placed,
@@ -21,7 +20,7 @@ export async function presentOrder(order: OrderView) {
 		estimatedDelivery:
 			order.fulfillmentStatus === 'cancelled'
 				? null
-				: dateFormat.format(estimatedDelivery(order.createdAt, order.shippingCountry, order.shippingMethod)),
+				: formatDate(estimatedDelivery(order.createdAt, order.shippingCountry, order.shippingMethod)),
 		items: order.items.map((item) => ({
 			id: item.id,
 			name: item.name,

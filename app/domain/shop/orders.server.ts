@@ -13,6 +13,7 @@ import { CONFIRMATION_PREFIX, estimatedDelivery } from './orders.ts'
 import { formatCents, orderTotals } from './pricing.ts'
 import { CHECKOUT_MESSAGES } from './schemas.ts'
 import { COUNTRIES, NO_SHIPPING, shippingOption } from './shipping.ts'
+import { formatDate } from '#app/utils/dates.ts'
 
 export type OrderInput = {
 	items: CartItem[]
@@ -129,8 +130,6 @@ export async function createShopOrder(userId: string, input: OrderInput): Promis
 	}
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' })
-
 function describeLine(line: LineDescription & { quantity: number; name: string }) {
 	const options = lineOptions(line)
 	return `${line.quantity} × ${line.name}${options.length ? ` (${options.join(', ')})` : ''}`
@@ -156,7 +155,7 @@ async function sendOrderConfirmation(orderId: string) {
 			order.items.map(describeLine).join('\n'),
 			`Total: Free (catalogue value ${formatCents(order.subtotalCents)}${order.discountCents ? `, discount ${formatCents(order.discountCents)}` : ''}, shipping ${formatCents(order.shippingCents)})`,
 			`Shipping ${option?.label.toLowerCase() ?? ''} to:\n${formatAddress(order.shippingAddress)}`,
-			`We prepare orders within 1-2 business days; estimated delivery by ${dateFormat.format(estimatedDelivery(order.createdAt, order.shippingCountry, order.shippingMethod))}. Tracking follows by e-mail when it ships.`,
+			`We prepare orders within 1-2 business days; estimated delivery by ${formatDate(estimatedDelivery(order.createdAt, order.shippingCountry, order.shippingMethod))}. Tracking follows by e-mail when it ships.`,
 			`Track your order with its confirmation number and this e-mail address: ${new URL('/order-tracking', env.PUBLIC_URL)}`,
 			`Questions? Write to ${env.SUPPORT_EMAIL}.`,
 		].join('\n\n'),

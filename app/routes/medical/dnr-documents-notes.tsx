@@ -11,6 +11,7 @@ import { EmptyState, SectionCard } from './section-card.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
 import { cardClass } from '#app/ui/card.tsx'
+import { formatDate } from '#app/utils/dates.ts'
 
 export function DnrSection() {
 	const { profile, dialog } = useScreen()
@@ -27,7 +28,7 @@ export function DnrSection() {
 								<a href={profile.dnrDocumentUrl} className="text-blue-800 underline">
 									{profile.dnrDocumentName}
 								</a>
-								{profile.dnrDocumentDate ? <span className="text-gray-700"> · signed {profile.dnrDocumentDate}</span> : null}
+								{profile.dnrDocumentDate ? <span className="text-gray-700"> · signed {formatDate(profile.dnrDocumentDate)}</span> : null}
 							</p>
 						) : null}
 						{profile?.dnrOriginalLocation ? <p className="text-gray-700">Original kept: {profile.dnrOriginalLocation}</p> : null}

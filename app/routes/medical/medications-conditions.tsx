@@ -7,6 +7,7 @@ import type { ProfileView } from '#app/domain/profiles/views.ts'
 import { useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
+import { formatDate } from '#app/utils/dates.ts'
 
 type Medication = ProfileView['medications'][number]
 type Condition = ProfileView['medicalConditions'][number]
@@ -123,7 +124,9 @@ function ConditionRow({ condition: c }: { condition: Condition }) {
 				<p className="font-semibold">
 					{c.condition} <span className="rounded bg-gray-100 px-2 text-sm font-normal text-gray-800">{c.status}</span>
 				</p>
-				<p className="text-gray-700">{[c.diagnosedDate ? `Diagnosed ${c.diagnosedDate}` : null, c.notes].filter(Boolean).join(' · ')}</p>
+				<p className="text-gray-700">
+					{[c.diagnosedDate ? `Diagnosed ${formatDate(c.diagnosedDate)}` : null, c.notes].filter(Boolean).join(' · ')}
+				</p>
 			</div>
 			<RowActions
 				editHref={href({ edit: `conditions:${c.id}` }, 'conditions')}

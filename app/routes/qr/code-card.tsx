@@ -5,6 +5,7 @@ import { cx } from '#app/ui/cx.ts'
 import type { QrCodesData } from './qr-codes.server.ts'
 import { QR_INTENTS } from './intents.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { formatDate } from '#app/utils/dates.ts'
 
 type Code = QrCodesData['codes'][number]
 
@@ -42,7 +43,7 @@ export function CodeCard({
 						</span>
 					</p>
 					<p className="text-sm text-gray-700">
-						Type {code.type} · access {code.accessLevel} · expires {code.expiresAt ? code.expiresAt.toLocaleDateString('en-US') : 'Never'}
+						Type {code.type} · access {code.accessLevel} · expires {code.expiresAt ? formatDate(code.expiresAt) : 'Never'}
 					</p>
 					<p className="text-sm break-all">
 						<a href={`/qr/${code.token}`} className="text-blue-800 underline">

@@ -181,7 +181,7 @@ function ScanHistory({ history }: { history: NonNullable<Route.ComponentProps['l
 				<ul className="divide-y divide-gray-200">
 					{history.scans.map((scan) => (
 						<li key={scan.id} className="py-2">
-							{new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' }).format(
+							{new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' }).format(
 								scan.scannedAt,
 							)}{' '}
 							ET · {scan.deviceType}
