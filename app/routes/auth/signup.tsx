@@ -27,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirectWithToast('/api/login', { type: 'success', title: 'Signup Information Recorded', description: signupNotice() })
 }
 
-const securityClaims = ['End-to-end encryption', 'Secure authentication', 'HTTPS only', 'No data sharing with third parties']
+// Spec 002 lists 'end-to-end encryption' here; the server reads what it keeps, so the page claims only what is true.
+const securityClaims = ['Passwords stored as scrypt hashes', 'Secure authentication', 'HTTPS only', 'No data sharing with third parties']
 
 export default function Signup({ actionData }: Route.ComponentProps) {
 	return (
