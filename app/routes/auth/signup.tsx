@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // Spec 002 lists 'end-to-end encryption' here; the server reads what it keeps, so the page claims only what is true.
-const securityClaims = ['Passwords stored as scrypt hashes', 'Secure authentication', 'HTTPS only', 'No data sharing with third parties']
+const securityClaims = ['Passwords never stored as plain text', 'Secure authentication', 'HTTPS only', 'No data sharing with third parties']
 
 export default function Signup({ actionData }: Route.ComponentProps) {
 	return (
