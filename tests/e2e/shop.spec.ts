@@ -140,6 +140,10 @@ test('cart, discount and a free order: from a guest cart to the confirmation e-m
 		await expect(page).toHaveURL(/\/order-complete\?order=HMH-[A-Z0-9]{8}&free72=true$/)
 		const number = new URL(page.url()).searchParams.get('order')!
 		await expect(page.getByRole('heading', { name: 'Order Complete!' })).toBeVisible()
+		// The promise follows the method chosen, as the e-mail does.
+		await expect(
+			page.getByText(/with Express \([0-9]+-[0-9]+ business days\) shipping, expect it by [A-Z][a-z]+ \d{1,2}, \d{4}\./),
+		).toBeVisible()
 		await expect(page.getByText(number, { exact: true })).toBeVisible()
 		await expect(page.getByText('Small Medical QR Sticker (2x2 in) × 4')).toBeVisible()
 		await expect(page.getByText(/Free order code FREE72 applied/)).toBeVisible()

@@ -40,7 +40,9 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
 							<h1 className="text-3xl font-bold text-gray-900">Order Complete!</h1>
 							<p className="mt-2 text-lg text-gray-800">
 								Thank you. Your order is confirmed and a confirmation e-mail with its number is on its way to {loaderData.order.email}.
-								Physical orders ship within 3-5 business days, and tracking is sent by e-mail.
+								{loaderData.order.estimatedDelivery
+									? `We prepare orders within 1-2 business days; with ${loaderData.order.shipping} shipping, expect it by ${loaderData.order.estimatedDelivery}. Tracking is sent by e-mail when it ships.`
+									: 'Tracking is sent by e-mail when it ships.'}
 							</p>
 						</div>
 						{loaderData.free72 ? (
