@@ -1,11 +1,18 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { expect, test } from 'vitest'
+import { afterAll, expect, test } from 'vitest'
 
 const run = promisify(execFile)
+const dirs: string[] = []
+afterAll(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+function tempDataDir() {
+	const dir = mkdtempSync(join(tmpdir(), 'hmh-codes-'))
+	dirs.push(dir)
+	return dir
+}
 
 function env(dataDir: string) {
 	const { DATABASE_URL: _ignored, ...rest } = process.env
@@ -13,7 +20,7 @@ function env(dataDir: string) {
 }
 
 test('codes:create prints one `PIN<TAB>scan URL` line per code and nothing else', { timeout: 150_000 }, async () => {
-	const dir = mkdtempSync(join(tmpdir(), 'hmh-codes-'))
+	const dir = tempDataDir()
 	const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/codes-create.ts', '--count', '3'], { env: env(dir) })
 	const lines = stdout.trimEnd().split('\n')
 	expect(lines).toHaveLength(3)
@@ -22,7 +29,7 @@ test('codes:create prints one `PIN<TAB>scan URL` line per code and nothing else'
 })
 
 test('codes:create refuses a bad count and a running server on the embedded database', { timeout: 60_000 }, async () => {
-	const dir = mkdtempSync(join(tmpdir(), 'hmh-codes-'))
+	const dir = tempDataDir()
 	await expect(
 		run(process.execPath, ['--import', 'tsx', 'scripts/codes-create.ts', '--count', '0'], { env: env(dir) }),
 	).rejects.toMatchObject({ code: 2, stdout: '' })

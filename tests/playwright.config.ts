@@ -40,6 +40,8 @@ export default defineConfig({
 		url: `${baseURL}/auth`,
 		reuseExistingServer: false,
 		timeout: 120_000,
+		// Stopped with SIGTERM rather than SIGKILL, the server closes its database and start-server.ts removes its folder.
+		gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
 		stdout: 'ignore',
 		stderr: 'pipe',
 		env: {

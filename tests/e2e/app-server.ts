@@ -1,8 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+
+// Folders of instances still running or kept for inspection; whatever a failed test left is removed when the process ends.
+const folders = new Set<string>()
+const removeFolder = (dir: string) => {
+	rmSync(dir, { recursive: true, force: true })
+	folders.delete(dir)
+}
+process.on('exit', () => folders.forEach(removeFolder))
 
 /** A port nothing listens on now, so runs started side by side (each with its own E2E_PORT) never collide. */
 export async function freePort() {
@@ -19,6 +27,8 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 	const dataDir = mkdtempSync(join(tmpdir(), 'hmh-app-'))
 	const dbName = `hmh_e2e_${port}`
 	const fixturesFile = join(mkdtempSync(join(tmpdir(), 'hmh-fixtures-')), 'fixtures.json')
+	folders.add(dataDir).add(dirname(fixturesFile))
+	const removeData = () => [dataDir, dirname(fixturesFile)].forEach(removeFolder)
 	const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-server.ts'], {
 		cwd: join(import.meta.dirname, '../..'),
 		env: {
@@ -47,7 +57,7 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 	}
 	return {
 		baseURL,
-		/** Where its uploads live, and its database (PostgreSQL when DATABASE_URL is set, else PGlite): to inspect once stopped. */
+		/** Where its uploads live, and its database (PostgreSQL when DATABASE_URL is set, else PGlite): to inspect once stopped with keepData. */
 		dataDir,
 		/** This instance's own sticker codes and accounts (start-server.ts writes them). */
 		fixtures: () =>
@@ -56,12 +66,16 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 				users: Array<{ email: string; firstName: string; password: string }>
 			},
 		database: process.env.DATABASE_URL ? { url: withDatabase(process.env.DATABASE_URL, dbName) } : { pgliteDir: join(dataDir, 'db') },
-		stop: () =>
-			new Promise<void>((resolve) => {
-				if (child.exitCode !== null) return resolve()
-				child.once('exit', () => resolve())
+		/** Stops it and removes its folders, unless keepData (then removeData() once they have been read). */
+		stop: async ({ keepData = false } = {}) => {
+			if (child.exitCode === null && child.signalCode === null) {
+				const exited = new Promise((resolve) => child.once('exit', resolve))
 				child.kill('SIGTERM')
-			}),
+				await exited
+			}
+			if (!keepData) removeData()
+		},
+		removeData,
 	}
 }
 

@@ -112,9 +112,13 @@ test('a newcomer signs up, agrees to the forms, edits their name, requests a fre
 		await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete My Account' }).click()
 		await expect(page.getByText('Account Deleted')).toBeVisible()
 	} finally {
-		await app.stop()
+		await app.stop({ keepData: true })
 		await smtp.close()
 	}
-	expect(filesIn(join(app.dataDir, 'uploads', 'users', userId))).toEqual([])
-	expect(await leftovers(app.database, [userId, email, 'Nina Newcomer', 'Lighthouse Lane'])).toEqual([])
+	try {
+		expect(filesIn(join(app.dataDir, 'uploads', 'users', userId))).toEqual([])
+		expect(await leftovers(app.database, [userId, email, 'Nina Newcomer', 'Lighthouse Lane'])).toEqual([])
+	} finally {
+		app.removeData()
+	}
 })

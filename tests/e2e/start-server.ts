@@ -6,8 +6,15 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 
 const E2E_DB = process.env.E2E_DB_NAME ?? 'hmh_e2e'
-// Uploads (and the embedded database) live in a folder of this run's own.
-process.env.DATA_DIR = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'hmh-e2e-'))
+// Uploads (and the embedded database) live in a folder of this run's own, removed when the server stops (Playwright
+// sends SIGTERM, and server.ts exits once the database is closed); a folder given in E2E_DATA_DIR is its giver's.
+if (process.env.E2E_DATA_DIR) {
+	process.env.DATA_DIR = process.env.E2E_DATA_DIR
+} else {
+	const dataDir = mkdtempSync(join(tmpdir(), 'hmh-e2e-'))
+	process.env.DATA_DIR = dataDir
+	process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+}
 if (process.env.DATABASE_URL) {
 	const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} })
 	await admin.unsafe(`drop database if exists ${E2E_DB} with (force)`)
