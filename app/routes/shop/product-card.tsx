@@ -42,7 +42,7 @@ export function ProductCard({
 		}, PREVIEW_DEBOUNCE_MS)
 	}
 	return (
-		<li id={`product-${product.id}`} aria-labelledby={titleId} className={cardClass('p-5')}>
+		<li id={`product-${product.id}`} aria-labelledby={titleId} className={cardClass('min-w-0 p-5')}>
 			<div className="flex items-start justify-between gap-3">
 				<h2 id={titleId} className="text-xl font-bold">
 					{product.name}
