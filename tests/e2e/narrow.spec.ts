@@ -1,7 +1,7 @@
+import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './fixtures.ts'
 
-const overflow = (page: import('@playwright/test').Page) =>
-	page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 test('at 320 px the landing page, the dashboard and its tabs, the shop, checkout and the public pages never scroll sideways', async ({
 	page,
