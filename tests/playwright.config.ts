@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 export const baseURL = `http://localhost:${port}`
+// The stickers and accounts start-server.ts writes, and the journeys' claims on them: one file per port, so runs side
+// by side in one checkout (each on its own E2E_PORT) never hand out each other's rows.
+export const fixturesFile = fileURLToPath(new URL(`e2e/.fixtures-${port}.json`, import.meta.url))
 
 const chromium = {
 	...devices['Desktop Chrome'],
@@ -51,7 +55,7 @@ export default defineConfig({
 			SESSION_SECRET: 'e2e-session-secret',
 			RATE_LIMIT_STRICT_PER_MINUTE: '1000',
 			RATE_LIMIT_LOOSE_PER_MINUTE: '5000',
-			E2E_FIXTURES: 'tests/e2e/.fixtures.json',
+			E2E_FIXTURES: fixturesFile,
 		},
 	},
 })

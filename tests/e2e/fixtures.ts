@@ -2,13 +2,13 @@ import { mkdirSync, openSync, closeSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, request as http, test as base, type APIRequestContext, type APIResponse, type Page, type TestInfo } from '@playwright/test'
-import { baseURL } from '../playwright.config.ts'
+import { baseURL, fixturesFile } from '../playwright.config.ts'
 
 export type Person = { email: string; firstName: string; password: string }
 type Sticker = { pin: string; token: string; scanUrl: string }
 type Pools = { codes: Sticker[]; legacyUsers: Person[] }
 
-const FIXTURES = process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json'
+const FIXTURES = fixturesFile
 let pools: Pools | null = null
 const readPools = () => (pools ??= JSON.parse(readFileSync(FIXTURES, 'utf8')) as Pools)
 
