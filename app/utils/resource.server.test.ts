@@ -17,17 +17,21 @@ test('each method goes to its handler; HEAD to GET', async () => {
 	expect(await call(route, 'POST')).toMatchObject({ status: 201, body: 'created' })
 })
 
-test.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND'])(
-	'%s without a handler is a 405 naming the methods there are',
-	async (method) => {
-		const route = resource<Args>({ GET: () => new Response('list'), POST: () => new Response('created') })
-		expect(await call(route, method)).toEqual({ status: 405, allow: 'GET, POST', body: JSON.stringify({ message: 'Method not allowed' }) })
-	},
-)
+test.each(['PUT', 'PATCH', 'DELETE', 'PROPFIND'])('%s without a handler is a 405 naming the methods there are', async (method) => {
+	const route = resource<Args>({ GET: () => new Response('list'), POST: () => new Response('created') })
+	expect(await call(route, method)).toEqual({ status: 405, allow: 'GET, POST', body: JSON.stringify({ message: 'Method not allowed' }) })
+})
 
-test('a route without GET answers GET with 405 too', async () => {
+test('OPTIONS is a 204 naming the methods there are, in the order the route gives them', async () => {
+	const route = resource<Args>({ PUT: () => new Response('put'), GET: () => new Response('one') })
+	expect(await call(route, 'OPTIONS')).toEqual({ status: 204, allow: 'PUT, GET', body: '' })
+	expect(await call(route, 'DELETE')).toMatchObject({ status: 405, allow: 'PUT, GET' })
+})
+
+test('a route without GET answers GET and HEAD with 405 too', async () => {
 	const route = resource<Args>({ POST: () => new Response('ok') })
 	expect(await call(route, 'GET')).toMatchObject({ status: 405, allow: 'POST' })
+	expect(await call(route, 'HEAD')).toMatchObject({ status: 405, allow: 'POST' })
 })
 
 test('the handlers may depend on the request: a collection and its items', async () => {
