@@ -8,7 +8,6 @@ import { PinForm } from './auth/pin-form-lazy.ts'
 import { PIN_INTENT } from './auth/pin-intent.ts'
 import { MedicalInfoScreen } from './medical/medical-info-screen-lazy.ts'
 import { medicalInfoAction, medicalInfoLoader } from './medical/medical-info.server.ts'
-import type { Failure } from './medical/screen-context.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 import { formatDate } from '#app/utils/dates.ts'
 
@@ -38,7 +37,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 			<h1 className="text-2xl font-bold">Medical Information</h1>
-			<MedicalInfoScreen data={screen} failure={pinResult ? null : ((actionData as Failure | undefined) ?? null)} base="/dashboard" />
+			<MedicalInfoScreen data={screen} failure={pinResult ? null : (actionData ?? null)} base="/dashboard" />
 			<section aria-labelledby="codes-heading" className={cardClass('p-5')}>
 				<h2 id="codes-heading" className="text-xl font-bold">
 					Your QR codes

@@ -2,7 +2,6 @@ import type { DashboardHandle } from '../dashboard/layout.tsx'
 import type { Route } from './+types/medical-info'
 import { MedicalInfoScreen } from './medical-info-screen-lazy.ts'
 import { medicalInfoAction, medicalInfoLoader } from './medical-info.server.ts'
-import type { Failure } from './screen-context.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	return { screen: await medicalInfoLoader({ request, context }) }
@@ -16,7 +15,7 @@ export default function MedicalInfo({ loaderData, actionData }: Route.ComponentP
 	return (
 		<main id="main" className="mx-auto max-w-4xl px-4 py-8">
 			<h1 className="mb-5 text-2xl font-bold">Medical Information</h1>
-			<MedicalInfoScreen data={loaderData.screen} failure={(actionData as Failure | undefined) ?? null} base="/medical-info" />
+			<MedicalInfoScreen data={loaderData.screen} failure={actionData ?? null} base="/medical-info" />
 		</main>
 	)
 }
