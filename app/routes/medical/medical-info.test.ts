@@ -72,6 +72,24 @@ describe('profile save', () => {
 	})
 })
 
+describe('intents', () => {
+	test('an intent no form posts is a 400 that changes nothing, with or without a profile', async () => {
+		const p = await person()
+		const none = await post(p.cookie, { intent: 'explode', firstName: 'Ada' })
+		expect(none).toMatchObject({ status: 400, body: { intent: 'explode', result: { status: 'error', error: { '': ['Unknown action'] } } } })
+		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.userId, p.user.id) })).toBeUndefined()
+
+		const { cookie, profileId, profile } = await withProfile()
+		for (const intent of ['explode', '', 'toggle']) {
+			const refused = await post(cookie, { intent, profileId, firstName: 'Eve' })
+			expect(refused).toMatchObject({ status: 400, body: { result: { error: { '': ['Unknown action'] } } } })
+		}
+		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })).toMatchObject({
+			fullName: 'Ada Lovelace',
+		})
+	})
+})
+
 describe('section validation (spec 001 §5)', () => {
 	test.each([
 		['add-contact', {}, ['Name is required', 'Relationship is required', 'Phone number is required']],
