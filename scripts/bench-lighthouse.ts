@@ -1,11 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
-import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import lighthouse from 'lighthouse'
-import postgres from 'postgres'
+import * as kit from './bench-kit.ts'
 
 /*
  * `npm run bench:lighthouse`: a measurement, not a test. Serves the built app (building first when app/ is newer than
@@ -19,14 +16,8 @@ import postgres from 'postgres'
  * Settings (environment): BENCH_APP_PORT (3410), BENCH_RUNS (3 per page), CHROMIUM_PATH (/usr/bin/chromium).
  */
 
-const root = resolve(import.meta.dirname, '..')
-const setting = (name: string, fallback: number) => {
-	const value = Number(process.env[name] ?? fallback)
-	if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`)
-	return value
-}
-const APP_PORT = setting('BENCH_APP_PORT', 3410)
-const RUNS = setting('BENCH_RUNS', 3)
+const APP_PORT = kit.setting('BENCH_APP_PORT', 3410, { integer: true })
+const RUNS = kit.setting('BENCH_RUNS', 3, { integer: true })
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CHROME_FLAGS = [
 	'--headless=new',
@@ -50,27 +41,6 @@ const PAGES: Array<{ name: string; path: string; signedIn: boolean }> = [
 	{ name: 'request products', path: '/request-products', signedIn: true },
 ]
 
-// ---------------------------------------------------------------- cleanup, on success, failure or Ctrl-C
-
-const undo: Array<{ name: string; run: () => unknown; onExit?: () => void }> = []
-let cleaning: Promise<void> | undefined
-function cleanup() {
-	cleaning ??= (async () => {
-		for (let step = undo.pop(); step; step = undo.pop()) {
-			try {
-				await step.run()
-			} catch (error) {
-				console.error(`cleanup: could not ${step.name}:`, error)
-			}
-		}
-	})()
-	return cleaning
-}
-process.on('exit', () => undo.reverse().forEach((step) => step.onExit?.()))
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-	process.on(signal, () => void cleanup().finally(() => process.exit(130)))
-}
-
 // ---------------------------------------------------------------- build, database, seed
 
 function newestMtime(dir: string): number {
@@ -83,31 +53,16 @@ function newestMtime(dir: string): number {
 }
 
 function buildIfNeeded() {
-	const built = join(root, 'build/server/index.js')
+	const built = join(kit.root, 'build/server/index.js')
 	const sources = Math.max(
-		newestMtime(join(root, 'app')),
-		newestMtime(join(root, 'public')),
-		statSync(join(root, 'vite.config.ts')).mtimeMs,
+		newestMtime(join(kit.root, 'app')),
+		newestMtime(join(kit.root, 'public')),
+		statSync(join(kit.root, 'vite.config.ts')).mtimeMs,
 	)
 	if (existsSync(built) && statSync(built).mtimeMs >= sources) return
 	console.log('Building (app/ is newer than build/)…')
-	const build = spawnSync('npx', ['react-router', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+	const build = spawnSync('npx', ['react-router', 'build'], { cwd: kit.root, stdio: ['ignore', 'ignore', 'inherit'] })
 	if (build.status !== 0) throw new Error('npm run build failed')
-}
-
-/** A database of our own on DATABASE_URL's server, dropped at the end. */
-async function useGivenPostgres(databaseUrl: string) {
-	const url = new URL(databaseUrl)
-	if (url.pathname.replace(/^\//, '') === BENCH_DATABASE)
-		throw new Error(`DATABASE_URL must name another database than ${BENCH_DATABASE}: the benchmark creates and drops it.`)
-	const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
-	const drop = () => admin.unsafe(`drop database if exists ${BENCH_DATABASE} with (force)`)
-	undo.push({ name: 'close the admin connection', run: () => admin.end({ timeout: 5 }) })
-	await drop()
-	await admin.unsafe(`create database ${BENCH_DATABASE}`)
-	undo.push({ name: `drop database ${BENCH_DATABASE}`, run: drop })
-	url.pathname = `/${BENCH_DATABASE}`
-	return url.toString()
 }
 
 /** Through the app's own modules, before the server holds the database: the person, their consents, profile and cart. */
@@ -159,59 +114,7 @@ async function seed() {
 	}
 }
 
-// ---------------------------------------------------------------- processes
-
-type Child = { child: ChildProcess; output: string[]; exited: () => string | null }
-
-function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
-	const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-	const output: string[] = []
-	const keep = (chunk: Buffer) => {
-		output.push(...chunk.toString().split('\n').filter(Boolean))
-		output.splice(0, Math.max(0, output.length - 40))
-	}
-	child.stdout?.on('data', keep)
-	child.stderr?.on('data', keep)
-	let exit: string | null = null
-	child.on('exit', (code, signal) => (exit = signal ? `was killed by ${signal}` : `exited with code ${code}`))
-	undo.push({
-		name: `stop ${name}`,
-		run: async () => {
-			if (exit) return
-			child.kill('SIGTERM')
-			for (let i = 0; i < 100 && !exit; i++) await sleep(50)
-			if (!exit) child.kill('SIGKILL')
-		},
-		onExit: () => void (exit || child.kill('SIGKILL')),
-	})
-	return { child, output, exited: () => exit }
-}
-
-const failure = (name: string, child: Child, what: string) =>
-	`${what}\n--- last output of ${name} ---\n${child.output.join('\n') || '(none)'}`
-
-function isListening(port: number) {
-	return new Promise<boolean>((done) => {
-		const socket = connect({ port, host: '127.0.0.1' })
-		socket.once('connect', () => {
-			socket.destroy()
-			done(true)
-		})
-		socket.once('error', () => done(false))
-	})
-}
-
-async function waitFor<T>(what: string, child: Child, check: () => Promise<T | null> | T | null, seconds = 90): Promise<T> {
-	const deadline = Date.now() + seconds * 1000
-	while (Date.now() < deadline) {
-		const exit = child.exited()
-		if (exit) throw new Error(failure(what, child, `${what} ${exit}.`))
-		const value = await check()
-		if (value != null) return value
-		await sleep(100)
-	}
-	throw new Error(failure(what, child, `${what} was not ready within ${seconds} s.`))
-}
+// ---------------------------------------------------------------- signing in
 
 /** Signs the seeded person in as a browser would (the login form) and returns the session cookie. */
 async function signIn() {
@@ -267,26 +170,14 @@ async function audit(port: number, url: string, cookie: string | null): Promise<
 	}
 }
 
-function table(rows: string[][]) {
-	const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-	return rows
-		.map((row) => row.map((cell, column) => (column <= 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   '))
-		.join('\n')
-}
-
 // ---------------------------------------------------------------- main
 
 async function main() {
 	buildIfNeeded()
-	if (await isListening(APP_PORT)) throw new Error(`Port ${APP_PORT} is in use; choose another with BENCH_APP_PORT.`)
-	const work = mkdtempSync(join(tmpdir(), 'hmh-lighthouse.'))
-	undo.push({
-		name: 'remove the work folder',
-		run: () => rmSync(work, { recursive: true, force: true }),
-		onExit: () => rmSync(work, { recursive: true, force: true }),
-	})
+	await kit.assertPortFree(APP_PORT, 'BENCH_APP_PORT')
+	const work = kit.workFolder('hmh-lighthouse.')
 
-	const databaseUrl = process.env.DATABASE_URL ? await useGivenPostgres(process.env.DATABASE_URL) : null
+	const databaseUrl = process.env.DATABASE_URL ? await kit.useGivenPostgres(process.env.DATABASE_URL, BENCH_DATABASE) : null
 	// This process (seeding) and the server share one configuration: production, nothing outside the machine.
 	for (const key of ['DATABASE_URL', 'PGLITE_DIR']) delete process.env[key]
 	Object.assign(process.env, {
@@ -303,18 +194,18 @@ async function main() {
 	})
 	await seed()
 
-	const app = start('the app', process.execPath, ['--import', 'tsx', 'server.ts'], process.env)
-	await waitFor('the app', app, async () => ((await isListening(APP_PORT)) ? true : null))
+	const app = kit.start('the app', process.execPath, ['--import', 'tsx', 'server.ts'], process.env)
+	await kit.waitUntilListening(app, APP_PORT)
 	const cookie = await signIn()
 
 	const profile = join(work, 'chromium')
-	const chrome = start(
+	const chrome = kit.start(
 		'Chromium',
 		CHROMIUM,
 		[...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
 		process.env,
 	)
-	const port = await waitFor('Chromium', chrome, () => {
+	const port = await kit.waitFor(chrome, () => {
 		const line = chrome.output.find((l) => l.includes('DevTools listening on ws://'))
 		return line ? Number(/:(\d+)\//.exec(line)?.[1]) : null
 	})
@@ -343,17 +234,10 @@ async function main() {
 		])
 		process.stdout.write('.')
 	}
-	console.log(`\n\n${table(rows)}`)
+	console.log(`\n\n${kit.table(rows, 2)}`)
 	console.log(
 		`\nmedian run per page (by score); target: score ≥ ${TARGET.score} and FCP ≤ ${TARGET.fcpMs / 1000} s on every page: ${met ? 'MET' : 'NOT MET'}`,
 	)
 }
 
-try {
-	await main()
-} catch (error) {
-	console.error(`\nbench:lighthouse failed: ${error instanceof Error ? error.message : String(error)}`)
-	process.exitCode = 1
-} finally {
-	await cleanup()
-}
+await kit.runBench('bench:lighthouse', main)

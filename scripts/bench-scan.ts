@@ -1,13 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { get } from 'node:http'
-import { connect } from 'node:net'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { gunzipSync } from 'node:zlib'
 import autocannon, { type Result } from 'autocannon'
-import postgres from 'postgres'
+import * as kit from './bench-kit.ts'
 
 /*
  * `npm run bench:scan`: a measurement, not a test. Serves the built app (server.ts) on PostgreSQL and, as a baseline,
@@ -29,53 +27,16 @@ import postgres from 'postgres'
  * processes) and this process (autocannon), over the measured run: where the time goes.
  */
 
-const root = resolve(import.meta.dirname, '..')
-const setting = (name: string, fallback: number) => {
-	const value = Number(process.env[name] ?? fallback)
-	if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
-	return value
-}
-const PG_PORT = setting('BENCH_PG_PORT', 54400)
-const APP_PORT = setting('BENCH_APP_PORT', 3400)
-const PLAIN_PORT = setting('BENCH_PLAIN_PORT', 3401)
-const CONNECTIONS = setting('BENCH_CONNECTIONS', 50)
-const WARMUP_SECONDS = setting('BENCH_WARMUP', 3)
-const DURATION_SECONDS = setting('BENCH_DURATION', 10)
+const PG_PORT = kit.setting('BENCH_PG_PORT', 54400)
+const APP_PORT = kit.setting('BENCH_APP_PORT', 3400)
+const PLAIN_PORT = kit.setting('BENCH_PLAIN_PORT', 3401)
+const CONNECTIONS = kit.setting('BENCH_CONNECTIONS', 50)
+const WARMUP_SECONDS = kit.setting('BENCH_WARMUP', 3)
+const DURATION_SECONDS = kit.setting('BENCH_DURATION', 10)
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null
 const TARGET_RATIO = 0.5
 const TARGET_P99_MS = 100
 const BENCH_DATABASE = 'hmh_bench'
-
-// ---------------------------------------------------------------- cleanup, on success, failure or Ctrl-C
-
-type Step = { name: string; run: () => unknown; onExit?: () => void }
-const steps: Step[] = []
-let cleaning: Promise<void> | undefined
-
-/** Undoes what was set up, newest first. */
-function cleanup() {
-	cleaning ??= (async () => {
-		for (let step = steps.pop(); step; step = steps.pop()) {
-			try {
-				await step.run()
-			} catch (error) {
-				console.error(`cleanup: could not ${step.name}:`, error)
-			}
-		}
-	})()
-	return cleaning
-}
-
-// Last resort when the process ends before cleanup ran: synchronous steps only.
-process.on('exit', () => {
-	for (const step of steps.reverse()) step.onExit?.()
-})
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-	process.on(signal, () => {
-		console.error(`\n${signal}: stopping the servers and cleaning up…`)
-		void cleanup().finally(() => process.exit(130))
-	})
-}
 
 // ---------------------------------------------------------------- PostgreSQL
 
@@ -98,7 +59,7 @@ function runPg(bin: string, tool: string, args: string[], cwd: string) {
 
 async function startThrowawayPostgres() {
 	const bin = pgBin()
-	await assertPortFree(PG_PORT, 'BENCH_PG_PORT')
+	await kit.assertPortFree(PG_PORT, 'BENCH_PG_PORT')
 	const dir = mkdtempSync(join(tmpdir(), 'hmh-bench-pg.'))
 	const data = join(dir, 'data')
 	let stopped = false
@@ -108,7 +69,7 @@ async function startThrowawayPostgres() {
 		if (existsSync(join(data, 'postmaster.pid'))) runPg(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', 'stop'], dir)
 		rmSync(dir, { recursive: true, force: true })
 	}
-	steps.push({ name: 'stop and remove the throwaway PostgreSQL', run: stop, onExit: stop })
+	kit.onCleanup({ name: 'stop and remove the throwaway PostgreSQL', run: stop, onExit: stop })
 	if (process.getuid?.() === 0) {
 		const chown = spawnSync('chown', ['postgres:postgres', dir], { encoding: 'utf8' })
 		if (chown.status !== 0) throw new Error(`chown postgres ${dir} failed: ${chown.stderr}`)
@@ -132,20 +93,9 @@ async function startThrowawayPostgres() {
 }
 
 /** A database of our own on the given server, dropped at the end. */
-async function useGivenPostgres(databaseUrl: string) {
-	const url = new URL(databaseUrl)
-	if (url.pathname.replace(/^\//, '') === BENCH_DATABASE)
-		throw new Error(`DATABASE_URL must name another database than ${BENCH_DATABASE}: the benchmark creates and drops that one.`)
-	const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
-	const drop = async () => {
-		await admin.unsafe(`drop database if exists ${BENCH_DATABASE} with (force)`)
-	}
-	steps.push({ name: `close the admin connection`, run: () => admin.end({ timeout: 5 }) })
-	await drop()
-	await admin.unsafe(`create database ${BENCH_DATABASE}`)
-	steps.push({ name: `drop database ${BENCH_DATABASE}`, run: drop })
-	url.pathname = `/${BENCH_DATABASE}`
-	return { url: url.toString(), description: `database ${BENCH_DATABASE} on ${url.host} (DATABASE_URL)`, pid: null }
+async function useOwnDatabase(databaseUrl: string) {
+	const url = await kit.useGivenPostgres(databaseUrl, BENCH_DATABASE)
+	return { url, description: `database ${BENCH_DATABASE} on ${new URL(url).host} (DATABASE_URL)`, pid: null }
 }
 
 // ---------------------------------------------------------------- seed: the app's own modules
@@ -254,66 +204,9 @@ async function seed() {
 
 // ---------------------------------------------------------------- servers
 
-type Server = { name: string; child: ChildProcess; output: string[]; exited: () => string | null }
-
-function startServer(name: string, script: string, port: number, env: NodeJS.ProcessEnv): Server {
+function startServer(name: string, script: string, port: number, env: NodeJS.ProcessEnv) {
 	const args = ['--import', 'tsx', ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []), script]
-	const child = spawn(process.execPath, args, { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
-	const output: string[] = []
-	const keep = (chunk: Buffer) => {
-		output.push(...chunk.toString().split('\n').filter(Boolean))
-		output.splice(0, Math.max(0, output.length - 40))
-	}
-	child.stdout?.on('data', keep)
-	child.stderr?.on('data', keep)
-	let exit: string | null = null
-	child.on('exit', (code, signal) => {
-		exit = signal ? `killed by ${signal}` : `exited with code ${code}`
-	})
-	const stop = async () => {
-		if (exit) return
-		child.kill('SIGTERM')
-		for (let i = 0; i < 100 && !exit; i++) await sleep(50)
-		if (!exit) child.kill('SIGKILL')
-	}
-	steps.push({
-		name: `stop the ${name} server`,
-		run: stop,
-		onExit: () => {
-			if (!exit) child.kill('SIGKILL')
-		},
-	})
-	return { name, child, output, exited: () => exit }
-}
-
-function describeFailure(server: Server, what: string) {
-	return `${what}\n--- last output of the ${server.name} server ---\n${server.output.join('\n') || '(none)'}`
-}
-
-async function assertPortFree(port: number, setting: string) {
-	if (await isListening(port)) throw new Error(`Port ${port} is in use; choose another with ${setting}.`)
-}
-
-function isListening(port: number) {
-	return new Promise<boolean>((done) => {
-		const socket = connect({ port, host: '127.0.0.1' })
-		socket.once('connect', () => {
-			socket.destroy()
-			done(true)
-		})
-		socket.once('error', () => done(false))
-	})
-}
-
-async function waitUntilListening(server: Server, port: number, seconds = 90) {
-	const deadline = Date.now() + seconds * 1000
-	while (Date.now() < deadline) {
-		const exit = server.exited()
-		if (exit) throw new Error(describeFailure(server, `The ${server.name} server ${exit} before listening on ${port}.`))
-		if (await isListening(port)) return
-		await sleep(100)
-	}
-	throw new Error(describeFailure(server, `The ${server.name} server did not listen on ${port} within ${seconds} s.`))
+	return kit.start(`the ${name} server`, process.execPath, args, { ...env, PORT: String(port) })
 }
 
 // ---------------------------------------------------------------- measuring
@@ -385,7 +278,7 @@ function machineCpu() {
 }
 
 type Cpu = { server: number | null; postgres: number | null; bench: number; machine: ReturnType<typeof machineCpu>; at: number }
-function cpuNow(server: Server, postmaster: number | null): Cpu {
+function cpuNow(server: kit.Child, postmaster: number | null): Cpu {
 	const usage = process.cpuUsage()
 	return {
 		server: server.child.pid ? (procStat(server.child.pid)?.[2] ?? null) : null,
@@ -407,16 +300,16 @@ type Measured = {
 	stealPercent: number | null
 }
 
-async function load(server: Server, url: string, postmaster: number | null): Promise<Measured> {
+async function load(name: string, server: kit.Child, url: string, postmaster: number | null): Promise<Measured> {
 	const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' } }
-	process.stdout.write(`  ${server.name}: warm-up ${WARMUP_SECONDS} s… `)
+	process.stdout.write(`  ${name}: warm-up ${WARMUP_SECONDS} s… `)
 	await autocannon({ ...options, duration: WARMUP_SECONDS })
 	process.stdout.write(`measuring ${DURATION_SECONDS} s… `)
 	const before = cpuNow(server, postmaster)
 	const result = await autocannon({ ...options, duration: DURATION_SECONDS })
 	const after = cpuNow(server, postmaster)
 	const exit = server.exited()
-	if (exit) throw new Error(describeFailure(server, `The ${server.name} server ${exit} during the run.`))
+	if (exit) throw new Error(kit.failure(server, `${server.name} ${exit} during the run.`))
 	console.log(`${Math.round(result.requests.mean)} req/s`)
 	const n = Math.max(1, result.requests.total)
 	const per = (a: number | null, b: number | null) => (a == null || b == null ? null : (b - a) / n)
@@ -441,13 +334,6 @@ async function load(server: Server, url: string, postmaster: number | null): Pro
 }
 
 // ---------------------------------------------------------------- report
-
-function table(rows: string[][]) {
-	const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-	return rows
-		.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   '))
-		.join('\n')
-}
 
 function report(measured: { app: Measured; plain: Measured }, page: Page, plainPage: Page, plainGzip: string, ownPostgres: boolean) {
 	const results = { app: measured.app.result, plain: measured.plain.result }
@@ -477,7 +363,7 @@ function report(measured: { app: Measured; plain: Measured }, page: Page, plainP
 		`\n/scan/{token}, ${CONNECTIONS} connections, accept-encoding: gzip, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up`,
 	)
 	console.log(
-		table([
+		kit.table([
 			[
 				'target',
 				'req/s (mean)',
@@ -519,17 +405,13 @@ function report(measured: { app: Measured; plain: Measured }, page: Page, plainP
 // ---------------------------------------------------------------- main
 
 async function main() {
-	if (!existsSync(join(root, 'build/server/index.js'))) throw new Error('No build: run `npm run build` first (npm run bench:scan does).')
-	const work = mkdtempSync(join(tmpdir(), 'hmh-bench.'))
-	steps.push({
-		name: 'remove the work folder',
-		run: () => rmSync(work, { recursive: true, force: true }),
-		onExit: () => rmSync(work, { recursive: true, force: true }),
-	})
-	await assertPortFree(APP_PORT, 'BENCH_APP_PORT')
-	await assertPortFree(PLAIN_PORT, 'BENCH_PLAIN_PORT')
+	if (!existsSync(join(kit.root, 'build/server/index.js')))
+		throw new Error('No build: run `npm run build` first (npm run bench:scan does).')
+	const work = kit.workFolder('hmh-bench.')
+	await kit.assertPortFree(APP_PORT, 'BENCH_APP_PORT')
+	await kit.assertPortFree(PLAIN_PORT, 'BENCH_PLAIN_PORT')
 
-	const database = process.env.DATABASE_URL ? await useGivenPostgres(process.env.DATABASE_URL) : await startThrowawayPostgres()
+	const database = process.env.DATABASE_URL ? await useOwnDatabase(process.env.DATABASE_URL) : await startThrowawayPostgres()
 	// The app's configuration for this process (seeding) and both servers. No SMTP or S3: mail goes to the outbox table.
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
@@ -550,12 +432,12 @@ async function main() {
 
 	const app = startServer('app', 'server.ts', APP_PORT, env)
 	const plain = startServer('plain', 'scripts/bench-scan-plain.ts', PLAIN_PORT, env)
-	await Promise.all([waitUntilListening(app, APP_PORT), waitUntilListening(plain, PLAIN_PORT)])
+	await Promise.all([kit.waitUntilListening(app, APP_PORT), kit.waitUntilListening(plain, PLAIN_PORT)])
 
 	const page = await fetchPage(APP_PORT, path)
 	const plainPage = await fetchPage(PLAIN_PORT, path)
 	if (page.status !== 200 || !page.html.includes('Warfarin'))
-		throw new Error(describeFailure(app, `The app did not render the responder page (status ${page.status}).`))
+		throw new Error(kit.failure(app, `The app did not render the responder page (status ${page.status}).`))
 	if (page.encoding !== 'gzip' || plainPage.encoding !== 'gzip')
 		throw new Error(`Expected gzip from both servers; got ${page.encoding} (app) and ${plainPage.encoding} (plain).`)
 	if (plainPage.html !== page.html) throw new Error('The plain server sent other HTML than the app: the comparison would not be fair.')
@@ -564,19 +446,12 @@ async function main() {
 	console.log(`Node ${process.version}, ${availableParallelism()} CPUs; autocannon in this process, each server in its own process`)
 	console.log(`Both servers send the same ${Buffer.byteLength(page.html)} bytes of HTML for ${path.slice(0, 12)}…\n`)
 	const results = {
-		app: await load(app, `http://127.0.0.1:${APP_PORT}${path}`, database.pid),
-		plain: await load(plain, `http://127.0.0.1:${PLAIN_PORT}${path}`, database.pid),
+		app: await load('app', app, `http://127.0.0.1:${APP_PORT}${path}`, database.pid),
+		plain: await load('plain', plain, `http://127.0.0.1:${PLAIN_PORT}${path}`, database.pid),
 	}
 	report(results, page, plainPage, plainGzip, database.pid != null)
 	if (CPU_PROF_DIR)
 		console.log(`\nCPU profiles (written when the servers stop): ${CPU_PROF_DIR}, app pid ${app.child.pid}, plain pid ${plain.child.pid}`)
 }
 
-try {
-	await main()
-} catch (error) {
-	console.error(`\nbench:scan failed: ${error instanceof Error ? error.message : String(error)}`)
-	process.exitCode = 1
-} finally {
-	await cleanup()
-}
+await kit.runBench('bench:scan', main, { signalNote: 'stopping the servers and cleaning up…' })

@@ -1,0 +1,177 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import postgres from 'postgres'
+
+/*
+ * What the measurements (bench-scan.ts, bench-lighthouse.ts) share: settings from the environment, undoing what they set
+ * up (on success, failure or Ctrl-C), a database of their own on DATABASE_URL's server, child processes whose last
+ * output goes into the failure message, waiting for them, and the table they print.
+ */
+
+export const root = resolve(import.meta.dirname, '..')
+
+/** A positive number from the environment, or the fallback. */
+export function setting(name: string, fallback: number, { integer = false } = {}) {
+	const value = Number(process.env[name] ?? fallback)
+	if (!(integer ? Number.isInteger(value) : Number.isFinite(value)) || value <= 0)
+		throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}`)
+	return value
+}
+
+// ---------------------------------------------------------------- cleanup, on success, failure or Ctrl-C
+
+type Step = { name: string; run: () => unknown; onExit?: () => void }
+const steps: Step[] = []
+let cleaning: Promise<void> | undefined
+
+/** What undoes a step of the setup; `onExit` must be synchronous: it runs if the process ends before cleanup did. */
+export function onCleanup(step: Step) {
+	steps.push(step)
+}
+
+/** Undoes what was set up, newest first. */
+function cleanup() {
+	cleaning ??= (async () => {
+		for (let step = steps.pop(); step; step = steps.pop()) {
+			try {
+				await step.run()
+			} catch (error) {
+				console.error(`cleanup: could not ${step.name}:`, error)
+			}
+		}
+	})()
+	return cleaning
+}
+
+/** Runs a measurement: its failure is printed as `<name> failed: …` with exit code 1, and cleanup runs however it ends. */
+export async function runBench(name: string, main: () => Promise<void>, { signalNote }: { signalNote?: string } = {}) {
+	process.on('exit', () => {
+		for (const step of steps.reverse()) step.onExit?.()
+	})
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.on(signal, () => {
+			if (signalNote) console.error(`\n${signal}: ${signalNote}`)
+			void cleanup().finally(() => process.exit(130))
+		})
+	}
+	try {
+		await main()
+	} catch (error) {
+		console.error(`\n${name} failed: ${error instanceof Error ? error.message : String(error)}`)
+		process.exitCode = 1
+	} finally {
+		await cleanup()
+	}
+}
+
+/** A temporary folder, removed at the end. */
+export function workFolder(prefix: string) {
+	const work = mkdtempSync(join(tmpdir(), prefix))
+	const remove = () => rmSync(work, { recursive: true, force: true })
+	onCleanup({ name: 'remove the work folder', run: remove, onExit: remove })
+	return work
+}
+
+/** A database of our own on DATABASE_URL's server, dropped at the end; returns its URL. */
+export async function useGivenPostgres(databaseUrl: string, database: string) {
+	const url = new URL(databaseUrl)
+	if (url.pathname.replace(/^\//, '') === database)
+		throw new Error(`DATABASE_URL must name another database than ${database}: the benchmark creates and drops that one.`)
+	const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+	const drop = async () => {
+		await admin.unsafe(`drop database if exists ${database} with (force)`)
+	}
+	onCleanup({ name: 'close the admin connection', run: () => admin.end({ timeout: 5 }) })
+	await drop()
+	await admin.unsafe(`create database ${database}`)
+	onCleanup({ name: `drop database ${database}`, run: drop })
+	url.pathname = `/${database}`
+	return url.toString()
+}
+
+// ---------------------------------------------------------------- child processes
+
+/** `name` reads in a sentence: "the app server", "Chromium". */
+export type Child = { name: string; child: ChildProcess; output: string[]; exited: () => string | null }
+
+/** Starts a process that is stopped at the end (SIGTERM, then SIGKILL after 5 s); keeps its last 40 lines of output. */
+export function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
+	const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+	const output: string[] = []
+	const keep = (chunk: Buffer) => {
+		output.push(...chunk.toString().split('\n').filter(Boolean))
+		output.splice(0, Math.max(0, output.length - 40))
+	}
+	child.stdout?.on('data', keep)
+	child.stderr?.on('data', keep)
+	let exit: string | null = null
+	child.on('exit', (code, signal) => {
+		exit = signal ? `was killed by ${signal}` : `exited with code ${code}`
+	})
+	onCleanup({
+		name: `stop ${name}`,
+		run: async () => {
+			if (exit) return
+			child.kill('SIGTERM')
+			for (let i = 0; i < 100 && !exit; i++) await sleep(50)
+			if (!exit) child.kill('SIGKILL')
+		},
+		onExit: () => {
+			if (!exit) child.kill('SIGKILL')
+		},
+	})
+	return { name, child, output, exited: () => exit }
+}
+
+/** A failure message followed by the child's last output. */
+export function failure(child: Child, what: string) {
+	return `${what}\n--- last output of ${child.name} ---\n${child.output.join('\n') || '(none)'}`
+}
+
+export function isListening(port: number) {
+	return new Promise<boolean>((done) => {
+		const socket = connect({ port, host: '127.0.0.1' })
+		socket.once('connect', () => {
+			socket.destroy()
+			done(true)
+		})
+		socket.once('error', () => done(false))
+	})
+}
+
+export async function assertPortFree(port: number, setting: string) {
+	if (await isListening(port)) throw new Error(`Port ${port} is in use; choose another with ${setting}.`)
+}
+
+/** Polls `check` until it gives a value; fails when the child ends first or after `seconds`. */
+export async function waitFor<T>(child: Child, check: () => Promise<T | null> | T | null, seconds = 90): Promise<T> {
+	const deadline = Date.now() + seconds * 1000
+	while (Date.now() < deadline) {
+		const exit = child.exited()
+		if (exit) throw new Error(failure(child, `${child.name} ${exit} before it was ready.`))
+		const value = await check()
+		if (value != null) return value
+		await sleep(100)
+	}
+	throw new Error(failure(child, `${child.name} was not ready within ${seconds} s.`))
+}
+
+export function waitUntilListening(child: Child, port: number) {
+	return waitFor(child, async () => ((await isListening(port)) ? true : null))
+}
+
+// ---------------------------------------------------------------- report
+
+/** Rows of cells in aligned columns: the first `textColumns` padded on the right, the rest (figures) on the left. */
+export function table(rows: string[][], textColumns = 1) {
+	const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+	return rows
+		.map((row) =>
+			row.map((cell, column) => (column < textColumns ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   '),
+		)
+		.join('\n')
+}
