@@ -1,6 +1,6 @@
-import { getInputProps } from '@conform-to/react'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
-import { Field } from './forms.tsx'
+import { Field, SelectField } from './forms.tsx'
 
 type InputType = 'text' | 'email' | 'password' | 'number' | 'date' | 'tel' | 'url' | 'search'
 
@@ -40,4 +40,30 @@ export function textFieldProps(
 	> = {},
 ) {
 	return { label, hint, className, errors: field.errors, inputProps: { ...getInputProps(field, { type }), ...input } }
+}
+
+/** A conform field as a labelled select, wired as TextField wires an input. */
+export function ChoiceField({
+	field,
+	label,
+	options,
+	placeholder,
+	className,
+}: {
+	field: Parameters<typeof getSelectProps>[0]
+	label: ReactNode
+	options: ReadonlyArray<{ value: string; label: string }>
+	placeholder?: string
+	className?: string
+}) {
+	return (
+		<SelectField
+			label={label}
+			placeholder={placeholder}
+			className={className}
+			errors={field.errors}
+			options={options}
+			selectProps={getSelectProps(field)}
+		/>
+	)
 }

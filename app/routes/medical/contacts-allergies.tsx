@@ -1,11 +1,10 @@
-import { getInputProps } from '@conform-to/react'
 import { AllergySchema, ContactSchema, SEVERITIES } from '#app/domain/profiles/schemas.ts'
-import { options, SelectField } from '#app/ui/forms.tsx'
+import { options } from '#app/ui/forms.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, useScreen, useSectionForm } from './screen-context.tsx'
 import { SectionDialog } from './section-forms.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
-import { TextField } from '#app/ui/text-field.tsx'
+import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
 
 export function ContactsSection() {
 	const { profile, dialog } = useScreen()
@@ -92,13 +91,7 @@ function AddAllergyDialog() {
 	return (
 		<SectionDialog title="Add Allergy" section="allergies" intent={INTENTS.addAllergy} label="Add Allergy" form={form}>
 			<TextField field={fields.allergen} label="Allergen" />
-			<SelectField
-				label="Severity"
-				placeholder="Choose severity"
-				errors={fields.severity.errors}
-				selectProps={getInputProps(fields.severity, { type: 'text' }) as never}
-				options={options(SEVERITIES)}
-			/>
+			<ChoiceField field={fields.severity} label="Severity" placeholder="Choose severity" options={options(SEVERITIES)} />
 			<TextField field={fields.reaction} label="Reaction (optional)" />
 		</SectionDialog>
 	)

@@ -1,15 +1,15 @@
-import { getInputProps, getTextareaProps } from '@conform-to/react'
+import { getTextareaProps } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import { ACCEPT, formatMegabytes } from '#app/domain/uploads/file-type.ts'
 import { DNR_LABELS, DNR_STATUSES, DnrSchema, NotesSchema } from '#app/domain/profiles/schemas.ts'
-import { buttonClass, ErrorList, Field, options, SelectField, StatusButton, TextareaField } from '#app/ui/forms.tsx'
+import { buttonClass, ErrorList, Field, options, StatusButton, TextareaField } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { DialogButtons } from './section-forms.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
-import { TextField } from '#app/ui/text-field.tsx'
+import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 import { formatDate } from '#app/utils/dates.ts'
 
@@ -54,12 +54,7 @@ function DnrDialog() {
 		<Modal title="DNR Status" closeHref={href({}, 'dnr')} showsErrors={form.status === 'error' || Boolean(documentErrors)}>
 			<Form method="post" encType="multipart/form-data" preventScrollReset {...getFormProps(form)} className="space-y-4">
 				<HiddenIds />
-				<SelectField
-					label="Status"
-					errors={fields.dnrStatus.errors}
-					selectProps={getInputProps(fields.dnrStatus, { type: 'text' }) as never}
-					options={options(DNR_STATUSES, DNR_LABELS)}
-				/>
+				<ChoiceField field={fields.dnrStatus} label="Status" options={options(DNR_STATUSES, DNR_LABELS)} />
 				<Field
 					label={
 						profile?.dnrDocumentUrl

@@ -1,12 +1,11 @@
-import { getInputProps } from '@conform-to/react'
 import { ACCEPT } from '#app/domain/uploads/file-type.ts'
 import { InsurancePolicySchema, PLAN_TYPES, POLICY_RELATIONSHIPS } from '#app/domain/profiles/schemas.ts'
-import { Field, options, SelectField } from '#app/ui/forms.tsx'
+import { Field, options } from '#app/ui/forms.tsx'
 import { RowActions, SectionDialog } from './section-forms.tsx'
 import { INTENTS } from './intents.ts'
 import { useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
-import { TextField } from '#app/ui/text-field.tsx'
+import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
 
 const relationshipLabels = { self: 'Self', spouse: 'Spouse', child: 'Child', parent: 'Parent', other: 'Other' }
 const planLabels = { HMO: 'HMO', PPO: 'PPO', EPO: 'EPO', POS: 'POS', other: 'Other' }
@@ -85,19 +84,12 @@ function PolicyDialog({ policy }: { policy?: Policy }) {
 			<TextField field={fields.groupNumber} label="Group number" />
 			<TextField field={fields.subscriberId} label="Subscriber ID" />
 			<TextField field={fields.subscriberName} label="Subscriber name" />
-			<SelectField
+			<ChoiceField
+				field={fields.relationship}
 				label="Relationship to subscriber"
-				errors={fields.relationship.errors}
-				selectProps={getInputProps(fields.relationship, { type: 'text' }) as never}
 				options={options(POLICY_RELATIONSHIPS, relationshipLabels)}
 			/>
-			<SelectField
-				label="Plan type"
-				placeholder="Not specified"
-				errors={fields.planType.errors}
-				selectProps={getInputProps(fields.planType, { type: 'text' }) as never}
-				options={options(PLAN_TYPES, planLabels)}
-			/>
+			<ChoiceField field={fields.planType} label="Plan type" placeholder="Not specified" options={options(PLAN_TYPES, planLabels)} />
 			<TextField field={fields.effectiveDate} label="Effective date" type="date" />
 			<TextField field={fields.expirationDate} label="Expiration date" type="date" />
 			<TextField field={fields.copay} label="Copay" />

@@ -1,12 +1,11 @@
-import { getInputProps } from '@conform-to/react'
 import { CONDITION_STATUSES, ConditionSchema, MedicationSchema, NEW_CONDITION_STATUSES } from '#app/domain/profiles/schemas.ts'
-import { options, SelectField } from '#app/ui/forms.tsx'
+import { options } from '#app/ui/forms.tsx'
 import { EditRowForm, RowActions, SectionDialog } from './section-forms.tsx'
 import { INTENTS } from './intents.ts'
 import type { ProfileView } from '#app/domain/profiles/views.ts'
 import { useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
-import { TextField } from '#app/ui/text-field.tsx'
+import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
 import { formatDate } from '#app/utils/dates.ts'
 
 type Medication = ProfileView['medications'][number]
@@ -148,13 +147,7 @@ function ConditionFields({
 	return (
 		<>
 			<TextField field={fields.condition} label="Condition" />
-			<SelectField
-				label="Status"
-				placeholder="Choose status"
-				errors={fields.status.errors}
-				selectProps={getInputProps(fields.status, { type: 'text' }) as never}
-				options={options(statuses)}
-			/>
+			<ChoiceField field={fields.status} label="Status" placeholder="Choose status" options={options(statuses)} />
 			<TextField field={fields.diagnosedDate} label="Diagnosed date" type="date" />
 			<TextField field={fields.notes} label="Notes" />
 		</>

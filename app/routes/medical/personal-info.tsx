@@ -2,12 +2,12 @@ import { getInputProps } from '@conform-to/react'
 import { Form } from 'react-router'
 import { ACCEPT } from '#app/domain/uploads/file-type.ts'
 import { BLOOD_TYPES, GENDERS, PersonalInfoSchema } from '#app/domain/profiles/schemas.ts'
-import { ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { ErrorList, Field, options, StatusButton } from '#app/ui/forms.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { SectionCard } from './section-card.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
-import { TextField } from '#app/ui/text-field.tsx'
+import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
 
 const textFields = [
 	['firstName', 'First name', 'given-name'],
@@ -44,20 +44,8 @@ export function PersonalInfoSection() {
 					/>
 				))}
 				<TextField field={fields.dateOfBirth} label="Date of birth" type="date" autoComplete="bday" />
-				<SelectField
-					label="Blood type"
-					placeholder="Unknown"
-					errors={fields.bloodType.errors}
-					selectProps={getInputProps(fields.bloodType, { type: 'text' }) as never}
-					options={options(BLOOD_TYPES)}
-				/>
-				<SelectField
-					label="Gender"
-					placeholder="Not specified"
-					errors={fields.gender.errors}
-					selectProps={getInputProps(fields.gender, { type: 'text' }) as never}
-					options={options(GENDERS)}
-				/>
+				<ChoiceField field={fields.bloodType} label="Blood type" placeholder="Unknown" options={options(BLOOD_TYPES)} />
+				<ChoiceField field={fields.gender} label="Gender" placeholder="Not specified" options={options(GENDERS)} />
 				{textFields.slice(3).map(([name, label, autoComplete]) => (
 					<Field
 						key={name}

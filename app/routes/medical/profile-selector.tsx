@@ -13,7 +13,7 @@ import { Modal } from '#app/ui/modal.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
-import { TextField } from '#app/ui/text-field.tsx'
+import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 
 export function ProfileSelector() {
@@ -117,17 +117,11 @@ function AddFamilyDialog() {
 		<Modal title="Add Family Member Profile" closeHref={href()} showsErrors={form.status === 'error'}>
 			<Form method="post" {...getFormProps(form)} className="space-y-4">
 				<TextField field={fields.fullName} label="Full name" />
-				<SelectField
-					label="Relationship"
-					errors={fields.relationshipToUser.errors}
-					selectProps={getInputProps(fields.relationshipToUser, { type: 'text' }) as never}
-					options={options(RELATIONSHIPS, RELATIONSHIP_LABELS)}
-				/>
-				<SelectField
+				<ChoiceField field={fields.relationshipToUser} label="Relationship" options={options(RELATIONSHIPS, RELATIONSHIP_LABELS)} />
+				<ChoiceField
+					field={fields.gender}
 					label="Gender (optional)"
 					placeholder="Not specified"
-					errors={fields.gender.errors}
-					selectProps={getInputProps(fields.gender, { type: 'text' }) as never}
 					options={options(FAMILY_GENDERS, FAMILY_GENDER_LABELS)}
 				/>
 				<TextField field={fields.dateOfBirth} label="Date of birth (optional)" type="date" />
