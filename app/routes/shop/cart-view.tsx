@@ -3,9 +3,10 @@ import type { CartView } from '#app/routes/shop/checkout.server.ts'
 import { lineOptions } from '#app/domain/shop/cart-lines.ts'
 import { formatCents } from '#app/domain/shop/pricing.ts'
 import { CHECKOUT_MESSAGES } from '#app/domain/shop/messages.ts'
-import { buttonClass, ErrorList, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { buttonClass, ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { DiscountBox, ShippingFields } from './checkout-fields.tsx'
+import { QrCodeSelector } from './qr-code-selector.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 
 export type CartErrors = { fieldErrors?: Record<string, string[]>; message?: string } | undefined
@@ -148,38 +149,6 @@ export function CartContents({
 function draftKey(view: CartView) {
 	const { suggestions: _s, ...fields } = view.draft
 	return JSON.stringify(fields)
-}
-
-function QrCodeSelector({ view, errors }: { view: CartView; errors?: string[] }) {
-	if (!view.signedIn) return null
-	if (!view.codes.length)
-		return (
-			<div className="rounded-lg bg-amber-50 p-3 text-gray-900" role="note">
-				<p className="font-semibold">Create a QR Code First</p>
-				<p className="text-sm">
-					Every order carries one of your QR codes.{' '}
-					<Link to="/dashboard/qr-codes" className="font-semibold text-blue-800 underline">
-						Claim or create one
-					</Link>
-					, then come back.
-				</p>
-			</div>
-		)
-	return (
-		<SelectField
-			label="QR code for this order"
-			errors={errors}
-			placeholder="Choose one of your QR codes"
-			selectProps={{
-				name: 'selectedQrCodeId',
-				defaultValue:
-					view.codes.find((c) => c.value === view.draft.selectedQrCodeId || c.value.startsWith(`${view.draft.selectedQrCodeId}:`))?.value ??
-					'',
-				'aria-required': true,
-			}}
-			options={view.codes}
-		/>
-	)
 }
 
 function OrderSummary({ view }: { view: CartView }) {
