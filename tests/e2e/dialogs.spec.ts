@@ -1,13 +1,4 @@
-import { type Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures.ts'
-
-/** Where focus is: inside the open dialog, or nowhere (the document itself), never on the page behind it. */
-const focusPlace = (page: Page) =>
-	page.evaluate(() => {
-		const active = document.activeElement
-		if (!active || active === document.body || active === document.documentElement) return 'nowhere'
-		return active.closest('[role=dialog]') ? 'dialog' : `page: ${active.outerHTML.slice(0, 80)}`
-	})
+import { expect, focusPlace, signIn, test } from './fixtures.ts'
 
 test('a medical dialog takes focus, keeps the page behind out of reach, and a refused save puts focus on the first error', async ({
 	page,
@@ -42,19 +33,4 @@ test('a medical dialog takes focus, keeps the page behind out of reach, and a re
 		await expect(dialog).toBeHidden()
 		await expect(opener).toBeFocused()
 	}
-})
-
-test('the cart dialog opens from the keyboard on a visible control and gives focus back to the Cart button', async ({ page, hasJs }) => {
-	test.skip(!hasJs, 'Escape and focus return are JavaScript enhancements')
-	await page.goto('/shop')
-	const cart = page.getByRole('banner').getByRole('link', { name: /^Cart/ })
-	await cart.focus()
-	await page.keyboard.press('Enter')
-	const dialog = page.getByRole('dialog', { name: 'Shopping Cart & Checkout' })
-	await expect(dialog).toBeVisible()
-	await expect.poll(() => focusPlace(page)).toBe('dialog')
-	expect(await page.evaluate(() => (document.activeElement as HTMLElement).getClientRects().length)).toBeGreaterThan(0)
-	await page.keyboard.press('Escape')
-	await expect(dialog).toBeHidden()
-	await expect(cart).toBeFocused()
 })

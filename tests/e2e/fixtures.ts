@@ -99,3 +99,11 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
 	const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
 	expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
+
+/** Where focus is: inside the open dialog, or nowhere (the document itself), never on the page behind it. */
+export const focusPlace = (page: Page) =>
+	page.evaluate(() => {
+		const active = document.activeElement
+		if (!active || active === document.body || active === document.documentElement) return 'nowhere'
+		return active.closest('[role=dialog]') ? 'dialog' : `page: ${active.outerHTML.slice(0, 80)}`
+	})
