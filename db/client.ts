@@ -7,6 +7,8 @@ import postgres from 'postgres'
 import * as schema from './schema.ts'
 
 export type Database = PostgresJsDatabase<typeof schema>
+/** The database, or a transaction on it. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** One connection per process for each source: survives Vite's module reloads, and PGlite allows one process per data directory. */
 const g = globalThis as { __db?: Database; __dbClose?: () => Promise<void>; __dbObservers?: Set<(query: string) => void> }

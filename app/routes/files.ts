@@ -6,7 +6,7 @@ import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
 import type { Route } from './+types/files'
 
-const KINDS = new Set(['picture', 'dnr', 'card', 'document'])
+const KINDS = new Set(['picture', 'dnr', 'card', 'document', 'upload'])
 
 /** Private files, served only to their owner; another person's id is a 404, never the file. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

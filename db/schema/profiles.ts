@@ -167,4 +167,32 @@ export const medicalDocuments = pgTable(
 	],
 )
 
+export const UPLOAD_PURPOSES = ['picture', 'insurance-card', 'document'] as const
+
+/**
+ * A file sent before the place it belongs to is saved (spec 001 §7: the client uploads, then sends the URL it got in
+ * profilePictureUrl, dnrDocumentUrl, cardFrontPhotoUrl or a medical document's fileUrl). Using it moves the file to
+ * that place and removes this row; rows nobody used are pruned.
+ */
+export const pendingUploads = pgTable(
+	'pending_uploads',
+	{
+		id: serial().primaryKey(),
+		userId: text()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		purpose: text().$type<(typeof UPLOAD_PURPOSES)[number]>().notNull(),
+		storageKey: text().notNull(),
+		fileName: text().notNull(),
+		fileType: text().notNull(),
+		fileSize: integer().notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('pending_uploads_user_idx').on(t.userId, t.createdAt),
+		check('pending_uploads_purpose_check', oneOf(t.purpose, UPLOAD_PURPOSES)),
+		check('pending_uploads_file_size_check', sql`${t.fileSize} >= 0`),
+	],
+)
+
 export type MedicalProfile = typeof medicalProfiles.$inferSelect

@@ -1,124 +1,239 @@
 import type { z } from 'zod'
-import { newFileKey, storage } from '#app/adapters/storage.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
-import { checkFile, type CheckedFile } from '#app/domain/uploads/uploads.server.ts'
 import type { UploadPurpose } from '#app/domain/uploads/file-type.ts'
-import { nullify, ownedProfile, updateProfileFields } from './profiles.server.ts'
-import { DNR_DOCUMENT_REQUIRED, type DnrSchema, type InsurancePolicySchema } from './schemas.ts'
+import { discardFiles, notUploaded, pendingUploadKey, storeFile, takeUpload, type TakenFile } from '#app/domain/uploads/pending.server.ts'
+import { checkFile } from '#app/domain/uploads/uploads.server.ts'
+import { db, type Executor } from '#db/client.ts'
+import type { MedicalProfile } from '#db/schema.ts'
+import { fullNameOf, ownedProfile, updateProfileFields, type ProfileValues } from './profiles.server.ts'
+import { DNR_DOCUMENT_REQUIRED, type DNR_STATUSES, type DnrSchema, type InsurancePolicySchema } from './schemas.ts'
 import { addRow, deleteRow, getRow, updateRow } from './sections.server.ts'
+import { fileUrl } from './views.ts'
 
-/** Stores a checked file under the owner's prefix; returns its key. */
-async function store(userId: string, purpose: UploadPurpose, file: CheckedFile) {
-	const key = newFileKey(userId, purpose, file.ext)
-	await storage.put(key, file.bytes, file.mime)
-	return key
+/**
+ * What a file field is set to: a file the page has just stored, the URL of the person's waiting upload (or of the file
+ * already in that place, which keeps it), or null to remove it.
+ */
+export type FileChoice = TakenFile | string | null
+
+type Slot = { key: string | null; name?: string | null; url: string; purpose: UploadPurpose; field: string }
+type Placed = { key: string; name: string; ext?: string; size?: number }
+
+const samePath = (a: string, b: string) => {
+	try {
+		return new URL(a, 'http://localhost').pathname === b
+	} catch {
+		return false
+	}
 }
 
-/** Old files are removed only after the database no longer points at them. */
-async function discard(...keys: Array<string | null | undefined>) {
-	await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => storage.delete(k)))
+/** The file a slot holds after the choice: kept, replaced by an upload the person owns, or none. */
+async function place(tx: Executor, userId: string, choice: FileChoice, slot: Slot): Promise<Placed | null> {
+	if (choice === null || choice === '') return null
+	if (typeof choice !== 'string') return choice
+	if (slot.key && samePath(choice, slot.url)) return { key: slot.key, name: slot.name ?? '' }
+	return takeUpload(tx, userId, choice, slot.purpose, slot.field)
 }
 
-/** A new picture replaces the old one; a refused file is a DomainError on the `field` it came in. */
+/** Checks and stores a file sent with a page's form (refused on `field`), to be placed by a change below. */
+async function storeUpload(userId: string, upload: unknown, purpose: UploadPurpose, field: string): Promise<TakenFile> {
+	const file = await checkFile(upload, purpose, field)
+	return { key: await storeFile(userId, purpose, file), name: file.name, ext: file.ext, size: file.size }
+}
+
+/**
+ * Runs a change that places files, in one transaction. The files it replaced are removed once the database no longer
+ * points at them; files the page stored for a change that failed are removed too.
+ */
+async function placing<T>(
+	stored: Array<FileChoice | undefined>,
+	change: (tx: Executor) => Promise<{ result: T; replaced: Array<string | null> }>,
+) {
+	let outcome: { result: T; replaced: Array<string | null> }
+	try {
+		outcome = await db.transaction(change)
+	} catch (error) {
+		await discardFiles(...stored.map((choice) => (choice && typeof choice === 'object' ? choice.key : null)))
+		throw error
+	}
+	await discardFiles(...outcome.replaced)
+	return outcome.result
+}
+
+const gone = (before: Array<string | null>, after: Array<string | null>) => before.filter((key) => key && !after.includes(key))
+
+export type DnrChange = {
+	status?: (typeof DNR_STATUSES)[number] | null
+	document?: FileChoice
+	documentName?: string | null
+	documentDate?: string | null
+	originalLocation?: string | null
+}
+
+/** Fields left out stay as they are; `fields` names the request's fields that errors are reported on. */
+/** `confirm`: the owner saved the profile, which confirms it as current even when nothing in it changed. */
+export type ProfileChange = { values?: ProfileValues; picture?: FileChoice; dnr?: DnrChange; confirm?: boolean }
+export type ProfileFileFields = { picture: string; dnrDocument: string }
+const API_FIELDS: ProfileFileFields = { picture: 'profilePictureUrl', dnrDocument: 'dnrDocumentUrl' }
+
+const NAME_PARTS = ['firstName', 'middleName', 'lastName'] as const
+
+export async function changeProfile(userId: string, profileId: number, change: ProfileChange, fields = API_FIELDS) {
+	return placing([change.picture, change.dnr?.document], async (tx) => {
+		const current = await ownedProfile(userId, profileId, tx)
+		const values: ProfileValues = { ...change.values, ...(change.confirm && { confirmedAt: new Date() }) }
+		const name = fullNameOf({ ...current, ...values })
+		if (name && NAME_PARTS.some((part) => Object.hasOwn(values, part))) values.fullName = name
+		if (change.picture !== undefined) {
+			const slot = {
+				key: current.profilePictureKey,
+				url: fileUrl('picture', profileId),
+				purpose: 'picture',
+				field: fields.picture,
+			} as const
+			values.profilePictureKey = (await place(tx, userId, change.picture, slot))?.key ?? null
+		}
+		if (change.dnr) Object.assign(values, await dnrValues(tx, userId, current, change.dnr, fields.dnrDocument))
+		const profile = await updateProfileFields(userId, profileId, values, tx)
+		const before = [current.profilePictureKey, current.dnrDocumentKey]
+		return { result: profile, replaced: gone(before, [profile.profilePictureKey, profile.dnrDocumentKey]) }
+	})
+}
+
+/** Spec 001 §4: DNR and POLST need a document; any other status (or none) clears the document with it. */
+async function dnrValues(tx: Executor, userId: string, current: MedicalProfile, change: DnrChange, field: string): Promise<ProfileValues> {
+	const status = change.status === undefined ? current.dnrStatus : change.status
+	if (status !== 'DNR' && status !== 'POLST') {
+		return { dnrStatus: status, dnrDocumentKey: null, dnrDocumentName: null, dnrDocumentDate: null, dnrOriginalLocation: null }
+	}
+	const slot = {
+		key: current.dnrDocumentKey,
+		name: current.dnrDocumentName,
+		url: fileUrl('dnr', current.id),
+		purpose: 'document',
+		field,
+	} as const
+	const document =
+		change.document === undefined
+			? current.dnrDocumentKey && { key: current.dnrDocumentKey, name: current.dnrDocumentName ?? '' }
+			: await place(tx, userId, change.document, slot)
+	if (!document) throw new DomainError(400, DNR_DOCUMENT_REQUIRED, field)
+	const kept = document.key === current.dnrDocumentKey
+	return {
+		dnrStatus: status,
+		dnrDocumentKey: document.key,
+		dnrDocumentName: change.documentName || (kept ? current.dnrDocumentName : document.name) || document.name,
+		...(change.documentDate !== undefined && { dnrDocumentDate: change.documentDate }),
+		...(change.originalLocation !== undefined && { dnrOriginalLocation: change.originalLocation }),
+	}
+}
+
+/** The page's photo: a new picture replaces the old one; a refused file is a DomainError on the `field` it came in. */
 export async function uploadPicture(userId: string, profileId: number, upload: unknown, field = 'picture') {
-	const profile = await ownedProfile(userId, profileId)
-	const file = await checkFile(upload, 'picture', field)
-	const key = await store(userId, 'picture', file)
-	await updateProfileFields(userId, profileId, { profilePictureKey: key })
-	await discard(profile.profilePictureKey)
+	await ownedProfile(userId, profileId)
+	const picture = await storeUpload(userId, upload, 'picture', field)
+	await changeProfile(userId, profileId, { picture }, { picture: field, dnrDocument: field })
 }
 
 export async function removePicture(userId: string, profileId: number) {
-	const profile = await ownedProfile(userId, profileId)
-	await updateProfileFields(userId, profileId, { profilePictureKey: null })
-	await discard(profile.profilePictureKey)
+	await changeProfile(userId, profileId, { picture: null })
 }
 
 const chosen = (upload: unknown): upload is File => upload instanceof File && upload.size > 0
 
-/** Adds (no id) or edits a policy; a card photo, when one is sent, replaces the old one. */
-export async function savePolicy(
-	userId: string,
-	profileId: number,
-	policyId: number | null,
-	policy: z.output<typeof InsurancePolicySchema>,
-	card: unknown,
-) {
-	const previous = policyId ? await getRow(userId, 'policies', policyId) : null
-	if (!previous) await ownedProfile(userId, profileId)
-	const hasCard = chosen(card)
-	const cardKey = hasCard
-		? await store(userId, 'insurance-card', await checkFile(card, 'insurance-card', 'cardFrontPhoto'))
-		: (previous?.cardFrontPhotoKey ?? null)
-	const values = { ...policy, cardFrontPhotoKey: cardKey }
-	const saved = previous ? await updateRow(userId, 'policies', previous.id, values) : await addRow(userId, 'policies', profileId, values)
-	if (hasCard) await discard(previous?.cardFrontPhotoKey)
-	return saved
-}
-
-/** A card photo on its own (the JSON API uploads it after creating the policy); it replaces the old one. */
-export async function uploadCard(userId: string, policyId: number, upload: unknown, field = 'cardFrontPhoto') {
-	const policy = await getRow(userId, 'policies', policyId)
-	const key = await store(userId, 'insurance-card', await checkFile(upload, 'insurance-card', field))
-	await updateRow(userId, 'policies', policyId, { cardFrontPhotoKey: key })
-	await discard(policy.cardFrontPhotoKey)
-}
-
-/** DNR and POLST need a document: a new upload, or the one already on file. */
+/** The page's DNR form: a new upload, or the document already on file. */
 export async function saveDnr(userId: string, profileId: number, dnr: z.output<typeof DnrSchema>, upload: unknown) {
-	const profile = await ownedProfile(userId, profileId)
-	const { dnrStatus, dnrDocumentDate, dnrOriginalLocation } = dnr
-	const needsDocument = dnrStatus === 'DNR' || dnrStatus === 'POLST'
-	const hasUpload = chosen(upload)
-	if (needsDocument && !hasUpload && !profile.dnrDocumentKey) throw new DomainError(400, DNR_DOCUMENT_REQUIRED, 'document')
-	let document = { key: profile.dnrDocumentKey, name: profile.dnrDocumentName }
-	if (needsDocument && hasUpload) {
-		const file = await checkFile(upload, 'document', 'document')
-		document = { key: await store(userId, 'document', file), name: file.name }
-	}
-	if (!needsDocument) document = { key: null, name: null }
-	await updateProfileFields(userId, profileId, {
-		dnrStatus,
-		dnrDocumentKey: document.key,
-		dnrDocumentName: document.name,
-		dnrDocumentDate: needsDocument ? (dnrDocumentDate ?? null) : null,
-		dnrOriginalLocation: needsDocument ? (dnrOriginalLocation ?? null) : null,
-	})
-	if (document.key !== profile.dnrDocumentKey) await discard(profile.dnrDocumentKey)
+	const needsDocument = dnr.dnrStatus === 'DNR' || dnr.dnrStatus === 'POLST'
+	const document = needsDocument && chosen(upload) ? await storeUpload(userId, upload, 'document', 'document') : undefined
+	await changeProfile(
+		userId,
+		profileId,
+		{
+			dnr: {
+				status: dnr.dnrStatus,
+				document,
+				documentDate: dnr.dnrDocumentDate ?? null,
+				originalLocation: dnr.dnrOriginalLocation ?? null,
+			},
+		},
+		{ picture: 'picture', dnrDocument: 'document' },
+	)
 }
 
 /** Clearing removes the status and its document. */
 export async function clearDnr(userId: string, profileId: number) {
-	const profile = await ownedProfile(userId, profileId)
-	await updateProfileFields(userId, profileId, {
-		...nullify({
-			dnrStatus: undefined,
-			dnrDocumentKey: undefined,
-			dnrDocumentName: undefined,
-			dnrDocumentDate: undefined,
-			dnrOriginalLocation: undefined,
-		}),
-	})
-	await discard(profile.dnrDocumentKey)
+	await changeProfile(userId, profileId, { dnr: { status: null } })
 }
 
-export async function uploadDocument(userId: string, profileId: number, upload: unknown) {
+/**
+ * Adds (no id, to `profileId`) or edits a policy; `policy` null changes only the card photo. The card photo: a file sent with the form (an empty file input keeps the old one),
+ * a URL from /api/upload, null to remove it, or left out to keep it.
+ */
+export async function savePolicy(
+	userId: string,
+	profileId: number | null,
+	policyId: number | null,
+	policy: z.output<typeof InsurancePolicySchema> | null,
+	card: unknown,
+	field = 'cardFrontPhoto',
+) {
+	const choice = await cardChoice(userId, card, field)
+	return placing([choice], async (tx) => {
+		const previous = policyId ? await getRow(userId, 'policies', policyId, tx) : null
+		const slot = {
+			key: previous?.cardFrontPhotoKey ?? null,
+			url: fileUrl('card', policyId ?? 0),
+			purpose: 'insurance-card',
+			field,
+		} as const
+		const cardKey = choice === undefined ? slot.key : ((await place(tx, userId, choice, slot))?.key ?? null)
+		let saved
+		if (previous) saved = await updateRow(userId, 'policies', previous.id, { ...policy, cardFrontPhotoKey: cardKey }, tx)
+		else if (profileId && policy) saved = await addRow(userId, 'policies', profileId, { ...policy, cardFrontPhotoKey: cardKey }, tx)
+		else throw new Error('A new policy needs its profile and its fields')
+		return { result: saved, replaced: gone([slot.key], [cardKey]) }
+	})
+}
+
+async function cardChoice(userId: string, card: unknown, field: string): Promise<FileChoice | undefined> {
+	if (card instanceof File) return chosen(card) ? storeUpload(userId, card, 'insurance-card', field) : undefined
+	if (card === null || typeof card === 'string') return card
+	if (card === undefined) return undefined
+	throw new DomainError(400, notUploaded(field), field)
+}
+
+/** A card photo on its own for a saved policy (the JSON API's /api/upload with a policyId); it replaces the old one. */
+export async function uploadCard(userId: string, policyId: number, upload: unknown, field = 'cardFrontPhoto') {
+	await savePolicy(userId, null, policyId, null, upload, field)
+}
+
+export type DocumentDetails = { fileName?: string; description?: string }
+
+/**
+ * A medical document: a file sent with the page's form, or (the JSON API) the URL of the person's waiting upload.
+ * Its type and size are the stored file's own, never the client's word.
+ */
+export async function addDocument(userId: string, profileId: number, document: unknown, details: DocumentDetails = {}) {
 	await ownedProfile(userId, profileId)
-	const file = await checkFile(upload, 'document', 'document')
-	const key = await store(userId, 'document', file)
-	try {
-		const row = await addRow(userId, 'documents', profileId, {
-			fileName: file.name,
-			fileType: file.ext,
-			fileSize: file.size,
-			storageKey: key,
-			description: `Medical document: ${file.name}`,
-		})
-		return row
-	} catch (error) {
-		await discard(key)
-		throw error
-	}
+	const upload = typeof document === 'string' ? document : await storeUpload(userId, document, 'document', 'document')
+	return placing([upload], async (tx) => {
+		const file = typeof upload === 'string' ? await takeUpload(tx, userId, upload, 'document', 'fileUrl') : upload
+		const fileName = details.fileName || file.name
+		const row = await addRow(
+			userId,
+			'documents',
+			profileId,
+			{
+				fileName,
+				fileType: file.ext,
+				fileSize: file.size,
+				storageKey: file.key,
+				description: details.description || `Medical document: ${fileName}`,
+			},
+			tx,
+		)
+		return { result: row, replaced: [] }
+	})
 }
 
 /** The stored file goes with the row (deleteRow removes it). */
@@ -134,5 +249,6 @@ export async function ownedFileKey(userId: string, kind: string, id: number) {
 	}
 	if (kind === 'card') return (await getRow(userId, 'policies', id)).cardFrontPhotoKey
 	if (kind === 'document') return (await getRow(userId, 'documents', id)).storageKey
+	if (kind === 'upload') return pendingUploadKey(userId, id)
 	return null
 }

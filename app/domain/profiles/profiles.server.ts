@@ -1,6 +1,6 @@
 import { DomainError } from '#app/domain/errors.ts'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
-import { db, type Database } from '#db/client.ts'
+import { db, type Executor } from '#db/client.ts'
 import {
 	allergies,
 	emergencyContacts,
@@ -17,17 +17,17 @@ import type { PersonalInfo } from './schemas.ts'
 
 export const LAST_PROFILE = 'You must have at least one profile.'
 
-/** The database, or a transaction on it. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
-
 /** The relationship that marks the account holder's own profile. */
 export const OWN = 'self'
 
 /** Every read and write below is scoped to the owner inside the query: another person's id finds nothing. */
-export async function ownedProfile(userId: string, profileId: number) {
-	const profile = await db.query.medicalProfiles.findFirst({
-		where: and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)),
-	})
+export async function ownedProfile(userId: string, profileId: number, tx?: Executor) {
+	const query = (tx ?? db)
+		.select()
+		.from(medicalProfiles)
+		.where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
+	// Inside a transaction the row is locked: changes to its files are made one at a time.
+	const [profile] = tx ? await query.for('update') : await query
 	if (!profile) throw new DomainError(404, 'Profile not found')
 	return profile
 }
@@ -88,7 +88,10 @@ export async function ownProfileId(userId: string, tx: Executor = db) {
 	return own?.id ?? null
 }
 
-function fullNameOf(info: Pick<PersonalInfo, 'firstName' | 'middleName' | 'lastName'>) {
+type NameParts = { firstName?: string | null; middleName?: string | null; lastName?: string | null }
+
+/** The name a profile is listed under, from its parts; null when it has none. */
+export function fullNameOf(info: NameParts) {
 	return [info.firstName, info.middleName, info.lastName].filter(Boolean).join(' ') || null
 }
 
@@ -219,8 +222,10 @@ export async function confirmProfile(executor: Executor, profileId: number) {
 	await executor.update(medicalProfiles).set(confirmed({})).where(eq(medicalProfiles.id, profileId))
 }
 
-export async function updateProfileFields(userId: string, profileId: number, values: Partial<typeof medicalProfiles.$inferInsert>) {
-	const [profile] = await db
+export type ProfileValues = Partial<typeof medicalProfiles.$inferInsert>
+
+export async function updateProfileFields(userId: string, profileId: number, values: ProfileValues, tx: Executor = db) {
+	const [profile] = await tx
 		.update(medicalProfiles)
 		.set(confirming(values))
 		.where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))

@@ -117,6 +117,10 @@ export const InsurancePolicySchema = z.object({
 	notes: text(1000),
 })
 
+/** Spec 001 §8 'Create Profile First': a section added before any profile exists. */
+export const CREATE_PROFILE_FIRST =
+	'Please save your basic medical profile information before adding emergency contacts/allergies/medications/medical conditions.'
+
 export const DNR_DOCUMENT_REQUIRED = 'Please upload a document for DNR or POLST status'
 
 export const DnrSchema = z.object({
@@ -137,6 +141,35 @@ export const ScanningSwitchSchema = z.object({
 	isScannable: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
 		error: 'isScannable must be true or false',
 	}),
+})
+
+/** A file field of the JSON API: the URL an upload answered with (or the file's current URL), or empty to remove it. */
+const fileUrlField = (field: string) =>
+	z.preprocess(
+		(v) => (v === '' ? null : v),
+		z
+			.string({ error: `${field} must be a url or null` })
+			.max(2000, `${field} is too long`)
+			.nullable(),
+	)
+
+/** Spec 001 §3: the profile detail's fields beyond Personal Information, as the JSON API's PUT and PATCH take them. */
+export const ProfileDetailExtrasSchema = z
+	.object({
+		profilePictureUrl: fileUrlField('profilePictureUrl'),
+		dnrStatus: z.preprocess((v) => (v === '' ? null : v), z.enum(DNR_STATUSES, { error: 'Please choose a DNR status' }).nullable()),
+		dnrDocumentUrl: fileUrlField('dnrDocumentUrl'),
+		dnrDocumentName: z.preprocess((v) => (v === null ? undefined : v), text(200)),
+		additionalNotes: NotesSchema.shape.additionalNotes,
+		isScannable: ScanningSwitchSchema.shape.isScannable,
+	})
+	.partial()
+
+/** POST /api/medical-documents: the URL /api/upload-document answered; type and size are the stored file's own. */
+export const DocumentLinkSchema = z.object({
+	fileUrl: z.string({ error: 'fileUrl is required' }).min(1, 'fileUrl is required').max(2000, 'fileUrl is too long'),
+	fileName: text(255),
+	description: text(500),
 })
 
 export const MAX_ID = 2_147_483_647

@@ -1,6 +1,6 @@
 import { DomainError } from '#app/domain/errors.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { db } from '#db/client.ts'
+import { db, type Executor } from '#db/client.ts'
 import {
 	allergies,
 	emergencyContacts,
@@ -49,35 +49,49 @@ export async function listRows<S extends Section>(userId: string, section: S, pr
 	return (await db.select().from(table).where(eq(table.medicalProfileId, profileId)).orderBy(asc(table.id))) as Row<S>[]
 }
 
-export async function addRow<S extends Section>(userId: string, section: S, profileId: number, values: Insert<S>): Promise<Row<S>> {
+export async function addRow<S extends Section>(
+	userId: string,
+	section: S,
+	profileId: number,
+	values: Insert<S>,
+	tx: Executor = db,
+): Promise<Row<S>> {
 	const table = tableOf(section)
-	await ownedProfile(userId, profileId)
-	const [row] = await db
+	await ownedProfile(userId, profileId, tx)
+	const [row] = await tx
 		.insert(table)
 		.values({ ...nullify(values as Record<string, unknown>), medicalProfileId: profileId } as never)
 		.returning()
-	await touchProfile(profileId)
+	await confirmProfile(tx, profileId)
 	return row as Row<S>
 }
 
-export async function updateRow<S extends Section>(userId: string, section: S, id: number, values: Partial<Insert<S>>): Promise<Row<S>> {
+export async function updateRow<S extends Section>(
+	userId: string,
+	section: S,
+	id: number,
+	values: Partial<Insert<S>>,
+	tx: Executor = db,
+): Promise<Row<S>> {
 	const table = tableOf(section)
-	const [row] = await db
+	const [row] = await tx
 		.update(table)
 		.set(nullify(values as Record<string, unknown>) as never)
 		.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
 		.returning()
 	if (!row) throw new DomainError(404, `${SECTION_NOUNS[section]} not found`)
-	await touchProfile((row as Row<S>).medicalProfileId)
+	await confirmProfile(tx, (row as Row<S>).medicalProfileId)
 	return row as Row<S>
 }
 
-export async function getRow<S extends Section>(userId: string, section: S, id: number): Promise<Row<S>> {
+/** With `tx`, the row is locked until the transaction ends. */
+export async function getRow<S extends Section>(userId: string, section: S, id: number, tx?: Executor): Promise<Row<S>> {
 	const table = tableOf(section)
-	const [row] = await db
+	const query = (tx ?? db)
 		.select()
 		.from(table)
 		.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
+	const [row] = tx ? await query.for('update', { of: table }) : await query
 	if (!row) throw new DomainError(404, `${SECTION_NOUNS[section]} not found`)
 	return row as Row<S>
 }

@@ -4,6 +4,7 @@ export const QR_MESSAGES = {
 	updated: 'QR code updated with your latest medical information',
 	deleted: 'QR code deleted successfully',
 	noProfile: 'No medical profile selected',
+	createProfileFirst: 'Please create your medical profile first',
 	activated: { title: 'QR Code Activated', description: 'Your QR code is now active and can be scanned' },
 	deactivated: { title: 'QR Code Deactivated', description: 'Your QR code is temporarily disabled' },
 	refreshed: (n: number) => `Updated ${n} QR codes with current medical information`,

@@ -1,12 +1,13 @@
 import { claimCode, type Claimant } from '#app/domain/claims/claims.server.ts'
+import { changeProfile, type ProfileChange } from '#app/domain/profiles/files.server.ts'
 import {
 	deleteProfile,
 	getProfileDetail,
 	ownProfileId,
 	savePersonalInfo,
-	updateProfileFields,
+	type ProfileValues,
 } from '#app/domain/profiles/profiles.server.ts'
-import { FamilyMemberSchema, NotesSchema, PersonalInfoSchema, ScanningSwitchSchema } from '#app/domain/profiles/schemas.ts'
+import { FamilyMemberSchema, PersonalInfoSchema, ProfileDetailExtrasSchema, type PersonalInfo } from '#app/domain/profiles/schemas.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
 import { jsonError, readBody, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
@@ -33,8 +34,8 @@ const api = resource<Route.ActionArgs>(({ params }) => {
 	const id = params.id
 	return {
 		GET: ({ request }) => profileApi(request, async (userId) => show(userId, pathId(id, NOT_FOUND))),
-		PUT: ({ request }) => profileApi(request, async (userId) => update(userId, pathId(id, NOT_FOUND), await readBody(request))),
-		PATCH: ({ request }) => profileApi(request, async (userId) => patch(userId, pathId(id, NOT_FOUND), await readBody(request))),
+		PUT: ({ request }) => profileApi(request, async (userId) => update(userId, pathId(id, NOT_FOUND), await readBody(request), 'PUT')),
+		PATCH: ({ request }) => profileApi(request, async (userId) => update(userId, pathId(id, NOT_FOUND), await readBody(request), 'PATCH')),
 		DELETE: ({ request }) =>
 			profileApi(request, async (userId) => {
 				const profileId = pathId(id, NOT_FOUND)
@@ -64,29 +65,49 @@ async function create(claimant: Claimant, body: Record<string, unknown>) {
 	return json({ id: profile.id, fullName: profile.fullName }, created ? 201 : 200)
 }
 
-async function update(userId: string, id: number, body: Record<string, unknown>) {
-	const parsed = PersonalInfoSchema.safeParse(body)
-	if (!parsed.success) return validationError(parsed.error.issues)
-	await savePersonalInfo(userId, parsed.data, id)
+/**
+ * PUT and PATCH change the fields they send (null or an empty string clears one) and leave the rest as they are.
+ * Spec 001 §7: PUT sends the detail fields, PATCH profilePictureUrl.
+ */
+async function update(userId: string, id: number, body: Record<string, unknown>, method: 'PUT' | 'PATCH') {
+	const change = parseChange(body)
+	if (!change.success) return validationError(change.issues)
+	const sent = Object.keys(body).some((field) => DETAIL_FIELDS.has(field))
+	if (!sent && method === 'PATCH') return jsonError(400, 'Send at least one field of the profile')
+	// Saving the detail form, even unchanged, is the owner confirming the profile as current.
+	await changeProfile(userId, id, { ...change.data, confirm: method === 'PUT' })
 	return show(userId, id)
 }
 
-/** Scanning on or off, and the notes; as on the page, a notes change confirms the information. */
-async function patch(userId: string, id: number, body: Record<string, unknown>) {
-	const values: Parameters<typeof updateProfileFields>[2] = {}
-	if (Object.hasOwn(body, 'isScannable')) {
-		const scanning = ScanningSwitchSchema.safeParse(body)
-		if (!scanning.success) return validationError(scanning.error.issues)
-		values.isScannable = scanning.data.isScannable
+const DETAIL_FIELDS = new Set([...Object.keys(PersonalInfoSchema.shape), ...Object.keys(ProfileDetailExtrasSchema.shape)])
+
+function parseChange(body: Record<string, unknown>) {
+	const personal = PersonalInfoSchema.safeParse(body)
+	const extras = ProfileDetailExtrasSchema.safeParse(body)
+	if (!personal.success || !extras.success)
+		return { success: false as const, issues: [...(personal.error?.issues ?? []), ...(extras.error?.issues ?? [])] }
+	const sent = (field: string) => Object.hasOwn(body, field)
+	const { profilePictureUrl, dnrStatus, dnrDocumentUrl, dnrDocumentName, additionalNotes, isScannable } = extras.data
+	const values: ProfileValues = Object.fromEntries(
+		Object.keys(PersonalInfoSchema.shape)
+			.filter(sent)
+			.map((field) => [field, personal.data[field as keyof PersonalInfo] ?? null]),
+	)
+	if (sent('additionalNotes')) values.additionalNotes = additionalNotes ?? null
+	if (sent('isScannable')) values.isScannable = isScannable
+	const dnrSent = ['dnrStatus', 'dnrDocumentUrl', 'dnrDocumentName'].some(sent)
+	const change: ProfileChange = {
+		values,
+		...(sent('profilePictureUrl') && { picture: profilePictureUrl ?? null }),
+		...(dnrSent && {
+			dnr: {
+				...(sent('dnrStatus') && { status: dnrStatus ?? null }),
+				...(sent('dnrDocumentUrl') && { document: dnrDocumentUrl ?? null }),
+				...(sent('dnrDocumentName') && { documentName: dnrDocumentName ?? null }),
+			},
+		}),
 	}
-	if (Object.hasOwn(body, 'additionalNotes')) {
-		const notes = NotesSchema.safeParse(body)
-		if (!notes.success) return validationError(notes.error.issues)
-		values.additionalNotes = notes.data.additionalNotes ?? null
-	}
-	if (Object.keys(values).length === 0) return jsonError(400, 'Send isScannable or additionalNotes')
-	const profile = await updateProfileFields(userId, id, values)
-	return json({ id: profile.id, isScannable: profile.isScannable, additionalNotes: profile.additionalNotes })
+	return { success: true as const, data: change }
 }
 
 export const loader = api.loader

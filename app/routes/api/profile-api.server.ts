@@ -1,11 +1,14 @@
 import { DomainError } from '#app/domain/errors.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
-import { savePolicy } from '#app/domain/profiles/files.server.ts'
+import { addDocument, savePolicy } from '#app/domain/profiles/files.server.ts'
+import { ownProfileId } from '#app/domain/profiles/profiles.server.ts'
 import {
 	AllergySchema,
 	ConditionSchema,
 	ContactSchema,
+	CREATE_PROFILE_FIRST,
+	DocumentLinkSchema,
 	IdSchema,
 	InsurancePolicySchema,
 	MedicationSchema,
@@ -52,8 +55,8 @@ const SCHEMAS: Partial<Record<Section, z.ZodType>> = {
 	medications: MedicationSchema,
 	conditions: ConditionSchema,
 }
-/** Spec 001 §7: which sections take POST (documents arrive through /api/upload-document) and PUT. */
-const CAN_POST: Section[] = ['contacts', 'allergies', 'medications', 'conditions', 'policies']
+/** Spec 001 §7: which sections take POST (a document's file arrives first through /api/upload-document) and PUT. */
+const CAN_POST: Section[] = ['contacts', 'allergies', 'medications', 'conditions', 'policies', 'documents']
 const CAN_PUT: Section[] = ['medications', 'conditions', 'policies']
 
 function show(section: Section, row: unknown) {
@@ -63,8 +66,8 @@ function show(section: Section, row: unknown) {
 }
 
 /**
- * Spec 001 §7 for one section: GET /api/{section}?profileId= lists a profile's rows, POST adds one (documents arrive
- * through /api/upload-document), PUT /api/{section}/{id} changes one (medications, conditions, policies) and DELETE
+ * Spec 001 §7 for one section: GET /api/{section}?profileId= lists a profile's rows, POST adds one (a document names
+ * the URL /api/upload-document answered), PUT /api/{section}/{id} changes one (medications, conditions, policies) and DELETE
  * removes it.
  */
 export function sectionResource(section: Section) {
@@ -93,8 +96,20 @@ function list(request: Request, section: Section) {
 function add(request: Request, section: Section) {
 	return profileApi(request, async (userId) => {
 		const body = await readBody(request)
-		return save(userId, section, body, { profileId: requiredId(body.medicalProfileId, 'medicalProfileId') })
+		return save(userId, section, body, { profileId: await addingTo(userId, body, new URL(request.url)) })
 	})
+}
+
+/**
+ * The profile a new row goes to: medicalProfileId in the body, else ?profileId= as the lists take it, else (the spec's
+ * medication, condition, policy and document payloads name none) the person's own profile.
+ */
+async function addingTo(userId: string, body: Record<string, unknown>, url: URL) {
+	if (Object.hasOwn(body, 'medicalProfileId')) return requiredId(body.medicalProfileId, 'medicalProfileId')
+	if (url.searchParams.has('profileId')) return requiredId(url.searchParams.get('profileId'), 'profileId')
+	const own = await ownProfileId(userId)
+	if (own) return own
+	throw jsonError(400, CREATE_PROFILE_FIRST, { errors: { medicalProfileId: [CREATE_PROFILE_FIRST] } })
 }
 
 function change(request: Request, section: Section, id: string) {
@@ -115,6 +130,7 @@ type Target = { profileId: number } | { rowId: number }
 async function save(userId: string, section: Section, body: Record<string, unknown>, target: Target) {
 	const status = 'profileId' in target ? 201 : 200
 	if (section === 'policies') return savePolicyJson(userId, body, target, status)
+	if (section === 'documents' && 'profileId' in target) return linkDocument(userId, body, target.profileId)
 	const parsed = SCHEMAS[section]!.safeParse(body)
 	if (!parsed.success) return validationError(parsed.error.issues)
 	const values = parsed.data as never
@@ -122,6 +138,19 @@ async function save(userId: string, section: Section, body: Record<string, unkno
 		'profileId' in target ? await addRow(userId, section, target.profileId, values) : await updateRow(userId, section, target.rowId, values)
 	return json(show(section, row), status)
 }
+
+/** A medical document whose file the person uploaded before (spec 001 §7: fileUrl from /api/upload-document). */
+async function linkDocument(userId: string, body: Record<string, unknown>, profileId: number) {
+	const parsed = DocumentLinkSchema.safeParse(body)
+	if (!parsed.success) return validationError(parsed.error.issues)
+	const { fileUrl, ...details } = parsed.data
+	return json(toDocumentView(await addDocument(userId, profileId, fileUrl, details)), 201)
+}
+
+/** The card photo: cardFrontPhotoUrl (a URL from /api/upload, or null to remove it), or a file sent as multipart. */
+const cardField = (body: Record<string, unknown>) => (Object.hasOwn(body, 'cardFrontPhotoUrl') ? 'cardFrontPhotoUrl' : 'cardFrontPhoto')
+const cardOf = (body: Record<string, unknown>, form: FormData) =>
+	Object.hasOwn(body, 'cardFrontPhotoUrl') ? body.cardFrontPhotoUrl : (form.get('cardFrontPhoto') ?? undefined)
 
 /** Policies go through savePolicy, the page's own path, so a card photo sent as multipart is handled alike. */
 async function savePolicyJson(userId: string, body: Record<string, unknown>, target: Target, status: number) {
@@ -141,7 +170,7 @@ async function savePolicyJson(userId: string, body: Record<string, unknown>, tar
 	try {
 		return json(
 			toPolicyView(
-				await savePolicy(userId, profileId, 'rowId' in target ? target.rowId : null, submission.value, form.get('cardFrontPhoto')),
+				await savePolicy(userId, profileId, 'rowId' in target ? target.rowId : null, submission.value, cardOf(body, form), cardField(body)),
 			),
 			status,
 		)

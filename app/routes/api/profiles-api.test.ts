@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { CREATE_PROFILE_FIRST } from '#app/domain/profiles/schemas.ts'
 import { UPLOAD_RULES } from '#app/domain/uploads/file-type.ts'
 import * as allergiesApi from '#app/routes/api/allergies.ts'
 import * as contactsApi from '#app/routes/api/emergency-contacts.ts'
@@ -268,8 +269,11 @@ describe('medical profiles', () => {
 		expect((await json(allergiesApi.action, 'PUT', '/api/allergies/1', {}, cookie, { id: '1' })).status).toBe(405)
 		expect((await get(allergiesApi.loader, '/api/allergies/1', cookie, { id: '1' })).status).toBe(405)
 		expect(
-			(await json(documentsApi.action, 'POST', '/api/medical-documents', { medicalProfileId: pid, fileUrl: 'x' }, cookie)).status,
-		).toBe(405)
+			await json(documentsApi.action, 'POST', '/api/medical-documents', { medicalProfileId: pid, fileUrl: 'x' }, cookie),
+		).toMatchObject({
+			status: 400,
+			body: { message: 'fileUrl must be the url of a file you uploaded' },
+		})
 		expect((await get(uploadApi.loader, '/api/upload', cookie)).status).toBe(405)
 		expect((await json(accessLevelApi.action, 'POST', '/api/user/access-level', {}, cookie)).status).toBe(405)
 	})
@@ -328,11 +332,22 @@ describe('validation messages (spec 001 §5)', () => {
 		for (const [field, message] of Object.entries(messages)) expect(response.body.errors?.[field]).toEqual([message])
 	})
 
-	test('section posts need medicalProfileId, lists need profileId', async () => {
-		const { cookie } = await withProfile()
-		expect(await json(allergiesApi.action, 'POST', '/api/allergies', { allergen: 'Latex', severity: 'Mild' }, cookie)).toMatchObject({
+	test('a section post without medicalProfileId goes to ?profileId=, else the own profile; lists need profileId', async () => {
+		const { cookie, profileId } = await withProfile()
+		const latex = { allergen: 'Latex', severity: 'Mild' }
+		expect(await json(allergiesApi.action, 'POST', '/api/allergies', latex, cookie)).toMatchObject({
+			status: 201,
+			body: { medicalProfileId: profileId },
+		})
+		expect(await json(allergiesApi.action, 'POST', '/api/allergies', { ...latex, medicalProfileId: 'x' }, cookie)).toMatchObject({
 			status: 400,
 			body: { message: 'medicalProfileId is required', errors: { medicalProfileId: ['medicalProfileId is required'] } },
+		})
+		expect((await json(allergiesApi.action, 'POST', '/api/allergies?profileId=abc', latex, cookie)).status).toBe(400)
+		const newcomer = await person()
+		expect(await json(allergiesApi.action, 'POST', '/api/allergies', latex, newcomer.cookie)).toMatchObject({
+			status: 400,
+			body: { message: CREATE_PROFILE_FIRST },
 		})
 		expect(await get(allergiesApi.loader, '/api/allergies', cookie)).toMatchObject({
 			status: 400,
@@ -399,8 +414,14 @@ describe('uploads', () => {
 			cookie,
 		)
 		expect(filesOf(user.id)).toBe(1)
-		const missing = await upload(uploadPictureApi.action, '/api/upload-profile-picture', {}, { picture: SAMPLE_FILES.png() }, cookie)
-		expect(missing).toMatchObject({ status: 400, body: { message: 'medicalProfileId is required' } })
+		const bad = await upload(
+			uploadPictureApi.action,
+			'/api/upload-profile-picture',
+			{ medicalProfileId: 'x' },
+			{ picture: SAMPLE_FILES.png() },
+			cookie,
+		)
+		expect(bad).toMatchObject({ status: 400, body: { message: 'medicalProfileId is required' } })
 	})
 
 	test('document: creates the row, is listed, and its file goes with it on delete', async () => {
@@ -447,10 +468,9 @@ describe('uploads', () => {
 		expect((await get(policiesApi.loader, `/api/insurance-policies?profileId=${pid}`, cookie)).body).toEqual([
 			expect.objectContaining({ cardFrontPhotoUrl: card.body.url }),
 		])
-		expect(await upload(uploadApi.action, '/api/upload', { type: 'insurance-card' }, { file: SAMPLE_FILES.png() }, cookie)).toMatchObject({
-			status: 400,
-			body: { message: 'policyId is required' },
-		})
+		expect(
+			await upload(uploadApi.action, '/api/upload', { type: 'insurance-card', policyId: '' }, { file: SAMPLE_FILES.png() }, cookie),
+		).toMatchObject({ status: 400, body: { message: 'policyId is required' } })
 		expect(
 			(
 				await upload(

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { type OwnedCode } from '#app/domain/qr/manage.server.ts'
-import { QrCustomizationSchema, type QrCustomization } from '#app/domain/qr/schemas.ts'
+import { QrCustomizationSchema } from '#app/domain/qr/schemas.ts'
 import { jsonError, validationError } from '#app/utils/api.server.ts'
 import { profileApi } from './profile-api.server.ts'
 
@@ -53,18 +53,13 @@ const PreviewRequestSchema = CodeRequestSchema.extend({
 
 /**
  * POST /api/qr-codes and /preview bodies. The customisation is spec 002's (width, color, textColor, margin,
- * backgroundColor, circular) or the app's (customText, transparentBackground); unknown fields are dropped.
+ * backgroundColor, circular) or the app's (customText, transparentBackground); unknown fields are dropped. profileId
+ * may be left out (spec 001 §7 sends none when generating): the caller decides which profile that means.
  */
-export function parseCodeRequest(body: Record<string, unknown>): { profileId: number; customization: QrCustomization } | Response
-export function parseCodeRequest(
-	body: Record<string, unknown>,
-	preview: true,
-): { profileId?: number; customization: QrCustomization } | Response
 export function parseCodeRequest(body: Record<string, unknown>, preview = false) {
 	const request = (preview ? PreviewRequestSchema : CodeRequestSchema).safeParse(body)
 	if (!request.success) return validationError(request.error.issues)
-	// A preview may come before a profile is chosen; generating needs one.
-	const id = preview && body.profileId == null ? undefined : IdSchema.safeParse(body.profileId)
+	const id = body.profileId == null ? undefined : IdSchema.safeParse(body.profileId)
 	if (id && !id.success) return jsonError(400, QR_MESSAGES.noProfile, { errors: { profileId: [QR_MESSAGES.noProfile] } })
 	const customization = parseCustomization(body.customization ?? {})
 	return customization instanceof Response ? customization : { profileId: id?.data, customization }

@@ -145,6 +145,20 @@ describe('POST /api/qr-codes', () => {
 		expect(await db.select().from(s.qrCodes).where(eq(s.qrCodes.userId, user.id))).toHaveLength(0)
 	})
 
+	test("without a profileId (spec 001 §7's payload) the code is the own profile's; with no own profile it is refused", async () => {
+		const { user, cookie, profileId } = await person({ isGrandfathered: true })
+		const { profileId: _, ...specBody } = generateBody(undefined)
+		expect(await json(codesApi.action, 'POST', '/api/qr-codes', specBody, cookie)).toMatchObject({ status: 201 })
+		expect(await db.select().from(s.qrCodes).where(eq(s.qrCodes.userId, user.id))).toEqual([
+			expect.objectContaining({ medicalProfileId: profileId }),
+		])
+		const newcomer = await createUser({ isGrandfathered: true })
+		expect(await json(codesApi.action, 'POST', '/api/qr-codes', specBody, await sessionCookie(newcomer.id))).toMatchObject({
+			status: 400,
+			body: { message: 'Please create your medical profile first' },
+		})
+	})
+
 	test('fixed values, a profile and a valid customisation are required; bad input is a 400 and writes nothing', async () => {
 		const { user, cookie, profileId } = await person({ isGrandfathered: true })
 		const post = (body: unknown) => json(codesApi.action, 'POST', '/api/qr-codes', body, cookie)
@@ -154,7 +168,7 @@ describe('POST /api/qr-codes', () => {
 			expect(response.status, field).toBe(400)
 			expect(response.body.errors?.[field!]).toHaveLength(1)
 		}
-		for (const missing of [undefined, null, '', 'abc']) {
+		for (const missing of ['', 'abc', 0]) {
 			expect(await post(generateBody(missing))).toMatchObject({
 				status: 400,
 				body: { message: 'No medical profile selected', errors: { profileId: ['No medical profile selected'] } },

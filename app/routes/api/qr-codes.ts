@@ -1,14 +1,16 @@
 import { customizeCode, deleteCode, generateOrUpdateCode, getOwnedCode, listCodes } from '#app/domain/qr/manage.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
-import { readBody } from '#app/utils/api.server.ts'
+import { ownProfileId } from '#app/domain/profiles/profiles.server.ts'
+import { jsonError, readBody } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import { json, pathId } from './profile-api.server.ts'
 import { apiCode, CODE_NOT_FOUND, parseCodeRequest, parseCustomization, qrApi } from './qr-api.server.ts'
 import type { Route } from './+types/qr-codes'
 
 /**
- * GET /api/qr-codes: the caller's codes, newest first; POST generates or updates a profile's code.
+ * GET /api/qr-codes: the caller's codes, newest first; POST generates or updates a profile's code (profileId, or the own
+ * profile).
  * GET /api/qr-codes/{id}: one of them; PATCH restyles it and DELETE removes it.
  */
 const api = resource<Route.ActionArgs>(({ params }) => {
@@ -43,7 +45,10 @@ async function restyle(userId: string, id: number, body: Record<string, unknown>
 async function generate(userId: string, body: Record<string, unknown>) {
 	const parsed = parseCodeRequest(body)
 	if (parsed instanceof Response) return parsed
-	const { code, isUpdated } = await generateOrUpdateCode(userId, parsed.profileId, parsed.customization)
+	// Without a profileId the code is the person's own profile's, as the spec's client sends it.
+	const profileId = parsed.profileId ?? (await ownProfileId(userId))
+	if (!profileId) return jsonError(400, QR_MESSAGES.createProfileFirst, { errors: { profileId: [QR_MESSAGES.createProfileFirst] } })
+	const { code, isUpdated } = await generateOrUpdateCode(userId, profileId, parsed.customization)
 	const qrCodeSvg = renderQrSvg({ ...parsed.customization, data: code.scanUrl })
 	return json(
 		{ id: code.id, qrCodeSvg, isUpdated, message: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated },

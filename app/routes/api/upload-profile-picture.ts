@@ -1,4 +1,5 @@
 import { uploadPicture } from '#app/domain/profiles/files.server.ts'
+import { keepUpload } from '#app/domain/uploads/pending.server.ts'
 import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
 import { readForm } from '#app/utils/form-body.server.ts'
 import { fileUrl } from '#app/domain/profiles/views.ts'
@@ -7,14 +8,19 @@ import { json, profileApi, requiredId } from './profile-api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/upload-profile-picture'
 
-/** Multipart: picture, medicalProfileId. The picture is saved on the profile at once. */
+/**
+ * Multipart: picture (spec 001 §7) answers {url}, to send as profilePictureUrl (PATCH /api/medical-profile/{id}).
+ * With medicalProfileId as well, the picture is saved on that profile at once.
+ */
 const api = resource<Route.ActionArgs>({
 	POST: ({ request }) => {
 		return profileApi(request, async (userId) => {
 			const form = await readForm(request, uploadLimit('picture'))
 			if (!form.ok) return jsonError(form.status, form.message)
+			const picture = form.formData.get('picture')
+			if (!form.formData.has('medicalProfileId')) return json(await keepUpload(userId, 'picture', picture, 'picture'), 201)
 			const profileId = requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId')
-			await uploadPicture(userId, profileId, form.formData.get('picture'))
+			await uploadPicture(userId, profileId, picture)
 			return json({ url: fileUrl('picture', profileId) })
 		})
 	},

@@ -33,7 +33,7 @@ import {
 	removePicture,
 	saveDnr,
 	savePolicy,
-	uploadDocument,
+	addDocument,
 	uploadPicture,
 } from '#app/domain/profiles/files.server.ts'
 import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
@@ -48,10 +48,8 @@ import { INTENTS, screenHref, type Intent } from './intents.ts'
 import { pinAction } from '../auth/pin-action.server.ts'
 import { PIN_INTENT } from '../auth/pin-intent.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
+import { CREATE_PROFILE_FIRST } from '#app/domain/profiles/schemas.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
-
-export const CREATE_PROFILE_FIRST =
-	'Please save your basic medical profile information before adding emergency contacts/allergies/medications/medical conditions.'
 
 export async function medicalInfoLoader({ request, context }: RequestArgs) {
 	const userId = await requireUserId({ request, context })
@@ -199,7 +197,7 @@ function perform(action: MedicalAction, reply: Reply) {
 		case INTENTS.clearDnr:
 			return clearDnrStatus(profileOf(action), reply)
 		case INTENTS.uploadDocument:
-			return addDocument(profileOf(action), reply)
+			return uploadDocument(profileOf(action), reply)
 		case INTENTS.deleteDocument:
 			return removeDocument(action, reply)
 		case INTENTS.addContact:
@@ -339,9 +337,9 @@ async function clearDnrStatus(profileId: number, { userId, success }: Reply) {
 	return success({ description: 'DNR status cleared' }, profileId, 'dnr')
 }
 
-async function addDocument(profileId: number, { userId, form, refusedFile, success }: Reply) {
+async function uploadDocument(profileId: number, { userId, form, refusedFile, success }: Reply) {
 	try {
-		await uploadDocument(userId, profileId, form.get('document'))
+		await addDocument(userId, profileId, form.get('document'))
 	} catch (error) {
 		return refusedFile(error, (message) => ({ title: 'Upload Failed', description: message }))
 	}
