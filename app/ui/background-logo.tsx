@@ -5,9 +5,9 @@ export function BackgroundLogo() {
 	return (
 		<div
 			aria-hidden="true"
-			className="pointer-events-none fixed inset-0 -z-10 flex items-center justify-center opacity-[0.04] print:hidden"
+			className="pointer-events-none fixed inset-0 -z-10 flex items-center justify-center text-brand-700 opacity-10 print:hidden"
 		>
-			<Logo className="size-[70vmin]" />
+			<Logo outline className="size-[70vmin]" />
 		</div>
 	)
 }

@@ -1,10 +1,20 @@
 export const FOUNDATION_NAME = 'Hit Me Helpers Foundation'
 
-export function Logo({ className = 'size-10' }: { className?: string }) {
+/** The red badge; `outline` draws it as thin lines only, for the faint background (no solid blocks of colour). */
+export function Logo({ className = 'size-10', outline = false }: { className?: string; outline?: boolean }) {
 	return (
 		<svg viewBox="0 0 40 40" className={className} aria-hidden="true" focusable="false">
-			<rect width="40" height="40" rx="9" fill="#b91c1c" />
-			<path d="M16 8h8v8h8v8h-8v8h-8v-8H8v-8h8z" fill="#fff" />
+			{outline ? (
+				<g fill="none" stroke="currentColor" strokeWidth="0.4">
+					<rect x="0.5" y="0.5" width="39" height="39" rx="9" />
+					<path d="M16 8h8v8h8v8h-8v8h-8v-8H8v-8h8z" />
+				</g>
+			) : (
+				<>
+					<rect width="40" height="40" rx="9" fill="#b91c1c" />
+					<path d="M16 8h8v8h8v8h-8v8h-8v-8H8v-8h8z" fill="#fff" />
+				</>
+			)}
 		</svg>
 	)
 }

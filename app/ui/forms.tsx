@@ -116,7 +116,8 @@ export type ButtonVariant = keyof typeof variants
 
 export function buttonClass(variant: ButtonVariant = 'primary', extra?: string) {
 	return cx(
-		'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+		// Disabled reads as "not yet", in plain grey, rather than a faded colour that looks broken.
+		'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:border disabled:border-gray-300 disabled:bg-gray-100 disabled:text-gray-600',
 		variants[variant],
 		extra,
 	)

@@ -5,9 +5,12 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { cx } from './cx.ts'
 
 const DISPLAY_MS = 5000
-const SWIPE_THRESHOLD_PX = 50
 
-/** One toast at a time, in a region F8 focuses. Without JavaScript a CSS animation hides it after 5 s. */
+/**
+ * One toast at a time, in a region F8 focuses. Without JavaScript a CSS animation hides it after 5 s. It sits at the
+ * bottom edge, clear of the header's links and a dialog's close button; clicks pass through it to what is beneath
+ * (only its dismiss button takes them), and a focused control scrolls clear of it (app.css, `[data-toast]`).
+ */
 export function Toaster({ toast }: { toast: Toast | null }) {
 	const [current, setCurrent] = useState(toast)
 	const regionRef = useRef<HTMLElement>(null)
@@ -47,7 +50,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 			data-live-region=""
 			tabIndex={-1}
 			aria-label="Notifications (F8)"
-			className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col items-center p-4 outline-none sm:items-end"
+			className="pointer-events-none fixed inset-x-0 z-50 flex flex-col items-center p-4 outline-none sm:items-end"
 		>
 			{current ? <ToastCard key={current.id} toast={current} onDismiss={() => setCurrent(null)} /> : null}
 		</section>
@@ -55,41 +58,29 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 }
 
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
-	const [offset, setOffset] = useState(0)
-	const start = useRef<number | null>(null)
 	const destructive = toast.type === 'error'
 	const hydrated = useHydrated()
 	return (
 		<div
+			data-toast=""
 			role={destructive ? 'alert' : 'status'}
 			aria-live={destructive ? 'assertive' : 'polite'}
 			className={cx(
-				'toast-timed pointer-events-auto flex w-full max-w-sm touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg',
+				'toast-timed flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg',
 				destructive ? 'border-red-800 bg-red-700 text-white' : 'border-gray-300 bg-white text-gray-900',
 			)}
-			style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0, 1 - offset / 200) } : undefined}
-			onPointerDown={(e) => {
-				start.current = e.clientX
-			}}
-			onPointerMove={(e) => {
-				if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current))
-			}}
-			onPointerUp={() => {
-				if (offset > SWIPE_THRESHOLD_PX) onDismiss()
-				else setOffset(0)
-				start.current = null
-			}}
-			onPointerCancel={() => {
-				start.current = null
-				setOffset(0)
-			}}
 		>
 			<div className="flex-1">
 				{toast.title ? <p className="font-semibold">{toast.title}</p> : null}
 				<p className="text-sm">{toast.description}</p>
 			</div>
 			{hydrated ? (
-				<button type="button" onClick={onDismiss} className="-m-1 rounded p-1 text-lg leading-none" aria-label="Dismiss notification">
+				<button
+					type="button"
+					onClick={onDismiss}
+					className="pointer-events-auto -m-1 rounded p-1 text-lg leading-none"
+					aria-label="Dismiss notification"
+				>
 					×
 				</button>
 			) : null}

@@ -29,43 +29,77 @@ export function DashboardHeader({ user }: { user: HeaderUser }) {
 	const openHref = `${location.pathname}?${params}`
 	return (
 		<header className="border-b border-gray-300 bg-white">
-			<div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-				<div className="flex items-center gap-3">
-					<Logo className="size-9" />
-					<p className="text-lg font-semibold">Welcome, {user.firstName || user.email}</p>
+			<div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
+				<div className="flex min-w-0 items-center gap-3">
+					<Logo className="size-9 shrink-0" />
+					<p className="min-w-0 leading-tight font-semibold sm:text-lg">
+						<span className="block text-sm font-normal sm:inline sm:text-lg sm:font-semibold">Welcome, </span>
+						<span className="block truncate sm:inline">{user.firstName || user.email}</span>
+					</p>
 				</div>
-				<nav aria-label="Account" className="flex flex-wrap items-center gap-1">
-					<Link to="/shop" className={navLink}>
-						Products
-					</Link>
-					<Link
-						to={openHref}
-						preventScrollReset
-						className={buttonClass('secondary', 'min-h-10 border-brand-700 px-3 py-1.5 text-sm text-brand-800')}
-					>
-						<span aria-hidden="true">♥</span> Support Us
-					</Link>
-					<Link to="/donate" className={navLink}>
-						Donations
-					</Link>
-					<Link to="/team" className={navLink}>
-						Our Team
-					</Link>
+				{/* On a phone the links fold into a menu (a plain <details>, so it opens without JavaScript): one row, not three. */}
+				<div className="flex shrink-0 items-center gap-1 sm:hidden">
 					<CartButton />
-					{user.isOwner ? (
-						<Link to="/admin" className={buttonClass('blue', 'min-h-10 px-3 py-1.5 text-sm')}>
-							Admin
-						</Link>
-					) : null}
-					<SignOutForm>
-						<StatusButton type="submit" variant="secondary" className="min-h-10 px-3 py-1.5 text-sm">
-							Logout
-						</StatusButton>
-					</SignOutForm>
+					<details className="group relative">
+						<summary
+							className={buttonClass(
+								'secondary',
+								'min-h-10 cursor-pointer list-none px-3 py-1.5 text-sm [&::-webkit-details-marker]:hidden',
+							)}
+						>
+							Menu{' '}
+							<span aria-hidden="true" className="ml-1 group-open:rotate-180">
+								▾
+							</span>
+						</summary>
+						<nav
+							aria-label="Account"
+							className="absolute right-0 z-30 mt-2 flex w-56 flex-col items-stretch gap-1 rounded-lg border border-gray-300 bg-white p-2 shadow-lg"
+						>
+							<AccountLinks user={user} supportHref={openHref} />
+						</nav>
+					</details>
+				</div>
+				<nav aria-label="Account" className="hidden flex-wrap items-center justify-end gap-1 sm:flex">
+					<AccountLinks user={user} supportHref={openHref} cart={<CartButton />} />
 				</nav>
 			</div>
 			{dialogOpen ? <SupportDialog closeHref={closeHref} /> : null}
 		</header>
+	)
+}
+
+function AccountLinks({ user, supportHref, cart }: { user: HeaderUser; supportHref: string; cart?: React.ReactNode }) {
+	return (
+		<>
+			<Link to="/shop" className={navLink}>
+				Products
+			</Link>
+			<Link
+				to={supportHref}
+				preventScrollReset
+				className={buttonClass('secondary', 'min-h-10 border-brand-700 px-3 py-1.5 text-sm text-brand-800')}
+			>
+				<span aria-hidden="true">♥</span> Support Us
+			</Link>
+			<Link to="/donate" className={navLink}>
+				Donations
+			</Link>
+			<Link to="/team" className={navLink}>
+				Our Team
+			</Link>
+			{cart}
+			{user.isOwner ? (
+				<Link to="/admin" className={buttonClass('blue', 'min-h-10 px-3 py-1.5 text-sm')}>
+					Admin
+				</Link>
+			) : null}
+			<SignOutForm>
+				<StatusButton type="submit" variant="secondary" className="min-h-10 w-full px-3 py-1.5 text-sm">
+					Logout
+				</StatusButton>
+			</SignOutForm>
+		</>
 	)
 }
 

@@ -11,7 +11,7 @@ const tabs = [
 export function DashboardTabs() {
 	return (
 		<nav aria-label="Dashboard" className="border-b border-gray-300 bg-white">
-			<ul className="mx-auto flex max-w-4xl gap-1 px-4">
+			<ul className="mx-auto flex max-w-4xl overflow-x-auto px-2 sm:gap-1 sm:px-4">
 				{tabs.map((tab) => (
 					<li key={tab.to}>
 						<NavLink
@@ -19,7 +19,7 @@ export function DashboardTabs() {
 							end={tab.end}
 							className={({ isActive }) =>
 								cx(
-									'inline-block border-b-4 px-4 py-3 font-semibold',
+									'inline-block border-b-4 px-3 py-3 text-sm font-semibold whitespace-nowrap sm:px-4 sm:text-base',
 									isActive ? 'border-brand-700 text-gray-900' : 'border-transparent text-gray-700 hover:text-gray-900',
 								)
 							}

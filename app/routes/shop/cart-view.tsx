@@ -36,112 +36,118 @@ export function CartContents({
 			</div>
 		)
 	}
+	// Reading order is items, shipping, then the code, discount, summary and order button; on a wide screen those last
+	// sit in the right column beside the items, so the order button is in view as the cart opens.
 	return (
-		<div className="grid gap-6 md:grid-cols-2">
-			<section aria-labelledby="cart-items-title">
-				<h3 id="cart-items-title" className="mb-2 text-lg font-bold">
-					Items
-				</h3>
-				{/* Enter in a text field saves the form rather than pressing the first quantity button. */}
-				<button
-					type="submit"
-					form={CHECKOUT_FORM}
-					name="intent"
-					value="update-shipping"
-					className="sr-only"
-					tabIndex={-1}
-					aria-hidden="true"
-					formNoValidate
-				>
-					Save
-				</button>
-				<ul className="divide-y divide-gray-200">
-					{view.lines.map(({ key, item, product }) => (
-						<li key={key} className="py-3">
-							<div className="flex items-start justify-between gap-3">
-								<div>
-									<p className="font-semibold">{product.name}</p>
-									<p className="text-sm text-gray-700">{lineOptions(item).join(' · ')}</p>
-									<p className="text-sm text-gray-700">
-										FREE <span className="sr-only">(catalogue value {formatCents(product.priceCents)} each)</span>
-									</p>
-								</div>
-								<button
-									type="submit"
-									form={CHECKOUT_FORM}
-									name="intent"
-									value={`remove:${key}`}
-									className="-m-1 rounded p-2 text-xl leading-none text-gray-700 hover:bg-gray-100"
-									aria-label={`Remove ${product.name}`}
-									formNoValidate
-								>
-									×
-								</button>
-							</div>
-							<div className="mt-2 flex items-center gap-2">
-								<button
-									type="submit"
-									form={CHECKOUT_FORM}
-									name="intent"
-									value={`decrease:${key}`}
-									className={buttonClass('secondary', 'min-h-9 px-3 py-1')}
-									aria-label={`One fewer ${product.name}`}
-									formNoValidate
-								>
-									−
-								</button>
-								{/* Read with its label, and announced when it changes. */}
-								<output aria-live="polite" className="min-w-8 text-center font-semibold">
-									<span className="sr-only">Quantity of {product.name}: </span>
-									{item.quantity}
-								</output>
-								<button
-									type="submit"
-									form={CHECKOUT_FORM}
-									name="intent"
-									value={`increase:${key}`}
-									className={buttonClass('secondary', 'min-h-9 px-3 py-1')}
-									aria-label={`One more ${product.name}`}
-									formNoValidate
-								>
-									+
-								</button>
-							</div>
-						</li>
-					))}
-				</ul>
-			</section>
-			<FormComponent method="post" action="/cart" id={CHECKOUT_FORM} key={draftKey(view)} preventScrollReset className="space-y-5">
-				<input type="hidden" name="returnTo" value={returnTo} />
-				<input type="hidden" name="checkoutKey" value={view.draft.key} />
-				<OfflineMessage intent="checkout" title={CHECKOUT_MESSAGES.checkoutFailed} description={CHECKOUT_MESSAGES.checkoutFailedFallback} />
-				<OfflineMessage intent="apply-discount" title="Discount Code" description={CHECKOUT_MESSAGES.discountUnreachable} />
-				<ShippingFields view={view} errors={errors?.fieldErrors} />
-				<QrCodeSelector view={view} errors={errors?.fieldErrors?.selectedQrCodeId} />
-				<DiscountBox view={view} errors={errors?.fieldErrors?.discountInput} pending={pending === 'apply-discount'} />
-				<OrderSummary view={view} />
-				<ErrorList errors={errors?.message && !errors.fieldErrors ? [errors.message] : undefined} />
-				{view.signedIn ? (
-					<StatusButton
+		<FormComponent method="post" action="/cart" id={CHECKOUT_FORM} key={draftKey(view)} preventScrollReset>
+			<input type="hidden" name="returnTo" value={returnTo} />
+			<input type="hidden" name="checkoutKey" value={view.draft.key} />
+			<OfflineMessage intent="checkout" title={CHECKOUT_MESSAGES.checkoutFailed} description={CHECKOUT_MESSAGES.checkoutFailedFallback} />
+			<OfflineMessage intent="apply-discount" title="Discount Code" description={CHECKOUT_MESSAGES.discountUnreachable} />
+			<div className="grid gap-6 md:grid-cols-2 md:grid-rows-[auto_1fr]">
+				<section aria-labelledby="cart-items-title">
+					<h3 id="cart-items-title" className="mb-2 text-lg font-bold">
+						Items
+					</h3>
+					{/* Enter in a text field saves the form rather than pressing the first quantity button. */}
+					<button
 						type="submit"
+						form={CHECKOUT_FORM}
 						name="intent"
-						value="checkout"
-						className="w-full"
-						pending={pending === 'checkout'}
-						pendingLabel="Processing..."
+						value="update-shipping"
+						className="sr-only"
+						tabIndex={-1}
+						aria-hidden="true"
+						formNoValidate
 					>
-						Complete FREE Order
-					</StatusButton>
-				) : (
-					<div className="space-y-2 rounded-lg bg-blue-50 p-3">
-						<p className="text-gray-900">Sign in to check out: every order is tied to one of your QR codes. Your cart stays as it is.</p>
-						<StatusButton type="submit" name="intent" value="checkout" className="w-full" variant="blue" formNoValidate>
-							Sign In to Check Out
+						Save
+					</button>
+					<ul className="divide-y divide-gray-200">
+						{view.lines.map(({ key, item, product }) => (
+							<li key={key} className="py-3">
+								<div className="flex items-start justify-between gap-3">
+									<div>
+										<p className="font-semibold">{product.name}</p>
+										<p className="text-sm text-gray-700">{lineOptions(item).join(' · ')}</p>
+										<p className="text-sm text-gray-700">
+											FREE <span className="sr-only">(catalogue value {formatCents(product.priceCents)} each)</span>
+										</p>
+									</div>
+									<button
+										type="submit"
+										form={CHECKOUT_FORM}
+										name="intent"
+										value={`remove:${key}`}
+										className="-m-1 rounded p-2 text-xl leading-none text-gray-700 hover:bg-gray-100"
+										aria-label={`Remove ${product.name}`}
+										formNoValidate
+									>
+										×
+									</button>
+								</div>
+								<div className="mt-2 flex items-center gap-2">
+									<button
+										type="submit"
+										form={CHECKOUT_FORM}
+										name="intent"
+										value={`decrease:${key}`}
+										className={buttonClass('secondary', 'min-h-9 px-3 py-1')}
+										aria-label={`One fewer ${product.name}`}
+										formNoValidate
+									>
+										−
+									</button>
+									{/* Read with its label, and announced when it changes. */}
+									<output aria-live="polite" className="min-w-8 text-center font-semibold">
+										<span className="sr-only">Quantity of {product.name}: </span>
+										{item.quantity}
+									</output>
+									<button
+										type="submit"
+										form={CHECKOUT_FORM}
+										name="intent"
+										value={`increase:${key}`}
+										className={buttonClass('secondary', 'min-h-9 px-3 py-1')}
+										aria-label={`One more ${product.name}`}
+										formNoValidate
+									>
+										+
+									</button>
+								</div>
+							</li>
+						))}
+					</ul>
+				</section>
+				<div className="md:col-start-1">
+					<ShippingFields view={view} errors={errors?.fieldErrors} />
+				</div>
+				<div className="space-y-5 md:sticky md:top-4 md:col-start-2 md:row-span-2 md:row-start-1 md:self-start">
+					<QrCodeSelector view={view} errors={errors?.fieldErrors?.selectedQrCodeId} />
+					<DiscountBox view={view} errors={errors?.fieldErrors?.discountInput} pending={pending === 'apply-discount'} />
+					<OrderSummary view={view} />
+					<ErrorList errors={errors?.message && !errors.fieldErrors ? [errors.message] : undefined} />
+					{view.signedIn ? (
+						<StatusButton
+							type="submit"
+							name="intent"
+							value="checkout"
+							className="w-full"
+							pending={pending === 'checkout'}
+							pendingLabel="Processing..."
+						>
+							Complete FREE Order
 						</StatusButton>
-					</div>
-				)}
-			</FormComponent>
-		</div>
+					) : (
+						<div className="space-y-2 rounded-lg bg-blue-50 p-3">
+							<p className="text-gray-900">Sign in to check out: every order is tied to one of your QR codes. Your cart stays as it is.</p>
+							<StatusButton type="submit" name="intent" value="checkout" className="w-full" variant="blue" formNoValidate>
+								Sign In to Check Out
+							</StatusButton>
+						</div>
+					)}
+				</div>
+			</div>
+		</FormComponent>
 	)
 }
 

@@ -1,0 +1,33 @@
+import { expect, signIn, test } from './fixtures.ts'
+
+test('on a phone the dashboard header is one row, its links in a menu that opens with or without JavaScript', async ({ page, person }) => {
+	await page.setViewportSize({ width: 390, height: 800 })
+	await signIn(page, await person())
+	await expect(page).toHaveURL(/\/dashboard$/)
+	expect((await page.locator('header').first().boundingBox())!.height).toBeLessThanOrEqual(120)
+	await expect(page.getByRole('link', { name: 'Our Team' })).toBeHidden()
+	await page.locator('header summary').click()
+	await page.getByRole('link', { name: 'Our Team' }).click()
+	await expect(page).toHaveURL(/\/team$/)
+})
+
+test('at 1280×800 the checkout’s summary and its Complete FREE Order button are in view as the cart opens', async ({
+	page,
+	person,
+	sticker,
+}) => {
+	await page.setViewportSize({ width: 1280, height: 800 })
+	await signIn(page, await person())
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByLabel('PIN', { exact: true }).fill(sticker().pin)
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await page.goto('/shop')
+	const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Small Medical QR Sticker (2x2 in)' }) })
+	await card.getByRole('button', { name: 'Add to Cart' }).click()
+	await expect(page.getByText('Small Medical QR Sticker (2x2 in) was added to your cart.').last()).toBeVisible()
+	await page.goto('/shop?cart=open')
+	const dialog = page.getByRole('dialog', { name: 'Shopping Cart & Checkout' })
+	await expect(dialog.getByRole('heading', { name: 'Order summary' })).toBeInViewport({ ratio: 1 })
+	await expect(dialog.getByRole('button', { name: 'Complete FREE Order' })).toBeInViewport({ ratio: 1 })
+})
