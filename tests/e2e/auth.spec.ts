@@ -24,7 +24,7 @@ test('sign up, sign in and log out', async ({ page }, testInfo) => {
 	await expect(page.getByText(`Welcome, ${email}`)).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)
 
-	await page.getByRole('button', { name: 'Logout' }).click()
+	await page.getByRole('button', { name: 'Sign Out' }).click()
 	await expect(page).toHaveURL(/\/auth$/)
 	await expect(page.getByRole('heading', { name: 'Returning User' })).toBeVisible()
 	await page.goto('/dashboard')

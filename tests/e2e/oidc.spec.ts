@@ -48,7 +48,7 @@ test('signing in through the identity provider creates the account and a session
 	const me = await page.request.get(`${app.baseURL}/api/auth/user`)
 	expect(await me.json()).toMatchObject({ email: login, isOwner: false })
 
-	await page.getByRole('button', { name: 'Logout' }).click()
+	await page.getByRole('button', { name: 'Sign Out' }).click()
 	await expect(page).toHaveURL(`${app.baseURL}/auth`)
 	expect((await page.request.get(`${app.baseURL}/api/auth/user`)).status()).toBe(401)
 })

@@ -3,7 +3,7 @@ import { expect, signIn, test } from './fixtures.ts'
 // The keyboard shortcut and the dismiss button are JavaScript enhancements: this file runs in the JavaScript project only.
 test('F8 focuses the notifications; the dismiss button removes a toast', async ({ page, person }) => {
 	await signIn(page, await person())
-	await page.getByRole('button', { name: 'Logout' }).click()
+	await page.getByRole('button', { name: 'Sign Out' }).click()
 	const toast = page.getByRole('status').filter({ hasText: 'Logged Out' })
 	await expect(toast).toBeVisible()
 	await page.keyboard.press('F8')

@@ -55,7 +55,7 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
 					</p>
 					<SignOutForm>
 						<StatusButton type="submit" variant="secondary">
-							Logout
+							Sign Out
 						</StatusButton>
 					</SignOutForm>
 				</div>

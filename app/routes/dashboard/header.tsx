@@ -94,9 +94,10 @@ function AccountLinks({ user, supportHref, cart }: { user: HeaderUser; supportHr
 					Admin
 				</Link>
 			) : null}
+			{/* Spec 002 names this 'Logout' here and 'Sign Out' on the Profile tab: one name everywhere, beside 'Sign In'. */}
 			<SignOutForm>
 				<StatusButton type="submit" variant="secondary" className="min-h-10 w-full px-3 py-1.5 text-sm">
-					Logout
+					Sign Out
 				</StatusButton>
 			</SignOutForm>
 		</>
