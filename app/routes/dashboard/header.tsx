@@ -29,16 +29,16 @@ export function DashboardHeader({ user }: { user: HeaderUser }) {
 	const openHref = `${location.pathname}?${params}`
 	return (
 		<header className="border-b border-gray-300 bg-white">
-			<div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
+			<div className="mx-auto flex max-w-4xl items-center justify-between gap-3 px-4 py-3">
 				<div className="flex min-w-0 items-center gap-3">
 					<Logo className="size-9 shrink-0" />
-					<p className="min-w-0 leading-tight font-semibold sm:text-lg">
-						<span className="block text-sm font-normal sm:inline sm:text-lg sm:font-semibold">Welcome, </span>
-						<span className="block truncate sm:inline">{user.firstName || user.email}</span>
+					<p className="min-w-0 leading-tight">
+						<span className="block text-sm text-gray-700">Welcome, </span>
+						<span className="block truncate text-lg font-semibold">{user.firstName || user.email}</span>
 					</p>
 				</div>
-				{/* On a phone the links fold into a menu (a plain <details>, so it opens without JavaScript): one row, not three. */}
-				<div className="flex shrink-0 items-center gap-1 sm:hidden">
+				{/* Below a laptop's width the links fold into a menu (a plain <details>, so it opens without JavaScript): one row, not three. */}
+				<div className="flex shrink-0 items-center gap-1 lg:hidden">
 					<CartButton />
 					<details className="group relative">
 						<summary
@@ -60,7 +60,7 @@ export function DashboardHeader({ user }: { user: HeaderUser }) {
 						</nav>
 					</details>
 				</div>
-				<nav aria-label="Account" className="hidden flex-wrap items-center justify-end gap-1 sm:flex">
+				<nav aria-label="Account" className="hidden shrink-0 items-center gap-1 lg:flex">
 					<AccountLinks user={user} supportHref={openHref} cart={<CartButton />} />
 				</nav>
 			</div>
