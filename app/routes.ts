@@ -34,6 +34,8 @@ export default [
 	route('request-qr/sent', 'routes/requests/request-qr-sent.tsx'),
 	route('team', 'routes/public/team.tsx'),
 	route('payment-options', 'routes/public/payment-options.tsx'),
+	route('donate', 'routes/giving/donate.tsx'),
+	route('donation-success', 'routes/giving/donation-success.tsx'),
 	route('cyber-banner/dismiss', 'routes/public/cyber-banner-dismiss.ts'),
 
 	route('api/login', 'routes/api/login.ts'),
@@ -57,6 +59,7 @@ export default [
 	route('api/medical-conditions/:id?', 'routes/api/medical-conditions.ts'),
 	route('api/insurance-policies/:id?', 'routes/api/insurance-policies.ts'),
 	route('api/medical-documents/:id?', 'routes/api/medical-documents.ts'),
+	route('api/stripe/webhook', 'routes/api/stripe-webhook.ts'),
 	route('api/upload', 'routes/api/upload.ts'),
 	route('api/upload-document', 'routes/api/upload-document.ts'),
 	route('api/upload-profile-picture', 'routes/api/upload-profile-picture.ts'),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import { z } from 'zod'
-import { db } from '#db/client.ts'
+import { db, type Executor } from '#db/client.ts'
 import { emails } from '#db/schema.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 import { runPeriodically } from '#app/utils/periodic.server.ts'
@@ -92,6 +92,28 @@ export async function sendEmail(input: EmailInput, transport: MailTransport = de
 		})
 		.returning()
 	await attemptDelivery(row!, transport)
+	return row!.id
+}
+
+/**
+ * Records a message inside the caller's transaction, due at once: it exists exactly when the change that caused it
+ * does. The caller delivers it after the commit (deliverPendingEmails), or the mail worker does.
+ */
+export async function queueEmail(tx: Executor, input: EmailInput) {
+	const { to, type, subject, text, html, userId } = parseEmail(input)
+	const [row] = await tx
+		.insert(emails)
+		.values({
+			userId,
+			toAddress: to,
+			emailType: type,
+			subject,
+			textBody: text,
+			htmlBody: html,
+			status: 'pending',
+			trackingId: randomBytes(16).toString('base64url'),
+		})
+		.returning({ id: emails.id })
 	return row!.id
 }
 

@@ -27,10 +27,10 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 	throw Response.json({ message: 'The request body must be a JSON object' }, { status: 400 })
 }
 
-const MAX_JSON_BYTES = 1024 * 1024
+export const MAX_JSON_BYTES = 1024 * 1024
 
 /** The body as text, or null as soon as it grows past the limit (the rest is left unread). */
-async function readText(request: Request, limit: number) {
+export async function readText(request: Request, limit: number) {
 	if (Number(request.headers.get('content-length')) > limit) return null
 	if (!request.body) return ''
 	const reader = request.body.getReader()

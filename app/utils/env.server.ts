@@ -49,6 +49,11 @@ const EnvSchema = z.object({
 	MAIL_FROM: z.string().default('Hit Me Helpers <no-reply@hitmehelpers.org>'),
 	SUPPORT_EMAIL: optional.pipe(z.email().optional()).transform((v) => v ?? 'support@hitmehelpers.org'),
 	ADDRESS_SEARCH_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+	STRIPE_SECRET_KEY: optional,
+	STRIPE_WEBHOOK_SECRET: optional,
+	STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+	FOUNDATION_LEGAL_NAME: z.string().trim().min(1).default('Hit Me Helpers Foundation'),
+	FOUNDATION_TAX_ID: optional,
 	SEED_DEMO: z
 		.enum(['true', 'false', '1', '0'])
 		.default('false')

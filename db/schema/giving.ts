@@ -13,21 +13,30 @@ export const donations = pgTable(
 		userId: text().references(() => users.id, { onDelete: 'set null' }),
 		donorEmail: text(),
 		donorName: text(),
+		/** The gift itself; fees the donor chose to cover are recorded apart (feeCents), and were charged on top. */
 		amountCents: integer().notNull(),
+		feeCents: integer().default(0).notNull(),
+		refundedCents: integer().default(0).notNull(),
 		currency: text().default('usd').notNull(),
 		tier: text().notNull(),
 		status: text().$type<(typeof DONATION_STATUSES)[number]>().default('pending').notNull(),
 		paymentIntentId: text(),
+		checkoutSessionId: text(),
+		/** When the payment provider confirmed the charge. */
+		paidAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
 	(t) => [
 		uniqueIndex('donations_payment_intent_unique').on(t.paymentIntentId),
+		uniqueIndex('donations_checkout_session_unique').on(t.checkoutSessionId),
 		index('donations_created_idx').on(t.createdAt),
 		index('donations_user_idx').on(t.userId),
 		// Account deletion finds a person's donations by e-mail too.
 		index('donations_donor_email_idx').on(sql`lower(${t.donorEmail})`),
 		check('donations_amount_cents_check', sql`${t.amountCents} >= 0`),
+		check('donations_fee_cents_check', sql`${t.feeCents} >= 0`),
+		check('donations_refunded_cents_check', sql`${t.refundedCents} >= 0`),
 		check('donations_status_check', oneOf(t.status, DONATION_STATUSES)),
 	],
 )

@@ -4,15 +4,9 @@ import { CartButton } from '../shop/cart-button.tsx'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
+import { TIERS } from '#app/domain/giving/amounts.ts'
 
 const SUPPORT_DIALOG = 'support'
-
-/** Spec 002 §3: the donation tiers; the amounts are what /donate starts from. */
-const TIERS = [
-	{ id: 'supporter', name: 'Supporter', amount: 5 },
-	{ id: 'advocate', name: 'Advocate', amount: 15 },
-	{ id: 'champion', name: 'Champion', amount: 50 },
-] as const
 
 const navLink = buttonClass('ghost', 'min-h-10 px-3 py-1.5 text-sm')
 

@@ -1,0 +1,103 @@
+import Stripe from 'stripe'
+import { env } from '#app/utils/env.server.ts'
+
+/** Every call is made against this API version, whatever the account's default is. */
+export const STRIPE_API_VERSION = '2026-10-28.endive'
+
+/** Online giving needs the secret key (to start a payment) and the webhook secret (to learn that it succeeded). */
+export function paymentsEnabled() {
+	return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
+}
+
+let client: Stripe | undefined
+
+/** The Stripe client; STRIPE_API_BASE points it at a Stripe-compatible server (tests, staging). */
+function stripe() {
+	if (!env.STRIPE_SECRET_KEY) throw new Error('Payments are not configured (STRIPE_SECRET_KEY)')
+	if (client) return client
+	const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null
+	client = new Stripe(env.STRIPE_SECRET_KEY, {
+		apiVersion: STRIPE_API_VERSION,
+		maxNetworkRetries: 2,
+		timeout: 15_000,
+		telemetry: false,
+		...(base && {
+			host: base.hostname,
+			port: base.port || (base.protocol === 'http:' ? 80 : 443),
+			protocol: base.protocol === 'http:' ? 'http' : 'https',
+		}),
+	})
+	return client
+}
+
+export type GiftMetadata = {
+	/** Why the money came: a one-off gift ('donation') or a monthly plan ('subscription'). */
+	kind: 'donation' | 'subscription'
+	tier: string
+	/** The gift itself, before any fees the donor chose to cover. */
+	netCents: number
+	userId?: string
+}
+
+const toMetadata = (gift: GiftMetadata) => ({
+	kind: gift.kind,
+	tier: gift.tier,
+	net_cents: String(gift.netCents),
+	...(gift.userId && { user_id: gift.userId }),
+})
+
+/** Reads back what toMetadata wrote; anything else is not one of ours. */
+export function giftFromMetadata(metadata: Stripe.Metadata | null | undefined): GiftMetadata | null {
+	const netCents = Number(metadata?.net_cents)
+	const kind = metadata?.kind
+	if ((kind !== 'donation' && kind !== 'subscription') || !Number.isSafeInteger(netCents) || !metadata?.tier) return null
+	return { kind, tier: metadata.tier, netCents, ...(metadata.user_id && { userId: metadata.user_id }) }
+}
+
+export type CheckoutStart = {
+	gift: GiftMetadata
+	/** What the donor pays: the gift, plus the fees if they chose to cover them. */
+	amountCents: number
+	email?: string
+	successUrl: string
+	cancelUrl: string
+}
+
+/** A hosted Checkout page for a one-off gift (no JavaScript needed); the browser is sent to its url. */
+export async function createDonationCheckout(start: CheckoutStart) {
+	const metadata = toMetadata(start.gift)
+	const session = await stripe().checkout.sessions.create({
+		mode: 'payment',
+		submit_type: 'donate',
+		line_items: [
+			{
+				quantity: 1,
+				price_data: {
+					currency: 'usd',
+					unit_amount: start.amountCents,
+					product_data: { name: `Donation to ${env.FOUNDATION_LEGAL_NAME}` },
+				},
+			},
+		],
+		customer_email: start.email,
+		metadata,
+		payment_intent_data: { metadata },
+		success_url: start.successUrl,
+		cancel_url: start.cancelUrl,
+	})
+	if (!session.url) throw new Error(`Checkout Session ${session.id} came without a url`)
+	return { id: session.id, url: session.url }
+}
+
+/** Stripe's current view of a payment, for an event that arrived before the one that should have come first. */
+export function retrievePaymentIntent(id: string) {
+	return stripe().paymentIntents.retrieve(id)
+}
+
+/** A webhook's event, only if Stripe signed this very body with our secret in the last 5 minutes; else it throws. */
+export function verifyWebhook(rawBody: string, signature: string | null) {
+	if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('Payments are not configured (STRIPE_WEBHOOK_SECRET)')
+	return Stripe.webhooks.constructEvent(rawBody, signature ?? '', env.STRIPE_WEBHOOK_SECRET)
+}
+
+export type { Stripe }

@@ -1,0 +1,33 @@
+import { STANDARD_FEE } from './payment-methods.ts'
+
+// Spec 002 §3, §5: the donation tiers and the amount rules. Client-safe.
+
+export const TIERS = [
+	{ id: 'supporter', name: 'Supporter', amount: 5 },
+	{ id: 'advocate', name: 'Advocate', amount: 15 },
+	{ id: 'champion', name: 'Champion', amount: 50 },
+] as const
+export const CUSTOM_TIER = 'custom'
+
+export const MIN_DONATION = 1
+export const MAX_DONATION = 10_000
+
+export const AMOUNT_MESSAGES = {
+	invalid: { title: 'Invalid Amount', description: 'Please enter a valid donation amount of at least $1.' },
+	tooLarge: { title: 'Amount Too Large', description: 'Please contact us directly for donations over $10,000.' },
+	tierError: { title: 'Error', description: 'Failed to process donation. Please try again.' },
+	guestError: { title: 'Donation Error', fallback: 'Failed to create payment intent' },
+} as const
+
+/**
+ * What to charge so that `netCents` arrives after the card fee (2.9% + 30 cents): ⌈(net + 30) / (1 − 2.9%)⌉, in
+ * whole cents, worked in integers so that no rounding of 0.971 can shave a cent.
+ */
+export function grossToCoverFees(netCents: number) {
+	const keepPerThousand = 1000 - STANDARD_FEE.percent * 10
+	return Math.ceil(((netCents + STANDARD_FEE.fixedCents) * 1000) / keepPerThousand)
+}
+
+export function formatDollars(cents: number) {
+	return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+}

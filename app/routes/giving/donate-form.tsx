@@ -1,0 +1,69 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form } from 'react-router'
+import { feeText, STANDARD_FEE } from '#app/domain/giving/payment-methods.ts'
+import { CUSTOM_TIER, DonateSchema, dollarsToCents, MAX_DONATION, MIN_DONATION, TIERS } from '#app/domain/giving/schemas.ts'
+import { CheckboxField, ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useIsPending } from '#app/utils/use-is-pending.ts'
+
+/** The amounts (spec 002 §5), then Stripe's hosted page; without JavaScript the same form posts and redirects. */
+export function DonateForm({ lastResult, tier, amount }: { lastResult?: SubmissionResult<string[]> | null; tier: string; amount: string }) {
+	const pending = useIsPending()
+	const hydrated = useHydrated()
+	const [form, fields] = useForm({
+		id: 'donate',
+		lastResult,
+		defaultValue: { tier, customAmount: amount },
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: DonateSchema }),
+	})
+	const chosen = fields.tier.value ?? tier
+	const custom = dollarsToCents(String(fields.customAmount.value ?? ''))
+	// Spec 002 §5: with JavaScript the button waits for an amount from $1 to $10,000.
+	const unusable = hydrated && chosen === CUSTOM_TIER && (custom === null || custom < MIN_DONATION * 100 || custom > MAX_DONATION * 100)
+	return (
+		<Form method="post" {...getFormProps(form)} className="space-y-5">
+			<fieldset>
+				<legend className="text-lg font-bold text-gray-900">Choose an amount</legend>
+				<div className="mt-3 grid gap-3 sm:grid-cols-2">
+					{[...TIERS, { id: CUSTOM_TIER, name: 'Custom', amount: null }].map((option) => (
+						<label
+							key={option.id}
+							className="flex cursor-pointer items-center gap-3 rounded-lg border border-gray-300 bg-white p-4 has-checked:border-brand-700 has-checked:bg-red-50"
+						>
+							<input {...getInputProps(fields.tier, { type: 'radio', value: option.id })} className="size-5 accent-red-700" />
+							<span className="font-semibold text-gray-900">
+								{option.name}
+								{option.amount ? ` · $${option.amount}` : ': your own amount'}
+							</span>
+						</label>
+					))}
+				</div>
+				<ErrorList id={fields.tier.errorId} errors={fields.tier.errors} />
+			</fieldset>
+			<Field
+				label="Custom amount (USD)"
+				hint={`From $${MIN_DONATION} to $${MAX_DONATION.toLocaleString('en-US')}; used when Custom is chosen.`}
+				errors={fields.customAmount.errors}
+				className="max-w-xs"
+				inputProps={{
+					...getInputProps(fields.customAmount, { type: 'number' }),
+					min: MIN_DONATION,
+					max: MAX_DONATION,
+					step: 0.01,
+					inputMode: 'decimal',
+				}}
+			/>
+			<CheckboxField
+				label={`Add the card fee (${feeText(STANDARD_FEE)}) so the whole gift reaches the foundation`}
+				inputProps={getInputProps(fields.coverFees, { type: 'checkbox' })}
+			/>
+			<ErrorList id={form.errorId} errors={form.errors} alert />
+			<StatusButton type="submit" className="w-full sm:w-auto" pending={pending} pendingLabel="Redirecting..." disabled={unusable}>
+				Donate
+			</StatusButton>
+		</Form>
+	)
+}

@@ -1,0 +1,153 @@
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { db } from '#db/client.ts'
+import * as s from '#db/schema.ts'
+import * as webhook from '#app/routes/api/stripe-webhook.ts'
+import * as success from '#app/routes/giving/donation-success.tsx'
+import { call, getRequest, unwrap } from '#tests/factories.ts'
+import { giftMetadata, signed, stripeEvent, uniqueId, mockStripe } from '#tests/stripe.ts'
+
+const stripe = mockStripe()
+
+async function deliver(event: unknown, sign = signed(event)) {
+	const request = new Request('http://localhost:3000/api/stripe/webhook', {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'stripe-signature': sign.signature },
+		body: sign.payload,
+	})
+	return unwrap((await call(webhook.action, request)).result)
+}
+
+/** A guest's paid Checkout Session for a gift of `net` cents, charged `charged` cents. */
+function paidSession(net: number, charged = net) {
+	const email = `${uniqueId('donor')}@example.com`
+	const session = {
+		id: uniqueId('cs_test'),
+		object: 'checkout.session',
+		mode: 'payment',
+		status: 'complete',
+		payment_status: 'paid',
+		amount_total: charged,
+		currency: 'usd',
+		payment_intent: uniqueId('pi'),
+		customer_details: { email, name: 'Grace Hopper' },
+		metadata: giftMetadata(net),
+	}
+	return { session, email }
+}
+
+const donationsOf = (paymentIntentId: string) => db.select().from(s.donations).where(eq(s.donations.paymentIntentId, paymentIntentId))
+const receiptsTo = (email: string) =>
+	db
+		.select()
+		.from(s.emails)
+		.where(and(eq(s.emails.toAddress, email), eq(s.emails.emailType, 'donation-receipt')))
+
+describe('the Stripe webhook', () => {
+	test('a $15 guest gift is recorded once, with one receipt, however often and in whatever order its events come', async () => {
+		const { session, email } = paidSession(1500)
+		const completed = stripeEvent('checkout.session.completed', session)
+		expect(await deliver(completed)).toMatchObject({ status: 200, body: { outcome: 'recorded' } })
+		// Stripe retries: the same event again changes nothing.
+		expect(await deliver(completed)).toMatchObject({ status: 200, body: { outcome: 'duplicate' } })
+		// The payment intent's own event for the same charge is the same gift.
+		const intent = {
+			id: session.payment_intent,
+			object: 'payment_intent',
+			status: 'succeeded',
+			amount_received: 1500,
+			metadata: giftMetadata(1500),
+		}
+		expect(await deliver(stripeEvent('payment_intent.succeeded', intent))).toMatchObject({ status: 200 })
+		const [donation, ...more] = await donationsOf(session.payment_intent)
+		expect(more).toEqual([])
+		expect(donation).toMatchObject({
+			amountCents: 1500,
+			feeCents: 0,
+			status: 'succeeded',
+			tier: 'advocate',
+			donorEmail: email,
+			checkoutSessionId: session.id,
+		})
+		const receipts = await receiptsTo(email)
+		expect(receipts).toHaveLength(1)
+		expect(receipts[0]!.textBody).toContain('Amount: $15.00')
+		expect(receipts[0]!.textBody).toContain('Hit Me Helpers Foundation')
+		expect(receipts[0]!.textBody).toContain('No goods or services were provided in exchange for this contribution.')
+		expect(receipts[0]!.status).toBe('sent')
+		// The page Stripe returns the donor to now says the gift is confirmed.
+		const page = await unwrap((await call(success.loader, getRequest(`/donation-success?session_id=${session.id}`))).result)
+		expect(page.body).toMatchObject({ confirmed: { charged: '$15.00' } })
+	})
+
+	test('fees the donor covered are recorded apart from the gift', async () => {
+		const { session, email } = paidSession(1500, 1576)
+		await deliver(stripeEvent('checkout.session.completed', session))
+		expect((await donationsOf(session.payment_intent))[0]).toMatchObject({ amountCents: 1500, feeCents: 76 })
+		expect((await receiptsTo(email))[0]!.textBody).toContain('Amount: $15.76 (a gift of $15.00 and $0.76 you added to cover the card fee)')
+	})
+
+	test('a forged, altered or stale signature is a 400 and records nothing, not even the event', async () => {
+		const { session } = paidSession(1500)
+		const event = stripeEvent('checkout.session.completed', session)
+		const forged = signed(event, 'whsec_someone_else')
+		expect((await deliver(event, forged)).status).toBe(400)
+		const altered = signed(event)
+		expect((await deliver(event, { payload: altered.payload.replace('1500', '150000'), signature: altered.signature })).status).toBe(400)
+		expect((await deliver(event, signed(event, undefined, Math.floor(Date.now() / 1000) - 600))).status).toBe(400)
+		expect((await deliver(event, { payload: signed(event).payload, signature: '' })).status).toBe(400)
+		expect(await donationsOf(session.payment_intent)).toEqual([])
+		expect(await db.select().from(s.paymentEvents).where(eq(s.paymentEvents.id, event.id))).toEqual([])
+	})
+
+	test('an unpaid session (a bank transfer on its way) waits for async_payment_succeeded', async () => {
+		const { session } = paidSession(5000)
+		await deliver(stripeEvent('checkout.session.completed', { ...session, payment_status: 'unpaid' }))
+		expect(await donationsOf(session.payment_intent)).toEqual([])
+		await deliver(stripeEvent('checkout.session.async_payment_succeeded', session))
+		expect(await donationsOf(session.payment_intent)).toHaveLength(1)
+	})
+
+	test("a refund is recorded; one that overtakes its payment's events reads the payment from Stripe first", async () => {
+		const { session } = paidSession(1500)
+		await deliver(stripeEvent('checkout.session.completed', session))
+		const charge = {
+			id: uniqueId('ch'),
+			object: 'charge',
+			payment_intent: session.payment_intent,
+			amount: 1500,
+			amount_refunded: 500,
+			refunded: false,
+		}
+		await deliver(stripeEvent('charge.refunded', charge))
+		expect((await donationsOf(session.payment_intent))[0]).toMatchObject({ refundedCents: 500, status: 'succeeded' })
+		await deliver(stripeEvent('charge.refunded', { ...charge, amount_refunded: 1500, refunded: true }))
+		// An older event arriving late never lowers the total.
+		await deliver(stripeEvent('charge.refunded', charge))
+		expect((await donationsOf(session.payment_intent))[0]).toMatchObject({ refundedCents: 1500, status: 'refunded' })
+
+		const early = uniqueId('pi')
+		stripe.knowIntent({
+			id: early,
+			object: 'payment_intent',
+			status: 'succeeded',
+			amount_received: 2000,
+			metadata: giftMetadata(2000, 'custom'),
+		})
+		await deliver(
+			stripeEvent('charge.refunded', { ...charge, id: uniqueId('ch'), payment_intent: early, amount_refunded: 2000, refunded: true }),
+		)
+		expect(await donationsOf(early)).toEqual([expect.objectContaining({ amountCents: 2000, refundedCents: 2000, status: 'refunded' })])
+	})
+
+	test("events that are not the app's (no gift metadata, other types) are acknowledged and change nothing", async () => {
+		const { session } = paidSession(1500)
+		const foreign = stripeEvent('checkout.session.completed', { ...session, metadata: {} })
+		expect(await deliver(foreign)).toMatchObject({ status: 200, body: { outcome: 'ignored' } })
+		expect(await deliver(stripeEvent('customer.created', { id: uniqueId('cus') }))).toMatchObject({
+			status: 200,
+			body: { outcome: 'ignored' },
+		})
+		expect(await donationsOf(session.payment_intent)).toEqual([])
+	})
+})

@@ -1,0 +1,94 @@
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import Stripe from 'stripe'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { env } from '#app/utils/env.server.ts'
+
+// Stripe's API mocked at the network boundary, answering the shapes Stripe documents; webhooks signed for real.
+
+export const WEBHOOK_SECRET = 'whsec_test_secret'
+const API = 'https://api.stripe.com/v1'
+
+export type StripeCall = { method: string; path: string; form: URLSearchParams }
+
+/** For one test file: Stripe settings on, every call to Stripe's API recorded and answered here. */
+export function mockStripe() {
+	const calls: StripeCall[] = []
+	const intents = new Map<string, Record<string, unknown>>()
+	let failing = 0
+	const server = setupServer(
+		http.post(`${API}/checkout/sessions`, async ({ request }) => {
+			const form = new URLSearchParams(await request.text())
+			calls.push({ method: 'POST', path: '/v1/checkout/sessions', form })
+			if (failing > 0) {
+				failing--
+				return HttpResponse.json({ error: { type: 'api_error', message: 'Something went wrong on our end.' } }, { status: 500 })
+			}
+			const id = `cs_test_${Math.random().toString(36).slice(2, 12)}`
+			return HttpResponse.json({
+				id,
+				object: 'checkout.session',
+				mode: form.get('mode'),
+				status: 'open',
+				payment_status: 'unpaid',
+				amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+				currency: 'usd',
+				url: `https://checkout.stripe.com/c/pay/${id}`,
+				success_url: form.get('success_url'),
+				cancel_url: form.get('cancel_url'),
+			})
+		}),
+		http.get(`${API}/payment_intents/:id`, ({ params }) => {
+			const intent = intents.get(String(params.id))
+			calls.push({ method: 'GET', path: `/v1/payment_intents/${params.id}`, form: new URLSearchParams() })
+			return intent
+				? HttpResponse.json(intent)
+				: HttpResponse.json({ error: { type: 'invalid_request_error', message: 'No such payment_intent' } }, { status: 404 })
+		}),
+	)
+	const saved = { secret: env.STRIPE_SECRET_KEY, webhook: env.STRIPE_WEBHOOK_SECRET }
+	beforeAll(() => {
+		server.listen({ onUnhandledRequest: 'error' })
+		env.STRIPE_SECRET_KEY = 'sk_test_mocked'
+		env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+	})
+	afterEach(() => {
+		calls.length = 0
+	})
+	afterAll(() => {
+		server.close()
+		env.STRIPE_SECRET_KEY = saved.secret
+		env.STRIPE_WEBHOOK_SECRET = saved.webhook
+	})
+	return {
+		calls,
+		/** The next Checkout Session creation fails as Stripe's API does (500), retries included. */
+		failNextCall: () => {
+			failing = 3
+		},
+		/** What GET /v1/payment_intents/{id} answers. */
+		knowIntent: (intent: Record<string, unknown>) => intents.set(String(intent.id), intent),
+	}
+}
+
+let counter = 0
+export const uniqueId = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`
+
+/** An event as Stripe sends it. */
+export function stripeEvent(type: string, object: Record<string, unknown>, id = uniqueId('evt')) {
+	return { id, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), type, data: { object } }
+}
+
+/** The body and the Stripe-Signature header Stripe would send, signed with `secret` at `timestamp`. */
+export function signed(event: unknown, secret = WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000)) {
+	const payload = JSON.stringify(event)
+	return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) }
+}
+
+/** Metadata the app puts on a gift, as Stripe hands it back. */
+export const giftMetadata = (netCents: number, tier = 'advocate', userId?: string) => ({
+	kind: 'donation',
+	tier,
+	net_cents: String(netCents),
+	...(userId && { user_id: userId }),
+})
