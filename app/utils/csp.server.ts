@@ -6,8 +6,14 @@ export function createNonce() {
 }
 
 export function contentSecurityPolicy(nonce: string) {
-	// A sign-in form can end in a redirect to the identity provider, which form-action must allow.
-	const formTargets = ["'self'", env.oidcEnabled ? new URL(env.OIDC_ISSUER!).origin : null].filter(Boolean)
+	// Forms that end in a redirect elsewhere, which form-action must allow: sign-in to the identity provider, a donation
+	// to Stripe's hosted Checkout page (or to the Stripe-compatible server's, with STRIPE_API_BASE).
+	const formTargets = [
+		"'self'",
+		env.oidcEnabled ? new URL(env.OIDC_ISSUER!).origin : null,
+		env.STRIPE_SECRET_KEY ? 'https://checkout.stripe.com' : null,
+		env.STRIPE_SECRET_KEY && env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : null,
+	].filter(Boolean)
 	return [
 		"default-src 'self'",
 		`script-src 'nonce-${nonce}' 'strict-dynamic'${isProduction ? '' : " 'unsafe-eval'"}`,

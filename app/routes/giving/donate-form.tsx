@@ -24,7 +24,9 @@ export function DonateForm({ lastResult, tier, amount }: { lastResult?: Submissi
 	// Spec 002 §5: with JavaScript the button waits for an amount from $1 to $10,000.
 	const unusable = hydrated && chosen === CUSTOM_TIER && (custom === null || custom < MIN_DONATION * 100 || custom > MAX_DONATION * 100)
 	return (
-		<Form method="post" {...getFormProps(form)} className="space-y-5">
+		// The server checks the amount (with the spec's messages); the browser's own check would also block a preset tier
+		// whenever the custom field holds something out of range.
+		<Form method="post" {...getFormProps(form)} noValidate className="space-y-5">
 			<fieldset>
 				<legend className="text-lg font-bold text-gray-900">Choose an amount</legend>
 				<div className="mt-3 grid gap-3 sm:grid-cols-2">

@@ -1,0 +1,96 @@
+import Stripe from 'stripe'
+import { freePort, startAppServer } from './app-server.ts'
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { startSmtpServer } from './smtp-server.ts'
+import { startStripeServer } from './stripe-server.ts'
+
+const WEBHOOK_SECRET = 'whsec_e2e'
+
+test('without Stripe settings the giving links lead to a page that says so plainly and names the contact', async ({
+	page,
+	person,
+}, testInfo) => {
+	await page.goto('/')
+	await page.getByRole('link', { name: 'Support Our Mission' }).first().click()
+	await expect(page).toHaveURL(/\/donate/)
+	await expect(page.getByRole('heading', { name: 'Online giving is not set up on this server' })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'support@hitmehelpers.org' })).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+	for (const path of ['/donation-success', '/donate?tier=custom&amount=25']) expect((await page.goto(path))?.status(), path).toBe(200)
+	await signIn(page, await person())
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByRole('link', { name: 'Donations' }).click()
+	await expect(page.getByRole('heading', { name: 'Online giving is not set up on this server' })).toBeVisible()
+})
+
+test('a guest gives $15: Stripe’s page, the signed webhook (a replay and a forgery change nothing), the receipt and the thank-you', async ({
+	page,
+}, testInfo) => {
+	test.setTimeout(120_000)
+	const [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()])
+	const app = await startAppServer(await freePort(), {
+		SMTP_URL: smtp.url,
+		STRIPE_SECRET_KEY: 'sk_test_e2e',
+		STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+		STRIPE_API_BASE: stripe.base,
+		FOUNDATION_TAX_ID: '12-3456789',
+	})
+	try {
+		await page.goto(`${app.baseURL}/donate`)
+		await expectNoAxeViolations(page, testInfo)
+		await page.getByLabel('Custom: your own amount').check()
+		await page.getByLabel('Custom amount (USD)').fill('0.5')
+		if (testInfo.project.name === 'js') await expect(page.getByRole('button', { name: 'Donate' })).toBeDisabled()
+		else {
+			await page.getByRole('button', { name: 'Donate' }).click()
+			await expect(page.getByText('Please enter a valid donation amount of at least $1.').first()).toBeVisible()
+		}
+		await page.getByLabel('Advocate · $15').check()
+		await page.getByRole('button', { name: 'Donate' }).click()
+		await expect(page.getByRole('heading', { name: 'Test checkout: $15.00' })).toBeVisible()
+		const session = stripe.sessions.at(-1)!
+		expect(session.metadata).toMatchObject({ kind: 'donation', tier: 'advocate', net_cents: '1500' })
+
+		const event = {
+			id: `evt_${session.id}`,
+			object: 'event',
+			type: 'checkout.session.completed',
+			created: Math.floor(Date.now() / 1000),
+			data: {
+				object: {
+					id: session.id,
+					object: 'checkout.session',
+					mode: 'payment',
+					payment_status: 'paid',
+					amount_total: 1500,
+					payment_intent: `pi_${session.id}`,
+					customer_details: { email: 'guest.donor@example.com', name: 'Guest Donor' },
+					metadata: session.metadata,
+				},
+			},
+		}
+		const post = (secret: string) => {
+			const payload = JSON.stringify(event)
+			return page.request.post(`${app.baseURL}/api/stripe/webhook`, {
+				data: payload,
+				headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+			})
+		}
+		expect((await post('whsec_forged')).status()).toBe(400)
+		expect(await (await post(WEBHOOK_SECRET)).json()).toMatchObject({ outcome: 'recorded' })
+		expect(await (await post(WEBHOOK_SECRET)).json()).toMatchObject({ outcome: 'duplicate' })
+
+		await page.getByRole('link', { name: 'Pay' }).click()
+		await expect(page).toHaveURL(/\/donation-success\?session_id=cs_test_/)
+		await expect(page.getByText('Your gift of $15.00 is confirmed.')).toBeVisible()
+		await expectNoAxeViolations(page, testInfo)
+		await expect.poll(() => smtp.received.filter((m) => m.to.includes('guest.donor@example.com')).length).toBe(1)
+		const receipt = smtp.received.find((m) => m.to.includes('guest.donor@example.com'))!
+		expect(receipt.subject).toBe('Your donation receipt from Hit Me Helpers Foundation')
+		expect(receipt.text).toContain('tax ID 12-3456789')
+		expect(receipt.text).toContain('No goods or services were provided in exchange for this contribution.')
+	} finally {
+		await app.stop()
+		await Promise.all([smtp.close(), stripe.close()])
+	}
+})
