@@ -1,10 +1,51 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
 import Stripe from 'stripe'
 import { freePort, startAppServer } from './app-server.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 import { startSmtpServer } from './smtp-server.ts'
-import { startStripeServer } from './stripe-server.ts'
+import { startStripeServer, type FakeSession } from './stripe-server.ts'
 
 const WEBHOOK_SECRET = 'whsec_e2e'
+
+/** Stripe's event for a paid Checkout Session of the fake server, as its webhook would post it. */
+function paidEvent(session: FakeSession, email: string, amount: number) {
+	return {
+		id: `evt_${session.id}`,
+		object: 'event',
+		type: 'checkout.session.completed',
+		created: Math.floor(Date.now() / 1000),
+		data: {
+			object: {
+				id: session.id,
+				object: 'checkout.session',
+				mode: 'payment',
+				payment_status: 'paid',
+				amount_total: amount,
+				payment_intent: `pi_${session.id}`,
+				customer_details: { email, name: 'Test Donor' },
+				metadata: session.metadata,
+			},
+		},
+	}
+}
+
+function postWebhook(page: Page, baseURL: string, event: unknown, secret = WEBHOOK_SECRET) {
+	const payload = JSON.stringify(event)
+	return page.request.post(`${baseURL}/api/stripe/webhook`, {
+		data: payload,
+		headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+	})
+}
+
+const stripeSettings = (stripe: { base: string }, smtp: { url: string }) => ({
+	SMTP_URL: smtp.url,
+	STRIPE_SECRET_KEY: 'sk_test_e2e',
+	STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+	STRIPE_API_BASE: stripe.base,
+	FOUNDATION_TAX_ID: '12-3456789',
+})
 
 test('without Stripe settings the giving links lead to a page that says so plainly and names the contact', async ({
 	page,
@@ -28,13 +69,7 @@ test('a guest gives $15: Stripe’s page, the signed webhook (a replay and a for
 }, testInfo) => {
 	test.setTimeout(120_000)
 	const [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()])
-	const app = await startAppServer(await freePort(), {
-		SMTP_URL: smtp.url,
-		STRIPE_SECRET_KEY: 'sk_test_e2e',
-		STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-		STRIPE_API_BASE: stripe.base,
-		FOUNDATION_TAX_ID: '12-3456789',
-	})
+	const app = await startAppServer(await freePort(), stripeSettings(stripe, smtp))
 	try {
 		await page.goto(`${app.baseURL}/donate`)
 		await expectNoAxeViolations(page, testInfo)
@@ -51,34 +86,10 @@ test('a guest gives $15: Stripe’s page, the signed webhook (a replay and a for
 		const session = stripe.sessions.at(-1)!
 		expect(session.metadata).toMatchObject({ kind: 'donation', tier: 'advocate', net_cents: '1500' })
 
-		const event = {
-			id: `evt_${session.id}`,
-			object: 'event',
-			type: 'checkout.session.completed',
-			created: Math.floor(Date.now() / 1000),
-			data: {
-				object: {
-					id: session.id,
-					object: 'checkout.session',
-					mode: 'payment',
-					payment_status: 'paid',
-					amount_total: 1500,
-					payment_intent: `pi_${session.id}`,
-					customer_details: { email: 'guest.donor@example.com', name: 'Guest Donor' },
-					metadata: session.metadata,
-				},
-			},
-		}
-		const post = (secret: string) => {
-			const payload = JSON.stringify(event)
-			return page.request.post(`${app.baseURL}/api/stripe/webhook`, {
-				data: payload,
-				headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
-			})
-		}
-		expect((await post('whsec_forged')).status()).toBe(400)
-		expect(await (await post(WEBHOOK_SECRET)).json()).toMatchObject({ outcome: 'recorded' })
-		expect(await (await post(WEBHOOK_SECRET)).json()).toMatchObject({ outcome: 'duplicate' })
+		const event = paidEvent(session, 'guest.donor@example.com', 1500)
+		expect((await postWebhook(page, app.baseURL, event, 'whsec_forged')).status()).toBe(400)
+		expect(await (await postWebhook(page, app.baseURL, event)).json()).toMatchObject({ outcome: 'recorded' })
+		expect(await (await postWebhook(page, app.baseURL, event)).json()).toMatchObject({ outcome: 'duplicate' })
 
 		await page.getByRole('link', { name: 'Pay' }).click()
 		await expect(page).toHaveURL(/\/donation-success\?session_id=cs_test_/)
@@ -89,6 +100,46 @@ test('a guest gives $15: Stripe’s page, the signed webhook (a replay and a for
 		expect(receipt.subject).toBe('Your donation receipt from Hit Me Helpers Foundation')
 		expect(receipt.text).toContain('tax ID 12-3456789')
 		expect(receipt.text).toContain('No goods or services were provided in exchange for this contribution.')
+	} finally {
+		await app.stop()
+		await Promise.all([smtp.close(), stripe.close()])
+	}
+})
+
+test('a signed-in donor gives $50, then finds it in Your Giving and in the year-end PDF', async ({ page }) => {
+	test.setTimeout(120_000)
+	const [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()])
+	const app = await startAppServer(await freePort(), stripeSettings(stripe, smtp))
+	const user = app.fixtures().users[0]!
+	try {
+		await page.goto(`${app.baseURL}/login`)
+		await page.getByLabel('Email').fill(user.email)
+		await page.getByLabel('Password').fill(user.password)
+		await page.getByRole('button', { name: 'Sign In' }).click()
+		await expect(page).toHaveURL(/\/dashboard$/)
+		await page.goto(`${app.baseURL}/donate?tier=champion`)
+		await page.getByRole('button', { name: 'Donate' }).click()
+		await expect(page.getByRole('heading', { name: 'Test checkout: $50.00' })).toBeVisible()
+		const session = stripe.sessions.at(-1)!
+		expect(session.email).toBe(user.email)
+		expect((await postWebhook(page, app.baseURL, paidEvent(session, user.email, 5000))).status()).toBe(200)
+		await page.getByRole('link', { name: 'Pay' }).click()
+		await expect(page.getByText('Your gift of $50.00 is confirmed.')).toBeVisible()
+		await page.getByRole('link', { name: 'Go to Dashboard' }).click()
+		await page.goto(`${app.baseURL}/dashboard/profile`)
+		await page.getByRole('link', { name: 'See Your Giving' }).click()
+		const row = page.getByRole('row').filter({ hasText: '$50.00' })
+		await expect(row).toBeVisible()
+		const receipt = (await row.getByRole('cell').nth(1).textContent())!
+		const year = new Date().getUTCFullYear()
+		const [download] = await Promise.all([
+			page.waitForEvent('download'),
+			page.getByRole('link', { name: `Statement ${year} (PDF)` }).click(),
+		])
+		expect(download.suggestedFilename()).toBe(`giving-statement-${year}.pdf`)
+		const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: readFileSync((await download.path())!) }).toString('utf8')
+		expect(text).toContain(receipt)
+		expect(text).toContain(`Total given in ${year}: $50.00`)
 	} finally {
 		await app.stop()
 		await Promise.all([smtp.close(), stripe.close()])

@@ -12,6 +12,7 @@ import { env } from '#app/utils/env.server.ts'
 import { db, type Executor } from '#db/client.ts'
 import { donations, paymentEvents } from '#db/schema.ts'
 import { formatDollars, grossToCoverFees } from './amounts.ts'
+import { statementLink } from './statements.server.ts'
 import type { Donation } from './schemas.ts'
 
 export type Donor = { userId?: string; email?: string }
@@ -94,7 +95,7 @@ function receipt(donation: typeof donations.$inferSelect) {
 				`Organisation: ${env.FOUNDATION_LEGAL_NAME}${env.FOUNDATION_TAX_ID ? `, tax ID ${env.FOUNDATION_TAX_ID}` : ''}`,
 			].join('\n'),
 			'No goods or services were provided in exchange for this contribution.',
-			'Keep this e-mail for your records.',
+			`Keep this e-mail for your records. Your statement of every gift this year, for your taxes: ${statementLink(donation.donorEmail!, (donation.paidAt ?? donation.createdAt).getUTCFullYear())}`,
 			`Questions? Write to ${env.SUPPORT_EMAIL}.`,
 		].join('\n\n'),
 	}

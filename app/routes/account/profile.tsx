@@ -1,4 +1,7 @@
+import { Link } from 'react-router'
 import { requireUser } from '#app/middleware/permissions.server.ts'
+import { cardClass } from '#app/ui/card.tsx'
+import { buttonClass } from '#app/ui/forms.tsx'
 import { pageUrl } from '#app/utils/http.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/profile'
@@ -35,6 +38,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 			<h1 className="text-2xl font-bold">Profile</h1>
 			<NameForm user={user} lastResult={failed(PROFILE_INTENTS.updateName)} />
 			<EmailForm email={user.email} editing={editingEmail || Boolean(emailResult)} lastResult={emailResult} />
+			<section aria-labelledby="giving-title" className={cardClass('p-6')}>
+				<h2 id="giving-title" className="text-xl font-bold">
+					Your Giving
+				</h2>
+				<p className="mt-2 text-gray-800">Your donations with their receipts, and a year-end statement for your tax records.</p>
+				<Link to="/dashboard/giving" className={buttonClass('secondary', 'mt-3')}>
+					See Your Giving
+				</Link>
+			</section>
 			<SignOutCard />
 			<DangerZone confirming={confirmingDeletion} />
 		</main>

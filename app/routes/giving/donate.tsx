@@ -12,9 +12,12 @@ import { combineHeaders } from '#app/utils/http.ts'
 import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { actionToast } from '#app/utils/toast.server.ts'
-import { DonateForm } from './donate-form.tsx'
 import { GivingUnavailable } from './giving-unavailable.tsx'
+import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/donate'
+
+// The form (conform, zod) loads after the page: until then it posts as a plain form.
+const DonateForm = lazyComponent('donate-form', () => import('./donate-form.tsx').then((module) => module.DonateForm))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)

@@ -1,0 +1,37 @@
+import { data } from 'react-router'
+import { giftsInYear, verifyStatementLink, yearStatementPdf } from '#app/domain/giving/statements.server.ts'
+import { requireUser } from '#app/middleware/permissions.server.ts'
+import type { Route } from './+types/statement'
+
+const YEAR = /^(19|20)\d{2}$/
+
+/**
+ * A year-end statement as a PDF: /dashboard/giving/statement/{year} for the signed-in donor, or /giving/statement with
+ * the signed link from a receipt (email, year, sig) for a guest.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	if (params.year !== undefined) {
+		const user = await requireUser({ request, context })
+		if (!YEAR.test(params.year)) throw data('Not found', { status: 404 })
+		const year = Number(params.year)
+		const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || null
+		return pdf(await yearStatementPdf({ name, email: user.email }, year, await giftsInYear({ userId: user.id }, year)), year)
+	}
+	const email = (url.searchParams.get('email') ?? '').slice(0, 254)
+	const year = url.searchParams.get('year') ?? ''
+	const sig = (url.searchParams.get('sig') ?? '').slice(0, 100)
+	if (!YEAR.test(year) || !email || !verifyStatementLink(email, Number(year), sig))
+		throw data('This statement link is not valid.', { status: 404 })
+	return pdf(await yearStatementPdf({ name: null, email }, Number(year), await giftsInYear({ email }, Number(year))), Number(year))
+}
+
+function pdf(bytes: Uint8Array, year: number) {
+	return new Response(bytes as Uint8Array<ArrayBuffer>, {
+		headers: {
+			'content-type': 'application/pdf',
+			'content-disposition': `attachment; filename="giving-statement-${year}.pdf"`,
+			'cache-control': 'private, no-store',
+		},
+	})
+}
