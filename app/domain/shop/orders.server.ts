@@ -193,6 +193,16 @@ export async function findOrderForTracking(confirmationNumber: string, email: st
 }
 
 /** After a payment provider's checkout: the order of that session, for the person who placed it. */
+/** The person's most recent order: /shop-success reached without a number shows it. */
+export async function getLatestOwnOrder(userId: string) {
+	const row = await db.query.orders.findFirst({
+		columns: { id: true },
+		where: eq(orders.userId, userId),
+		orderBy: (order, { desc }) => [desc(order.createdAt)],
+	})
+	return row ? getOrder(row.id) : null
+}
+
 export async function getOwnOrderBySession(userId: string, paymentSessionId: string) {
 	const row = await db.query.orders.findFirst({
 		columns: { id: true },

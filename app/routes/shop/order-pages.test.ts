@@ -97,6 +97,15 @@ describe('order complete', () => {
 		const signedOut = await unwrap((await call(orderComplete.loader, getRequest(`/order-complete?order=${number}`))).result)
 		expect(signedOut.body).toMatchObject({ state: 'signed-out' })
 	})
+
+	test('/shop-success, the return of a shop checkout, shows the latest own order without a number; none is a 404 state', async () => {
+		const { number, cookie } = await orderFor()
+		const latest = await unwrap((await call(orderComplete.loader, getRequest('/shop-success', cookie))).result)
+		expect(latest.body).toMatchObject({ state: 'found', number })
+		const newcomer = await createUser()
+		const none = await unwrap((await call(orderComplete.loader, getRequest('/shop-success', await sessionCookie(newcomer.id)))).result)
+		expect(none.body).toMatchObject({ state: 'not-found' })
+	})
 })
 
 describe('request products', () => {
