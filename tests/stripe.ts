@@ -38,6 +38,18 @@ export function mockStripe() {
 				cancel_url: form.get('cancel_url'),
 			})
 		}),
+		http.post(`${API}/billing_portal/sessions`, async ({ request }) => {
+			const form = new URLSearchParams(await request.text())
+			calls.push({ method: 'POST', path: '/v1/billing_portal/sessions', form })
+			const id = `bps_${Math.random().toString(36).slice(2, 12)}`
+			return HttpResponse.json({
+				id,
+				object: 'billing_portal.session',
+				customer: form.get('customer'),
+				return_url: form.get('return_url'),
+				url: `https://billing.stripe.com/p/session/${id}`,
+			})
+		}),
 		http.get(`${API}/payment_intents/:id`, ({ params }) => {
 			const intent = intents.get(String(params.id))
 			calls.push({ method: 'GET', path: `/v1/payment_intents/${params.id}`, form: new URLSearchParams() })
@@ -86,8 +98,8 @@ export function signed(event: unknown, secret = WEBHOOK_SECRET, timestamp = Math
 }
 
 /** Metadata the app puts on a gift, as Stripe hands it back. */
-export const giftMetadata = (netCents: number, tier = 'advocate', userId?: string) => ({
-	kind: 'donation',
+export const giftMetadata = (netCents: number, tier = 'advocate', userId?: string, kind = 'donation') => ({
+	kind,
 	tier,
 	net_cents: String(netCents),
 	...(userId && { user_id: userId }),

@@ -89,6 +89,38 @@ export async function createDonationCheckout(start: CheckoutStart) {
 	return { id: session.id, url: session.url }
 }
 
+/** A hosted Checkout page for a monthly gift (Stripe Billing); Stripe charges it again each month. */
+export async function createSubscriptionCheckout(start: CheckoutStart & { planName: string }) {
+	const metadata = toMetadata(start.gift)
+	const session = await stripe().checkout.sessions.create({
+		mode: 'subscription',
+		line_items: [
+			{
+				quantity: 1,
+				price_data: {
+					currency: 'usd',
+					unit_amount: start.amountCents,
+					recurring: { interval: 'month' },
+					product_data: { name: `${start.planName} monthly gift to ${env.FOUNDATION_LEGAL_NAME}` },
+				},
+			},
+		],
+		customer_email: start.email,
+		metadata,
+		subscription_data: { metadata },
+		success_url: start.successUrl,
+		cancel_url: start.cancelUrl,
+	})
+	if (!session.url) throw new Error(`Checkout Session ${session.id} came without a url`)
+	return { id: session.id, url: session.url }
+}
+
+/** Stripe's page where a donor changes or cancels a monthly gift; it sends them back to `returnUrl`. */
+export async function createBillingPortal(customerId: string, returnUrl: string) {
+	const session = await stripe().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })
+	return session.url
+}
+
 /** Stripe's current view of a payment, for an event that arrived before the one that should have come first. */
 export function retrievePaymentIntent(id: string) {
 	return stripe().paymentIntents.retrieve(id)

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
 import { getUser } from '#app/middleware/user.server.ts'
+import { subscriptionOf } from '#app/domain/giving/donations.server.ts'
 import type { Route } from './+types/home'
 import { LandingView } from './auth/landing-view.tsx'
 import { PinForm } from './auth/pin-form-lazy.ts'
@@ -14,16 +15,19 @@ import { formatDate } from '#app/utils/dates.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	// Signed out, / is the landing page (the dashboard's gate lets it through); everywhere else the gate has checked.
 	const user = await getUser({ request, context })
-	if (!user) return { user: null, codes: [], screen: null }
-	const [codes, screen] = await Promise.all([
+	if (!user) return { user: null, codes: [], screen: null, monthlyGift: null }
+	// Stripe's return from a monthly gift (spec 002): the page says where the gift stands; only the webhook confirms it.
+	const subscribed = new URL(request.url).searchParams.get('subscribed') === 'true'
+	const [codes, screen, monthly] = await Promise.all([
 		db
 			.select({ id: qrCodes.id, pin: qrCodes.pin, claimedAt: qrCodes.claimedAt, isActive: qrCodes.isActive })
 			.from(qrCodes)
 			.where(eq(qrCodes.userId, user.id))
 			.orderBy(desc(qrCodes.claimedAt)),
 		medicalInfoLoader({ request, context }),
+		subscribed ? subscriptionOf(user.id) : null,
 	])
-	return { user, codes, screen }
+	return { user, codes, screen, monthlyGift: subscribed ? { active: monthly?.status === 'active', plan: monthly?.plan ?? null } : null }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,11 +35,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-	const { user, codes, screen } = loaderData
+	const { user, codes, screen, monthlyGift } = loaderData
 	if (!user || !screen) return <LandingView />
 	const pinResult = actionData && 'intent' in actionData && actionData.intent === PIN_INTENT ? actionData.result : undefined
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+			{monthlyGift ? (
+				<p role="status" className="rounded-lg border border-green-700 bg-green-50 p-4 font-semibold text-green-900">
+					{monthlyGift.active
+						? 'Thank you: your monthly gift is active. Each month’s receipt follows by e-mail.'
+						: 'Thank you: your monthly gift is being confirmed with Stripe. Its receipt follows by e-mail once it is.'}
+				</p>
+			) : null}
 			<h1 className="text-2xl font-bold">Medical Information</h1>
 			<MedicalInfoScreen data={screen} failure={pinResult ? null : (actionData ?? null)} base="/dashboard" />
 			<section aria-labelledby="codes-heading" className={cardClass('p-5')}>

@@ -22,6 +22,8 @@ export const donations = pgTable(
 		status: text().$type<(typeof DONATION_STATUSES)[number]>().default('pending').notNull(),
 		paymentIntentId: text(),
 		checkoutSessionId: text(),
+		/** A monthly gift's charge: the invoice it paid. */
+		invoiceId: text(),
 		/** When the payment provider confirmed the charge. */
 		paidAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
@@ -30,6 +32,7 @@ export const donations = pgTable(
 	(t) => [
 		uniqueIndex('donations_payment_intent_unique').on(t.paymentIntentId),
 		uniqueIndex('donations_checkout_session_unique').on(t.checkoutSessionId),
+		uniqueIndex('donations_invoice_unique').on(t.invoiceId),
 		index('donations_created_idx').on(t.createdAt),
 		index('donations_user_idx').on(t.userId),
 		// Account deletion finds a person's donations by e-mail too.
@@ -63,6 +66,8 @@ export const subscriptions = pgTable(
 		plan: text().notNull(),
 		status: text().$type<(typeof SUBSCRIPTION_STATUSES)[number]>().default('incomplete').notNull(),
 		providerSubscriptionId: text(),
+		/** The payment provider's customer, for the page where the donor manages or cancels the gift. */
+		providerCustomerId: text(),
 		currentPeriodEnd: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),

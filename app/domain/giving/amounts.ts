@@ -31,3 +31,12 @@ export function grossToCoverFees(netCents: number) {
 export function formatDollars(cents: number) {
 	return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
 }
+
+/** Spec 000/002: the monthly plans. A plan is a way to give monthly: nothing is withheld from anyone without one. */
+export const PLANS = [
+	{ id: 'basic', name: 'Basic', cents: 499, description: 'Keeps one person’s emergency information online and printed.' },
+	{ id: 'premium', name: 'Premium', cents: 999, description: 'Prints and mails free QR codes for people who ask for one.' },
+	{ id: 'family', name: 'Family', cents: 1999, description: 'For a household of up to 6 profiles: the codes for a whole family.' },
+] as const
+export type PlanId = (typeof PLANS)[number]['id']
+export const planById = (id: string | null | undefined) => PLANS.find((plan) => plan.id === id)

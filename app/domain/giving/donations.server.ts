@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { deliverPendingEmails, queueEmail } from '#app/adapters/mail.server.ts'
 import {
+	createBillingPortal,
 	createDonationCheckout,
+	createSubscriptionCheckout,
 	giftFromMetadata,
 	retrievePaymentIntent,
 	type GiftMetadata,
@@ -10,8 +12,8 @@ import {
 import { formatDate } from '#app/utils/dates.ts'
 import { env } from '#app/utils/env.server.ts'
 import { db, type Executor } from '#db/client.ts'
-import { donations, paymentEvents } from '#db/schema.ts'
-import { formatDollars, grossToCoverFees } from './amounts.ts'
+import { donations, paymentEvents, SUBSCRIPTION_STATUSES, subscriptions } from '#db/schema.ts'
+import { formatDollars, grossToCoverFees, planById, type PlanId } from './amounts.ts'
 import { statementLink } from './statements.server.ts'
 import type { Donation } from './schemas.ts'
 
@@ -31,9 +33,40 @@ export async function startDonation(gift: Donation, donor: Donor, returnTo: { su
 	})
 }
 
+/** Starts a monthly gift on Stripe's hosted Checkout page; each month's charge is recorded when its invoice is paid. */
+export async function startSubscription(planId: PlanId, donor: Required<Donor>, returnTo: { successUrl: string; cancelUrl: string }) {
+	const plan = planById(planId)!
+	return createSubscriptionCheckout({
+		gift: { kind: 'subscription', tier: plan.id, netCents: plan.cents, userId: donor.userId },
+		amountCents: plan.cents,
+		planName: plan.name,
+		email: donor.email,
+		...returnTo,
+	})
+}
+
+/** The donor's monthly gift, the most recent one: its plan, status and renewal date; null without one. */
+export async function subscriptionOf(userId: string) {
+	const [row] = await db
+		.select()
+		.from(subscriptions)
+		.where(eq(subscriptions.userId, userId))
+		.orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+		.limit(1)
+	return row ? { plan: row.plan, status: row.status, renewsAt: row.currentPeriodEnd, customerId: row.providerCustomerId } : null
+}
+
+/** Stripe's page to change or cancel the donor's monthly gift; null when they have none to manage. */
+export async function manageSubscription(userId: string, returnUrl: string) {
+	const current = await subscriptionOf(userId)
+	return current?.customerId ? createBillingPortal(current.customerId, returnUrl) : null
+}
+
 export type PaidGift = {
 	gift: GiftMetadata
-	paymentIntentId: string
+	/** One of the two: a one-off gift's payment, or the invoice a monthly gift paid. */
+	paymentIntentId?: string
+	invoiceId?: string
 	checkoutSessionId?: string
 	chargedCents: number
 	email: string | null
@@ -57,11 +90,12 @@ async function recordPaidGift(tx: Executor, paid: PaidGift) {
 			feeCents,
 			tier: paid.gift.tier,
 			status: 'succeeded',
-			paymentIntentId: paid.paymentIntentId,
+			paymentIntentId: paid.paymentIntentId ?? null,
+			invoiceId: paid.invoiceId ?? null,
 			checkoutSessionId: paid.checkoutSessionId ?? null,
 			paidAt: paid.paidAt,
 		})
-		.onConflictDoNothing({ target: donations.paymentIntentId })
+		.onConflictDoNothing({ target: paid.invoiceId ? donations.invoiceId : donations.paymentIntentId })
 		.returning()
 	if (!row) {
 		// Seen already through the other event: fill in what this one knows.
@@ -72,7 +106,7 @@ async function recordPaidGift(tx: Executor, paid: PaidGift) {
 				...(paid.email && { donorEmail: sql`coalesce(${donations.donorEmail}, ${paid.email})` }),
 				...(paid.name && { donorName: sql`coalesce(${donations.donorName}, ${paid.name})` }),
 			})
-			.where(eq(donations.paymentIntentId, paid.paymentIntentId))
+			.where(paid.invoiceId ? eq(donations.invoiceId, paid.invoiceId) : eq(donations.paymentIntentId, paid.paymentIntentId!))
 		return false
 	}
 	if (row.donorEmail) await queueEmail(tx, receipt(row))
@@ -95,6 +129,7 @@ function receipt(donation: typeof donations.$inferSelect) {
 				`Organisation: ${env.FOUNDATION_LEGAL_NAME}${env.FOUNDATION_TAX_ID ? `, tax ID ${env.FOUNDATION_TAX_ID}` : ''}`,
 			].join('\n'),
 			'No goods or services were provided in exchange for this contribution.',
+			...(donation.invoiceId ? [`This is your monthly gift. To change or cancel it: ${new URL('/dashboard/giving', env.PUBLIC_URL)}`] : []),
 			`Keep this e-mail for your records. Your statement of every gift this year, for your taxes: ${statementLink(donation.donorEmail!, (donation.paidAt ?? donation.createdAt).getUTCFullYear())}`,
 			`Questions? Write to ${env.SUPPORT_EMAIL}.`,
 		].join('\n\n'),
@@ -128,6 +163,7 @@ async function applyEvent(tx: Executor, event: Stripe.Event) {
 			const session = event.data.object
 			const gift = giftFromMetadata(session.metadata)
 			const paymentIntentId = idOf(session.payment_intent)
+			if (gift && session.mode === 'subscription') return startedSubscription(tx, session, gift)
 			// 'unpaid' (a bank transfer on its way) is recorded by async_payment_succeeded when it arrives.
 			if (!gift || session.mode !== 'payment' || session.payment_status !== 'paid' || !paymentIntentId) return false
 			return recordPaidGift(tx, {
@@ -160,9 +196,70 @@ async function applyEvent(tx: Executor, event: Stripe.Event) {
 				.returning({ id: donations.id })
 			return refunded.length > 0
 		}
+		case 'invoice.paid': {
+			const invoice = event.data.object
+			const details = invoice.parent?.subscription_details
+			const gift = giftFromMetadata(details?.metadata)
+			if (!gift || gift.kind !== 'subscription' || !invoice.id) return false
+			await updateSubscription(tx, idOf(details?.subscription), { status: 'active' })
+			return recordPaidGift(tx, {
+				gift,
+				invoiceId: invoice.id,
+				chargedCents: invoice.amount_paid,
+				email: invoice.customer_email,
+				name: invoice.customer_name,
+				paidAt: new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000),
+			})
+		}
+		case 'invoice.payment_failed': {
+			const details = event.data.object.parent?.subscription_details
+			return updateSubscription(tx, idOf(details?.subscription), { status: 'past_due' })
+		}
+		case 'customer.subscription.updated':
+		case 'customer.subscription.deleted': {
+			const subscription = event.data.object
+			const periodEnd = subscription.items?.data?.[0]?.current_period_end
+			const status = SUBSCRIPTION_STATUSES.find((known) => known === subscription.status)
+			return updateSubscription(tx, subscription.id, {
+				...(status && { status }),
+				...(periodEnd && { currentPeriodEnd: new Date(periodEnd * 1000) }),
+			})
+		}
 		default:
 			return false
 	}
+}
+
+/** A monthly gift began: remembered for its donor (plans are for signed-in donors), its charges come as invoices. */
+async function startedSubscription(tx: Executor, session: Stripe.Checkout.Session, gift: GiftMetadata) {
+	const providerSubscriptionId = idOf(session.subscription)
+	if (!gift.userId || !providerSubscriptionId) return false
+	await tx
+		.insert(subscriptions)
+		.values({
+			userId: gift.userId,
+			plan: gift.tier,
+			status: session.payment_status === 'paid' ? 'active' : 'incomplete',
+			providerSubscriptionId,
+			providerCustomerId: idOf(session.customer),
+		})
+		.onConflictDoUpdate({
+			target: subscriptions.providerSubscriptionId,
+			set: { providerCustomerId: idOf(session.customer), plan: gift.tier },
+		})
+	return true
+}
+
+type SubscriptionChange = Partial<Pick<typeof subscriptions.$inferInsert, 'status' | 'currentPeriodEnd'>>
+
+async function updateSubscription(tx: Executor, providerSubscriptionId: string | null, change: SubscriptionChange) {
+	if (!providerSubscriptionId) return false
+	const updated = await tx
+		.update(subscriptions)
+		.set(change)
+		.where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+		.returning({ id: subscriptions.id })
+	return updated.length > 0
 }
 
 function recordIntent(tx: Executor, intent: Stripe.PaymentIntent, created: number) {

@@ -1,15 +1,19 @@
-import { Link } from 'react-router'
-import { formatDollars } from '#app/domain/giving/amounts.ts'
+import { data, Form, Link, redirect } from 'react-router'
+import { formatDollars, planById } from '#app/domain/giving/amounts.ts'
+import { manageSubscription, subscriptionOf } from '#app/domain/giving/donations.server.ts'
 import { giftsOf } from '#app/domain/giving/statements.server.ts'
 import { requireUser } from '#app/middleware/permissions.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
-import { buttonClass } from '#app/ui/forms.tsx'
+import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
+import { env } from '#app/utils/env.server.ts'
+import { actionToast } from '#app/utils/toast.server.ts'
+import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { formatDate } from '#app/utils/dates.ts'
 import type { Route } from './+types/your-giving'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser({ request, context })
-	const gifts = await giftsOf(user.id)
+	const [gifts, monthly] = await Promise.all([giftsOf(user.id), subscriptionOf(user.id)])
 	const years = [...new Set([new Date().getUTCFullYear(), ...gifts.map((gift) => gift.paidAt.getUTCFullYear())])].sort((a, b) => b - a)
 	return {
 		gifts: gifts.map((gift) => ({
@@ -20,10 +24,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			refunded: gift.refundedCents ? formatDollars(gift.refundedCents) : null,
 		})),
 		years,
+		monthly: monthly && {
+			plan: planById(monthly.plan)?.name ?? monthly.plan,
+			status: monthly.status,
+			renewsAt: monthly.renewsAt ? formatDate(monthly.renewsAt) : null,
+			manageable: Boolean(monthly.customerId),
+		},
 	}
 }
 
-export default function YourGiving({ loaderData: { gifts, years } }: Route.ComponentProps) {
+/** Manage or cancel: Stripe's billing page for the donor's own customer record, then back here. */
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = await requireUser({ request, context })
+	let url: string | null = null
+	try {
+		url = await manageSubscription(user.id, new URL('/dashboard/giving', env.PUBLIC_URL).toString())
+	} catch (error) {
+		console.error('[giving] could not open the billing portal', error)
+	}
+	if (url) return redirect(url, 303)
+	const headers = await actionToast(request, context, { type: 'error', title: 'Error', description: MANAGE_FAILED })
+	return data({ error: MANAGE_FAILED }, { status: 503, headers })
+}
+
+const MANAGE_FAILED = 'Your monthly gift cannot be managed right now. Please try again, or write to us.'
+
+const STATUS_WORDS: Record<string, string> = {
+	active: 'active',
+	incomplete: 'being confirmed',
+	past_due: 'the last payment failed; Stripe will try again',
+	canceled: 'cancelled',
+	unpaid: 'unpaid',
+	paused: 'paused',
+	trialing: 'active',
+	incomplete_expired: 'not started',
+}
+
+export default function YourGiving({ loaderData: { gifts, years, monthly }, actionData }: Route.ComponentProps) {
+	const pending = useIsPending()
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 			<h1 className="text-2xl font-bold">Your Giving</h1>
@@ -72,6 +110,29 @@ export default function YourGiving({ loaderData: { gifts, years } }: Route.Compo
 					Make a Donation
 				</Link>
 			</section>
+			{monthly ? (
+				<section aria-labelledby="monthly-title" className={cardClass('p-6')}>
+					<h2 id="monthly-title" className="text-xl font-bold">
+						Your monthly gift
+					</h2>
+					<p className="mt-2 text-gray-800">
+						{monthly.plan}: {STATUS_WORDS[monthly.status] ?? monthly.status}
+						{monthly.renewsAt && monthly.status === 'active' ? `, renews ${monthly.renewsAt}` : ''}.
+					</p>
+					{monthly.manageable ? (
+						<Form method="post" className="mt-3">
+							<StatusButton type="submit" variant="secondary" pending={pending} pendingLabel="Opening...">
+								Change or Cancel Monthly Gift
+							</StatusButton>
+						</Form>
+					) : null}
+					{actionData?.error ? (
+						<p role="alert" className="mt-2 text-red-800">
+							{actionData.error}
+						</p>
+					) : null}
+				</section>
+			) : null}
 			<section aria-labelledby="statements-title" className={cardClass('p-6')}>
 				<h2 id="statements-title" className="text-xl font-bold">
 					Year-end statements

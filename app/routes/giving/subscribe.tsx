@@ -1,0 +1,96 @@
+import { data, Form, Link, redirect } from 'react-router'
+import { paymentsEnabled } from '#app/adapters/payments.server.ts'
+import { formatDollars, planById, PLANS } from '#app/domain/giving/amounts.ts'
+import { startSubscription } from '#app/domain/giving/donations.server.ts'
+import { getUser } from '#app/middleware/user.server.ts'
+import { cardClass } from '#app/ui/card.tsx'
+import { buttonClass, ErrorList, StatusButton } from '#app/ui/forms.tsx'
+import { PublicShell } from '#app/ui/public-shell.tsx'
+import { env } from '#app/utils/env.server.ts'
+import { combineHeaders } from '#app/utils/http.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
+import { actionToast } from '#app/utils/toast.server.ts'
+import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { LandingView } from '../auth/landing-view.tsx'
+import { GivingUnavailable } from './giving-unavailable.tsx'
+import type { Route } from './+types/subscribe'
+
+const FAILED = 'Failed to process donation. Please try again.'
+
+/** /subscribe?plan=: a monthly gift for a signed-in donor. Signed out it is the sign-in page (spec 000's route table). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const signedIn = Boolean(await getUser({ request, context }))
+	return { signedIn, plan: planById(url.searchParams.get('plan'))?.id ?? null, enabled: paymentsEnabled(), supportEmail: env.SUPPORT_EMAIL }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = await getUser({ request, context })
+	if (!user) throw redirect('/login?redirectTo=/pricing')
+	const plan = planById(String((await readPageForm(request)).get('plan') ?? ''))
+	const fail = async (message: string, status: number, extra?: HeadersInit) => {
+		const headers = await actionToast(request, context, { type: 'error', title: 'Error', description: message })
+		return data({ error: message }, { status, headers: combineHeaders(headers, extra) })
+	}
+	if (!plan) return fail('Please choose a plan', 400)
+	if (!paymentsEnabled()) return fail('Online giving is not set up on this server.', 503)
+	const limited = await refusedAttempt('donate', request, context)
+	if (limited) return fail(TOO_MANY_ATTEMPTS, 429, limited)
+	try {
+		const checkout = await startSubscription(
+			plan.id,
+			{ userId: user.id, email: user.email },
+			{
+				successUrl: new URL('/dashboard?subscribed=true', env.PUBLIC_URL).toString(),
+				cancelUrl: new URL('/pricing', env.PUBLIC_URL).toString(),
+			},
+		)
+		return redirect(checkout.url, 303)
+	} catch (error) {
+		console.error('[subscribe] could not start a Checkout Session', error)
+		return fail(FAILED, 503)
+	}
+}
+
+export default function Subscribe({ loaderData: { signedIn, plan: planId, enabled, supportEmail }, actionData }: Route.ComponentProps) {
+	const plan = planById(planId)
+	const pending = useIsPending()
+	if (!signedIn) return <LandingView />
+	return (
+		<PublicShell title="Give Monthly" width="max-w-2xl">
+			<div className={cardClass('space-y-4 p-6')}>
+				{!enabled ? (
+					<GivingUnavailable supportEmail={supportEmail} />
+				) : plan ? (
+					<Form method="post" className="space-y-4">
+						<input type="hidden" name="plan" value={plan.id} />
+						<h2 className="text-xl font-bold text-gray-900">
+							{plan.name}: {formatDollars(plan.cents)} a month
+						</h2>
+						<p className="text-gray-800">{plan.description}</p>
+						<p className="text-gray-700">
+							You pay on Stripe&apos;s secure page; each month&apos;s receipt follows by e-mail, and you can change or cancel the gift at
+							any time from Your Giving.
+						</p>
+						<ErrorList errors={actionData?.error ? [actionData.error] : undefined} alert />
+						<StatusButton type="submit" pending={pending} pendingLabel="Redirecting...">
+							Start Monthly Gift
+						</StatusButton>
+					</Form>
+				) : (
+					<p className="text-gray-800">Choose a plan first.</p>
+				)}
+				<nav aria-label="Other plans" className="flex flex-wrap gap-2">
+					{PLANS.filter((other) => other.id !== plan?.id).map((other) => (
+						<Link key={other.id} to={`/subscribe?plan=${other.id}`} className={buttonClass('secondary')}>
+							{other.name}, {formatDollars(other.cents)} a month
+						</Link>
+					))}
+				</nav>
+			</div>
+		</PublicShell>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Give Monthly · Hit Me Helpers' }]
