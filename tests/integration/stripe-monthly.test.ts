@@ -50,6 +50,9 @@ describe('monthly gifts', () => {
 		expect(form.get('subscription_data[metadata][user_id]')).toBe(user.id)
 		expect(form.get('subscription_data[metadata][kind]')).toBe('subscription')
 		expect(form.get('success_url')).toBe(`${env.PUBLIC_URL}/dashboard?subscribed=true`)
+		await call(subscribe.action, formRequest('/subscribe', { plan: 'basic', coverFees: 'on' }, { cookie: await sessionCookie(user.id) }))
+		expect(stripe.calls[1]!.form.get('line_items[0][price_data][unit_amount]')).toBe('545')
+		expect(stripe.calls[1]!.form.get('subscription_data[metadata][net_cents]')).toBe('499')
 		expect(
 			(
 				await unwrap(

@@ -34,11 +34,16 @@ export async function startDonation(gift: Donation, donor: Donor, returnTo: { su
 }
 
 /** Starts a monthly gift on Stripe's hosted Checkout page; each month's charge is recorded when its invoice is paid. */
-export async function startSubscription(planId: PlanId, donor: Required<Donor>, returnTo: { successUrl: string; cancelUrl: string }) {
+export async function startSubscription(
+	planId: PlanId,
+	coverFees: boolean,
+	donor: Required<Donor>,
+	returnTo: { successUrl: string; cancelUrl: string },
+) {
 	const plan = planById(planId)!
 	return createSubscriptionCheckout({
 		gift: { kind: 'subscription', tier: plan.id, netCents: plan.cents, userId: donor.userId },
-		amountCents: plan.cents,
+		amountCents: coverFees ? grossToCoverFees(plan.cents) : plan.cents,
 		planName: plan.name,
 		email: donor.email,
 		...returnTo,

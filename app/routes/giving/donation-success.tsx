@@ -16,11 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const donation = /^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId) ? await donationForSession(sessionId) : null
 	return {
 		signedIn: Boolean(await getUser({ request, context })),
+		// Without a payment to look up (an old link, a bookmark) the page thanks without claiming anything was paid.
+		paying: Boolean(sessionId),
 		confirmed: donation?.status === 'succeeded' ? { charged: formatDollars(donation.amountCents + donation.feeCents) } : null,
 	}
 }
 
-export default function DonationSuccess({ loaderData: { signedIn, confirmed } }: Route.ComponentProps) {
+export default function DonationSuccess({ loaderData: { signedIn, paying, confirmed } }: Route.ComponentProps) {
 	return (
 		<PublicShell title="Thank You for Your Donation!" width="max-w-2xl">
 			<div className={cardClass('space-y-4 p-6')}>
@@ -28,6 +30,8 @@ export default function DonationSuccess({ loaderData: { signedIn, confirmed } }:
 					<p className="text-lg text-gray-900">
 						Your gift of <strong>{confirmed.charged}</strong> is confirmed. A receipt for your records is on its way by e-mail.
 					</p>
+				) : !paying ? (
+					<p className="text-lg text-gray-900">Thank you for supporting Hit Me Helpers.</p>
 				) : (
 					<p className="text-lg text-gray-900">
 						Your payment is being confirmed. A receipt for your records follows by e-mail as soon as it is; nothing more is needed from you.

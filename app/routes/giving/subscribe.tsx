@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { paymentsEnabled } from '#app/adapters/payments.server.ts'
-import { formatDollars, planById, PLANS } from '#app/domain/giving/amounts.ts'
+import { formatDollars, grossToCoverFees, planById, PLANS } from '#app/domain/giving/amounts.ts'
+import { feeText, STANDARD_FEE } from '#app/domain/giving/payment-methods.ts'
 import { startSubscription } from '#app/domain/giving/donations.server.ts'
 import { getUser } from '#app/middleware/user.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
-import { buttonClass, ErrorList, StatusButton } from '#app/ui/forms.tsx'
+import { buttonClass, CheckboxField, ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import { env } from '#app/utils/env.server.ts'
 import { combineHeaders } from '#app/utils/http.ts'
@@ -28,7 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await getUser({ request, context })
 	if (!user) throw redirect('/login?redirectTo=/pricing')
-	const plan = planById(String((await readPageForm(request)).get('plan') ?? ''))
+	const form = await readPageForm(request)
+	const plan = planById(String(form.get('plan') ?? ''))
+	const coverFees = form.get('coverFees') === 'on'
 	const fail = async (message: string, status: number, extra?: HeadersInit) => {
 		const headers = await actionToast(request, context, { type: 'error', title: 'Error', description: message })
 		return data({ error: message }, { status, headers: combineHeaders(headers, extra) })
@@ -40,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		const checkout = await startSubscription(
 			plan.id,
+			coverFees,
 			{ userId: user.id, email: user.email },
 			{
 				successUrl: new URL('/dashboard?subscribed=true', env.PUBLIC_URL).toString(),
@@ -73,6 +77,10 @@ export default function Subscribe({ loaderData: { signedIn, plan: planId, enable
 							You pay on Stripe&apos;s secure page; each month&apos;s receipt follows by e-mail, and you can change or cancel the gift at
 							any time from Your Giving.
 						</p>
+						<CheckboxField
+							label={`Add the card fee (${feeText(STANDARD_FEE)}): ${formatDollars(grossToCoverFees(plan.cents))} a month, so the whole gift reaches the foundation`}
+							inputProps={{ name: 'coverFees', id: 'cover-fees' }}
+						/>
 						<ErrorList errors={actionData?.error ? [actionData.error] : undefined} alert />
 						<StatusButton type="submit" pending={pending} pendingLabel="Redirecting...">
 							Start Monthly Gift
