@@ -66,6 +66,8 @@ export default [
 	route('api/medical-documents/:id?', 'routes/api/medical-documents.ts'),
 	route('api/stripe/webhook', 'routes/api/stripe-webhook.ts'),
 	route('api/donations', 'routes/api/donations.ts'),
+	route('api/create-donation', 'routes/api/create-donation.ts'),
+	route('api/create-payment-intent', 'routes/api/create-payment-intent.ts'),
 	route('api/subscription-status', 'routes/api/subscription-status.ts'),
 	route('api/upload', 'routes/api/upload.ts'),
 	route('api/upload-document', 'routes/api/upload-document.ts'),

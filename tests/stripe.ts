@@ -38,6 +38,20 @@ export function mockStripe() {
 				cancel_url: form.get('cancel_url'),
 			})
 		}),
+		http.post(`${API}/payment_intents`, async ({ request }) => {
+			const form = new URLSearchParams(await request.text())
+			calls.push({ method: 'POST', path: '/v1/payment_intents', form })
+			const id = `pi_${Math.random().toString(36).slice(2, 14)}`
+			return HttpResponse.json({
+				id,
+				object: 'payment_intent',
+				amount: Number(form.get('amount')),
+				currency: form.get('currency'),
+				status: 'requires_payment_method',
+				client_secret: `${id}_secret_${Math.random().toString(36).slice(2, 14)}`,
+				payment_method_types: ['card', 'link', 'cashapp'],
+			})
+		}),
 		http.post(`${API}/billing_portal/sessions`, async ({ request }) => {
 			const form = new URLSearchParams(await request.text())
 			calls.push({ method: 'POST', path: '/v1/billing_portal/sessions', form })

@@ -89,6 +89,19 @@ export async function createDonationCheckout(start: CheckoutStart) {
 	return { id: session.id, url: session.url }
 }
 
+/** A payment the browser confirms in the Payment Element (/checkout); its webhook records it like any other. */
+export async function createPaymentIntent(start: Omit<CheckoutStart, 'successUrl' | 'cancelUrl'>) {
+	const intent = await stripe().paymentIntents.create({
+		amount: start.amountCents,
+		currency: 'usd',
+		automatic_payment_methods: { enabled: true },
+		metadata: toMetadata(start.gift),
+		...(start.email && { receipt_email: start.email }),
+	})
+	if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`)
+	return { id: intent.id, clientSecret: intent.client_secret, methods: intent.payment_method_types }
+}
+
 /** A hosted Checkout page for a monthly gift (Stripe Billing); Stripe charges it again each month. */
 export async function createSubscriptionCheckout(start: CheckoutStart & { planName: string }) {
 	const metadata = toMetadata(start.gift)

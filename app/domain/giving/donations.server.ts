@@ -3,6 +3,7 @@ import { deliverPendingEmails, queueEmail } from '#app/adapters/mail.server.ts'
 import {
 	createBillingPortal,
 	createDonationCheckout,
+	createPaymentIntent,
 	createSubscriptionCheckout,
 	giftFromMetadata,
 	retrievePaymentIntent,
@@ -14,6 +15,7 @@ import { env } from '#app/utils/env.server.ts'
 import { db, type Executor } from '#db/client.ts'
 import { donations, paymentEvents, SUBSCRIPTION_STATUSES, subscriptions } from '#db/schema.ts'
 import { formatDollars, grossToCoverFees, planById, type PlanId } from './amounts.ts'
+import { PAYMENT_METHOD_GROUPS } from './payment-methods.ts'
 import { statementLink } from './statements.server.ts'
 import type { Donation } from './schemas.ts'
 
@@ -65,6 +67,26 @@ export async function subscriptionOf(userId: string) {
 export async function manageSubscription(userId: string, returnUrl: string) {
 	const current = await subscriptionOf(userId)
 	return current?.customerId ? createBillingPortal(current.customerId, returnUrl) : null
+}
+
+/**
+ * The spec's in-page flow (spec 002 §7): a PaymentIntent the browser confirms at /checkout, with the methods Stripe
+ * offers for it and the fee of each group. Recorded, as always, only when its webhook confirms it.
+ */
+export async function startPaymentIntent(gift: Donation, donor: Donor) {
+	const amountCents = gift.coverFees ? grossToCoverFees(gift.netCents) : gift.netCents
+	const intent = await createPaymentIntent({
+		gift: { kind: 'donation', tier: gift.tier, netCents: gift.netCents, userId: donor.userId },
+		amountCents,
+		email: donor.email,
+	})
+	const fees = PAYMENT_METHOD_GROUPS.map(({ id, methods, fee }) => ({
+		group: id,
+		methods,
+		percent: fee.percent,
+		fixedCents: fee.fixedCents,
+	}))
+	return { clientSecret: intent.clientSecret, amountCents, supportedMethods: intent.methods, fees }
 }
 
 export type PaidGift = {

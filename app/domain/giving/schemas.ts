@@ -27,12 +27,7 @@ export const DonateSchema = z
 	.transform((form, ctx) => {
 		const preset = TIERS.find((tier) => tier.id === form.tier)
 		const cents = preset ? preset.amount * 100 : dollarsToCents(form.customAmount ?? '')
-		const message =
-			cents === null || cents < MIN_DONATION * 100
-				? AMOUNT_MESSAGES.invalid.description
-				: cents > MAX_DONATION * 100
-					? AMOUNT_MESSAGES.tooLarge.description
-					: null
+		const message = cents === null ? AMOUNT_MESSAGES.invalid.description : amountProblem(cents)
 		if (message || cents === null) {
 			ctx.addIssue({ code: 'custom', message: message ?? AMOUNT_MESSAGES.invalid.description, path: ['customAmount'] })
 			return z.NEVER
@@ -40,3 +35,42 @@ export const DonateSchema = z
 		return { tier: form.tier, netCents: cents, coverFees: form.coverFees }
 	})
 export type Donation = z.output<typeof DonateSchema>
+
+/** POST /api/create-donation (spec 002 §7): tierId and the amount in cents. */
+export const CreateDonationSchema = z
+	.object({
+		tierId: z.enum(TIER_IDS, { error: 'Please choose an amount' }),
+		amount: z.number({ error: AMOUNT_MESSAGES.invalid.description }).int(AMOUNT_MESSAGES.invalid.description),
+		coverFees: z.boolean().optional(),
+	})
+	.transform((body, ctx) => {
+		const message = amountProblem(body.amount)
+		if (message) {
+			ctx.addIssue({ code: 'custom', message, path: ['amount'] })
+			return z.NEVER
+		}
+		return { tier: body.tierId, netCents: body.amount, coverFees: body.coverFees ?? false }
+	})
+
+/** POST /api/create-payment-intent (spec 002 §7): the amount in dollars, and what it is for. */
+export const CreatePaymentIntentSchema = z
+	.object({
+		amount: z.union([z.number(), z.string().max(20)], { error: AMOUNT_MESSAGES.invalid.description }),
+		metadata: z.object({ payment_type: z.string().max(40).optional(), donationType: z.string().max(40).optional() }).optional(),
+		coverFees: z.boolean().optional(),
+	})
+	.transform((body, ctx) => {
+		const cents = dollarsToCents(String(body.amount))
+		const message = cents === null ? AMOUNT_MESSAGES.invalid.description : amountProblem(cents)
+		if (message || cents === null) {
+			ctx.addIssue({ code: 'custom', message: message ?? AMOUNT_MESSAGES.invalid.description, path: ['amount'] })
+			return z.NEVER
+		}
+		return { tier: CUSTOM_TIER, netCents: cents, coverFees: body.coverFees ?? false }
+	})
+
+function amountProblem(cents: number) {
+	if (cents < MIN_DONATION * 100) return AMOUNT_MESSAGES.invalid.description
+	if (cents > MAX_DONATION * 100) return AMOUNT_MESSAGES.tooLarge.description
+	return null
+}
