@@ -39,6 +39,7 @@ export default [
 	route('payment-options', 'routes/public/payment-options.tsx'),
 	route('donate', 'routes/giving/donate.tsx'),
 	route('donation-success', 'routes/giving/donation-success.tsx'),
+	route('checkout', 'routes/giving/checkout.tsx'),
 	route('dashboard/giving/statement/:year', 'routes/giving/statement.ts', { id: 'own-statement' }),
 	route('giving/statement', 'routes/giving/statement.ts', { id: 'guest-statement' }),
 	route('cyber-banner/dismiss', 'routes/public/cyber-banner-dismiss.ts'),

@@ -14,13 +14,16 @@ export function contentSecurityPolicy(nonce: string) {
 		env.STRIPE_SECRET_KEY ? 'https://checkout.stripe.com' : null,
 		env.STRIPE_SECRET_KEY && env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : null,
 	].filter(Boolean)
+	// The in-page payment form (/checkout) is Stripe's: its script, its frames and its API.
+	const inPage = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY)
 	return [
 		"default-src 'self'",
 		`script-src 'nonce-${nonce}' 'strict-dynamic'${isProduction ? '' : " 'unsafe-eval'"}`,
 		"style-src 'self' 'unsafe-inline'",
-		"img-src 'self' data: blob:",
+		`img-src 'self' data: blob:${inPage ? ' https://*.stripe.com' : ''}`,
 		"font-src 'self'",
-		`connect-src 'self'${isProduction ? '' : ' ws: wss:'}`,
+		`connect-src 'self'${inPage ? ' https://api.stripe.com' : ''}${isProduction ? '' : ' ws: wss:'}`,
+		...(inPage ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
 		"object-src 'none'",
 		"base-uri 'none'",
 		`form-action ${formTargets.join(' ')}`,

@@ -50,6 +50,7 @@ const EnvSchema = z.object({
 	SUPPORT_EMAIL: optional.pipe(z.email().optional()).transform((v) => v ?? 'support@hitmehelpers.org'),
 	ADDRESS_SEARCH_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
 	STRIPE_SECRET_KEY: optional,
+	STRIPE_PUBLISHABLE_KEY: optional,
 	STRIPE_WEBHOOK_SECRET: optional,
 	STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
 	FOUNDATION_LEGAL_NAME: z.string().trim().min(1).default('Hit Me Helpers Foundation'),

@@ -40,3 +40,13 @@ export const PLANS = [
 ] as const
 export type PlanId = (typeof PLANS)[number]['id']
 export const planById = (id: string | null | undefined) => PLANS.find((plan) => plan.id === id)
+
+const DOLLARS = /^\d{1,7}(\.\d{1,2})?$/
+
+/** A whole number of cents from '15', '15.5' or '15.50'; null when it is not an amount of dollars and cents. */
+export function dollarsToCents(value: string) {
+	const text = value.trim().replace(/^\$/, '')
+	if (!DOLLARS.test(text)) return null
+	const [whole, fraction = ''] = text.split('.')
+	return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+}

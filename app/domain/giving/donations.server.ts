@@ -304,11 +304,15 @@ function recordIntent(tx: Executor, intent: Stripe.PaymentIntent, created: numbe
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null))
 
-/** The donation-success page: whether Stripe has confirmed the gift this Checkout Session paid for. */
-export async function donationForSession(checkoutSessionId: string) {
+/** The donation-success page: whether Stripe has confirmed the gift this Checkout Session or PaymentIntent paid for. */
+export async function donationFor(payment: { checkoutSessionId: string } | { paymentIntentId: string }) {
 	const [row] = await db
 		.select({ amountCents: donations.amountCents, feeCents: donations.feeCents, status: donations.status })
 		.from(donations)
-		.where(eq(donations.checkoutSessionId, checkoutSessionId))
+		.where(
+			'checkoutSessionId' in payment
+				? eq(donations.checkoutSessionId, payment.checkoutSessionId)
+				: eq(donations.paymentIntentId, payment.paymentIntentId),
+		)
 	return row ?? null
 }

@@ -1,16 +1,42 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from 'react-router'
+import { useState } from 'react'
+import { Form, useNavigate } from 'react-router'
 import { feeText, STANDARD_FEE } from '#app/domain/giving/payment-methods.ts'
-import { CUSTOM_TIER, DonateSchema, dollarsToCents, MAX_DONATION, MIN_DONATION, TIERS } from '#app/domain/giving/schemas.ts'
+import {
+	AMOUNT_MESSAGES,
+	CUSTOM_TIER,
+	DonateSchema,
+	dollarsToCents,
+	MAX_DONATION,
+	MIN_DONATION,
+	TIERS,
+	type Donation,
+} from '#app/domain/giving/schemas.ts'
 import { CheckboxField, ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { showClientToast } from '#app/utils/network-failure.ts'
 
 /** The amounts (spec 002 §5), then Stripe's hosted page; without JavaScript the same form posts and redirects. */
-export function DonateForm({ lastResult, tier, amount }: { lastResult?: SubmissionResult<string[]> | null; tier: string; amount: string }) {
+export function DonateForm({
+	lastResult,
+	tier,
+	amount,
+	inPage,
+	signedIn,
+}: {
+	lastResult?: SubmissionResult<string[]> | null
+	tier: string
+	amount: string
+	/** With Stripe's browser key: the spec's flow, a PaymentIntent and the card form at /checkout. */
+	inPage: boolean
+	signedIn: boolean
+}) {
 	const pending = useIsPending()
 	const hydrated = useHydrated()
+	const navigate = useNavigate()
+	const [starting, setStarting] = useState(false)
 	const [form, fields] = useForm({
 		id: 'donate',
 		lastResult,
@@ -18,6 +44,17 @@ export function DonateForm({ lastResult, tier, amount }: { lastResult?: Submissi
 		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: DonateSchema }),
+		onSubmit: async (event, { submission }) => {
+			if (!inPage || submission?.status !== 'success') return
+			event.preventDefault()
+			setStarting(true)
+			const checkout = await startInPage(submission.value)
+			setStarting(false)
+			if ('href' in checkout) return navigate(checkout.href)
+			// Spec 002 §8: the tier page (signed in) and the guest page word a failure differently.
+			const toast = signedIn ? AMOUNT_MESSAGES.tierError : { title: AMOUNT_MESSAGES.guestError.title, description: checkout.message }
+			showClientToast({ type: 'error', ...toast })
+		},
 	})
 	const chosen = fields.tier.value ?? tier
 	const custom = dollarsToCents(String(fields.customAmount.value ?? ''))
@@ -63,9 +100,37 @@ export function DonateForm({ lastResult, tier, amount }: { lastResult?: Submissi
 				inputProps={getInputProps(fields.coverFees, { type: 'checkbox' })}
 			/>
 			<ErrorList id={form.errorId} errors={form.errors} alert />
-			<StatusButton type="submit" className="w-full sm:w-auto" pending={pending} pendingLabel="Redirecting..." disabled={unusable}>
+			<StatusButton
+				type="submit"
+				className="w-full sm:w-auto"
+				pending={pending || starting}
+				pendingLabel="Redirecting..."
+				disabled={unusable}
+			>
 				Donate
 			</StatusButton>
 		</Form>
 	)
+}
+
+/** POST /api/create-donation, then /checkout with the PaymentIntent (spec 002 §7); or the message to show. */
+async function startInPage(gift: Donation): Promise<{ href: string } | { message: string }> {
+	try {
+		const response = await fetch('/api/create-donation', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ tierId: gift.tier, amount: gift.netCents, coverFees: gift.coverFees }),
+		})
+		const body = (await response.json()) as { clientSecret?: string; amountCents?: number; supportedMethods?: string[]; message?: string }
+		if (!response.ok || !body.clientSecret || !body.amountCents) return { message: body.message ?? AMOUNT_MESSAGES.guestError.fallback }
+		const params = new URLSearchParams({
+			client_secret: body.clientSecret,
+			amount: (body.amountCents / 100).toFixed(2),
+			methods: (body.supportedMethods ?? []).join(','),
+			fees: feeText(STANDARD_FEE),
+		})
+		return { href: `/checkout?${params}` }
+	} catch {
+		return { message: AMOUNT_MESSAGES.guestError.fallback }
+	}
 }

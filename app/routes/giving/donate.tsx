@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const tier = [...TIERS.map((t) => t.id), CUSTOM_TIER].includes(asked) ? asked : 'advocate'
 	return {
 		enabled: paymentsEnabled(),
+		inPage: paymentsEnabled() && Boolean(env.STRIPE_PUBLISHABLE_KEY),
 		signedIn: Boolean(await getUser({ request, context })),
 		tier,
 		amount: tier === CUSTOM_TIER ? (url.searchParams.get('amount') ?? '').slice(0, 12) : '',
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const UNAVAILABLE = 'Online giving is not set up on this server.'
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
-	const { enabled, signedIn, tier, amount, supportEmail } = loaderData
+	const { enabled, inPage, signedIn, tier, amount, supportEmail } = loaderData
 	return (
 		<PublicShell
 			title="Support Our Mission"
@@ -83,7 +84,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
 			<div className="space-y-6">
 				<section aria-label="Donate" className={cardClass('p-6')}>
 					{enabled ? (
-						<DonateForm lastResult={actionData?.result} tier={tier} amount={amount} />
+						<DonateForm lastResult={actionData?.result} tier={tier} amount={amount} inPage={inPage} signedIn={signedIn} />
 					) : (
 						<GivingUnavailable supportEmail={supportEmail} />
 					)}

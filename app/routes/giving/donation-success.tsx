@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { donationForSession } from '#app/domain/giving/donations.server.ts'
+import { donationFor } from '#app/domain/giving/donations.server.ts'
 import { formatDollars } from '#app/domain/giving/amounts.ts'
 import { getUser } from '#app/middleware/user.server.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
@@ -12,12 +12,19 @@ import type { Route } from './+types/donation-success'
  * signed webhook has recorded it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const sessionId = new URL(request.url).searchParams.get('session_id') ?? ''
-	const donation = /^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId) ? await donationForSession(sessionId) : null
+	const params = new URL(request.url).searchParams
+	// Stripe's Checkout returns with session_id; the in-page form (/checkout) with payment_intent.
+	const sessionId = params.get('session_id') ?? ''
+	const intentId = params.get('payment_intent') ?? ''
+	const donation = /^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)
+		? await donationFor({ checkoutSessionId: sessionId })
+		: /^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)
+			? await donationFor({ paymentIntentId: intentId })
+			: null
 	return {
 		signedIn: Boolean(await getUser({ request, context })),
 		// Without a payment to look up (an old link, a bookmark) the page thanks without claiming anything was paid.
-		paying: Boolean(sessionId),
+		paying: Boolean(sessionId || intentId),
 		confirmed: donation?.status === 'succeeded' ? { charged: formatDollars(donation.amountCents + donation.feeCents) } : null,
 	}
 }
