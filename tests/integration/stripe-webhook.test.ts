@@ -152,3 +152,28 @@ describe('the Stripe webhook', () => {
 		expect(await donationsOf(session.payment_intent)).toEqual([])
 	})
 })
+
+describe('a payment that fails', () => {
+	test('is kept as failed, never shown as a gift, and becomes one with its receipt if it then goes through', async () => {
+		const id = uniqueId('pi')
+		const email = `${uniqueId('donor')}@example.com`
+		const intent = {
+			id,
+			object: 'payment_intent',
+			status: 'requires_payment_method',
+			amount: 1500,
+			amount_received: 0,
+			receipt_email: email,
+			metadata: giftMetadata(1500),
+		}
+		expect(await deliver(stripeEvent('payment_intent.payment_failed', intent))).toMatchObject({ body: { outcome: 'recorded' } })
+		expect(await donationsOf(id)).toEqual([expect.objectContaining({ status: 'failed', paidAt: null })])
+		expect(await receiptsTo(email)).toEqual([])
+		await deliver(stripeEvent('payment_intent.succeeded', { ...intent, status: 'succeeded', amount_received: 1500 }))
+		expect(await donationsOf(id)).toEqual([expect.objectContaining({ status: 'succeeded', amountCents: 1500 })])
+		expect(await receiptsTo(email)).toHaveLength(1)
+		// A late failure event never undoes a confirmed gift.
+		await deliver(stripeEvent('payment_intent.payment_failed', intent))
+		expect((await donationsOf(id))[0]).toMatchObject({ status: 'succeeded' })
+	})
+})

@@ -107,22 +107,30 @@ export type PaidGift = {
  */
 async function recordPaidGift(tx: Executor, paid: PaidGift) {
 	const feeCents = Math.max(0, paid.chargedCents - paid.gift.netCents)
+	const confirmed = {
+		userId: paid.gift.userId ?? null,
+		donorEmail: paid.email,
+		donorName: paid.name,
+		amountCents: paid.chargedCents - feeCents,
+		feeCents,
+		tier: paid.gift.tier,
+		status: 'succeeded' as const,
+		paidAt: paid.paidAt,
+	}
 	const [row] = await tx
 		.insert(donations)
 		.values({
-			userId: paid.gift.userId ?? null,
-			donorEmail: paid.email,
-			donorName: paid.name,
-			amountCents: paid.chargedCents - feeCents,
-			feeCents,
-			tier: paid.gift.tier,
-			status: 'succeeded',
+			...confirmed,
 			paymentIntentId: paid.paymentIntentId ?? null,
 			invoiceId: paid.invoiceId ?? null,
 			checkoutSessionId: paid.checkoutSessionId ?? null,
-			paidAt: paid.paidAt,
 		})
-		.onConflictDoNothing({ target: paid.invoiceId ? donations.invoiceId : donations.paymentIntentId })
+		// A payment that failed first and then went through (another card) is now a gift; a confirmed one stays as it is.
+		.onConflictDoUpdate({
+			target: paid.invoiceId ? donations.invoiceId : donations.paymentIntentId,
+			set: confirmed,
+			setWhere: eq(donations.status, 'failed'),
+		})
 		.returning()
 	if (!row) {
 		// Seen already through the other event: fill in what this one knows.
@@ -205,6 +213,26 @@ async function applyEvent(tx: Executor, event: Stripe.Event) {
 		}
 		case 'payment_intent.succeeded':
 			return recordIntent(tx, event.data.object, event.created)
+		case 'payment_intent.payment_failed': {
+			// Kept for the owner's view of what was tried; never shown as a gift, never over a confirmed one.
+			const intent = event.data.object
+			const gift = giftFromMetadata(intent.metadata)
+			if (!gift || gift.kind !== 'donation') return false
+			const [failed] = await tx
+				.insert(donations)
+				.values({
+					userId: gift.userId ?? null,
+					donorEmail: intent.receipt_email ?? null,
+					amountCents: gift.netCents,
+					feeCents: Math.max(0, intent.amount - gift.netCents),
+					tier: gift.tier,
+					status: 'failed',
+					paymentIntentId: intent.id,
+				})
+				.onConflictDoNothing({ target: donations.paymentIntentId })
+				.returning({ id: donations.id })
+			return Boolean(failed)
+		}
 		case 'charge.refunded': {
 			const charge = event.data.object
 			const paymentIntentId = idOf(charge.payment_intent)
