@@ -64,6 +64,11 @@ export function mockStripe() {
 				url: `https://billing.stripe.com/p/session/${id}`,
 			})
 		}),
+		http.get(`${API}/charges/:id`, ({ params }) => {
+			calls.push({ method: 'GET', path: `/v1/charges/${params.id}`, form: new URLSearchParams() })
+			const email = String(params.id).includes('_email_') ? `${String(params.id).split('_email_')[1]}@example.com` : null
+			return HttpResponse.json({ id: params.id, object: 'charge', billing_details: { email, name: email ? 'Card Holder' : null } })
+		}),
 		http.get(`${API}/payment_intents/:id`, ({ params }) => {
 			const intent = intents.get(String(params.id))
 			calls.push({ method: 'GET', path: `/v1/payment_intents/${params.id}`, form: new URLSearchParams() })

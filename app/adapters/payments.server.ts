@@ -139,6 +139,11 @@ export function retrievePaymentIntent(id: string) {
 	return stripe().paymentIntents.retrieve(id)
 }
 
+/** A charge, for the payer's details (billing e-mail and name). */
+export function retrieveCharge(id: string) {
+	return stripe().charges.retrieve(id)
+}
+
 /** A webhook's event, only if Stripe signed this very body with our secret in the last 5 minutes; else it throws. */
 export function verifyWebhook(rawBody: string, signature: string | null) {
 	if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('Payments are not configured (STRIPE_WEBHOOK_SECRET)')

@@ -153,6 +153,26 @@ describe('the Stripe webhook', () => {
 	})
 })
 
+describe('a payment in the in-page card form', () => {
+	test("a guest's receipt goes to the e-mail they gave with the card", async () => {
+		const id = uniqueId('pi')
+		const who = uniqueId('carder')
+		const intent = {
+			id,
+			object: 'payment_intent',
+			status: 'succeeded',
+			amount: 2500,
+			amount_received: 2500,
+			receipt_email: null,
+			latest_charge: `ch_x_email_${who}`,
+			metadata: giftMetadata(2500, 'custom'),
+		}
+		await deliver(stripeEvent('payment_intent.succeeded', intent))
+		expect((await donationsOf(id))[0]).toMatchObject({ donorEmail: `${who}@example.com`, donorName: 'Card Holder' })
+		expect(await receiptsTo(`${who}@example.com`)).toHaveLength(1)
+	})
+})
+
 describe('a payment that fails', () => {
 	test('is kept as failed, never shown as a gift, and becomes one with its receipt if it then goes through', async () => {
 		const id = uniqueId('pi')

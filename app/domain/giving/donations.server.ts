@@ -6,6 +6,7 @@ import {
 	createPaymentIntent,
 	createSubscriptionCheckout,
 	giftFromMetadata,
+	retrieveCharge,
 	retrievePaymentIntent,
 	type GiftMetadata,
 	type Stripe,
@@ -317,17 +318,27 @@ async function updateSubscription(tx: Executor, providerSubscriptionId: string |
 	return updated.length > 0
 }
 
-function recordIntent(tx: Executor, intent: Stripe.PaymentIntent, created: number) {
+async function recordIntent(tx: Executor, intent: Stripe.PaymentIntent, created: number) {
 	const gift = giftFromMetadata(intent.metadata)
-	if (!gift || gift.kind !== 'donation' || intent.status !== 'succeeded') return Promise.resolve(false)
+	if (!gift || gift.kind !== 'donation' || intent.status !== 'succeeded') return false
 	return recordPaidGift(tx, {
 		gift,
 		paymentIntentId: intent.id,
 		chargedCents: intent.amount_received,
-		email: intent.receipt_email ?? null,
-		name: null,
+		...(await payerOf(intent)),
 		paidAt: new Date(created * 1000),
 	})
+}
+
+/**
+ * Who to send the receipt to. A guest who paid in the Payment Element gave their e-mail with the card, on the charge;
+ * a Checkout Session's own event brings it too, so a charge Stripe cannot show now is not an error.
+ */
+async function payerOf(intent: Stripe.PaymentIntent) {
+	if (intent.receipt_email) return { email: intent.receipt_email, name: null }
+	const chargeId = idOf(intent.latest_charge)
+	const charge = chargeId ? await retrieveCharge(chargeId).catch(() => null) : null
+	return { email: charge?.billing_details?.email ?? null, name: charge?.billing_details?.name ?? null }
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null))
