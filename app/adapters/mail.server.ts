@@ -70,26 +70,30 @@ function parseEmail(input: EmailInput) {
 	throw new Error(`Invalid e-mail message: ${problems}`)
 }
 
+/** A pending row for a checked message. */
+function pendingRow(input: EmailInput) {
+	const { to, type, subject, text, html, userId } = parseEmail(input)
+	return {
+		userId,
+		toAddress: to,
+		emailType: type,
+		subject,
+		textBody: text,
+		htmlBody: html,
+		status: 'pending' as const,
+		trackingId: randomBytes(16).toString('base64url'),
+	}
+}
+
 /**
  * Records the message, then tries to deliver it at once. Returns the row id.
  * Throws only for invalid input; a failed delivery stays recorded and is retried by deliverPendingEmails.
  */
 export async function sendEmail(input: EmailInput, transport: MailTransport = defaultMailTransport()) {
-	const { to, type, subject, text, html, userId } = parseEmail(input)
 	const [row] = await db
 		.insert(emails)
-		.values({
-			userId,
-			toAddress: to,
-			emailType: type,
-			subject,
-			textBody: text,
-			htmlBody: html,
-			status: 'pending',
-			// Born claimed by this instance, so no worker sends it while we do.
-			nextAttemptAt: secondsFromNow(CLAIM_SECONDS),
-			trackingId: randomBytes(16).toString('base64url'),
-		})
+		// Born claimed by this instance, so no worker sends it while we do.
+		.values({ ...pendingRow(input), nextAttemptAt: secondsFromNow(CLAIM_SECONDS) })
 		.returning()
 	await attemptDelivery(row!, transport)
 	return row!.id
@@ -100,20 +104,7 @@ export async function sendEmail(input: EmailInput, transport: MailTransport = de
  * does. The caller delivers it after the commit (deliverPendingEmails), or the mail worker does.
  */
 export async function queueEmail(tx: Executor, input: EmailInput) {
-	const { to, type, subject, text, html, userId } = parseEmail(input)
-	const [row] = await tx
-		.insert(emails)
-		.values({
-			userId,
-			toAddress: to,
-			emailType: type,
-			subject,
-			textBody: text,
-			htmlBody: html,
-			status: 'pending',
-			trackingId: randomBytes(16).toString('base64url'),
-		})
-		.returning({ id: emails.id })
+	const [row] = await tx.insert(emails).values(pendingRow(input)).returning({ id: emails.id })
 	return row!.id
 }
 

@@ -64,26 +64,41 @@ export type CheckoutStart = {
 }
 
 /** A hosted Checkout page for a one-off gift (no JavaScript needed); the browser is sent to its url. */
-export async function createDonationCheckout(start: CheckoutStart) {
+export function createDonationCheckout(start: CheckoutStart) {
 	const metadata = toMetadata(start.gift)
-	const session = await stripe().checkout.sessions.create({
+	return createCheckout(start, {
 		mode: 'payment',
 		submit_type: 'donate',
-		line_items: [
-			{
-				quantity: 1,
-				price_data: {
-					currency: 'usd',
-					unit_amount: start.amountCents,
-					product_data: { name: `Donation to ${env.FOUNDATION_LEGAL_NAME}` },
-				},
-			},
-		],
-		customer_email: start.email,
-		metadata,
+		line_items: [lineItem(start.amountCents, `Donation to ${env.FOUNDATION_LEGAL_NAME}`)],
 		payment_intent_data: { metadata },
+	})
+}
+
+/** A hosted Checkout page for a monthly gift (Stripe Billing); Stripe charges it again each month. */
+export function createSubscriptionCheckout(start: CheckoutStart & { planName: string }) {
+	const metadata = toMetadata(start.gift)
+	return createCheckout(start, {
+		mode: 'subscription',
+		line_items: [
+			lineItem(start.amountCents, `${start.planName} monthly gift to ${env.FOUNDATION_LEGAL_NAME}`, { recurring: { interval: 'month' } }),
+		],
+		subscription_data: { metadata },
+	})
+}
+
+const lineItem = (cents: number, name: string, price: { recurring?: { interval: 'month' } } = {}) => ({
+	quantity: 1,
+	price_data: { currency: 'usd', unit_amount: cents, product_data: { name }, ...price },
+})
+
+/** What every Checkout Session of ours shares: the donor's e-mail, the gift's metadata and the way back. */
+async function createCheckout(start: CheckoutStart, params: Stripe.Checkout.SessionCreateParams) {
+	const session = await stripe().checkout.sessions.create({
+		customer_email: start.email,
+		metadata: toMetadata(start.gift),
 		success_url: start.successUrl,
 		cancel_url: start.cancelUrl,
+		...params,
 	})
 	if (!session.url) throw new Error(`Checkout Session ${session.id} came without a url`)
 	return { id: session.id, url: session.url }
@@ -100,32 +115,6 @@ export async function createPaymentIntent(start: Omit<CheckoutStart, 'successUrl
 	})
 	if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came without a client secret`)
 	return { id: intent.id, clientSecret: intent.client_secret, methods: intent.payment_method_types }
-}
-
-/** A hosted Checkout page for a monthly gift (Stripe Billing); Stripe charges it again each month. */
-export async function createSubscriptionCheckout(start: CheckoutStart & { planName: string }) {
-	const metadata = toMetadata(start.gift)
-	const session = await stripe().checkout.sessions.create({
-		mode: 'subscription',
-		line_items: [
-			{
-				quantity: 1,
-				price_data: {
-					currency: 'usd',
-					unit_amount: start.amountCents,
-					recurring: { interval: 'month' },
-					product_data: { name: `${start.planName} monthly gift to ${env.FOUNDATION_LEGAL_NAME}` },
-				},
-			},
-		],
-		customer_email: start.email,
-		metadata,
-		subscription_data: { metadata },
-		success_url: start.successUrl,
-		cancel_url: start.cancelUrl,
-	})
-	if (!session.url) throw new Error(`Checkout Session ${session.id} came without a url`)
-	return { id: session.id, url: session.url }
 }
 
 /** Stripe's page where a donor changes or cancels a monthly gift; it sends them back to `returnUrl`. */

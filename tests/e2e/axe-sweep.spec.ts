@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { addSmallSticker, claimOnDashboard, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
 /** A dialog opened by the URL, else the page. */
 const shown = (page: Page, path: string) => (/[?&](dialog|cart)=/.test(path) ? page.getByRole('dialog') : page.locator('main').first())
@@ -38,13 +38,8 @@ test('axe: the dashboard, its tabs and every dialog, the cart, and the responder
 	const code = sticker()
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
-	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
-	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
-	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
-	await page.goto('/shop')
-	const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Small Medical QR Sticker (2x2 in)' }) })
-	await card.getByRole('button', { name: 'Add to Cart' }).click()
-	await expect(page.getByText('Small Medical QR Sticker (2x2 in) was added to your cart.').last()).toBeVisible()
+	await claimOnDashboard(page, code.pin)
+	await addSmallSticker(page)
 	const dialogs = ['add-family', 'add-contact', 'add-allergy', 'add-medication', 'add-condition', 'add-policy', 'dnr', 'support']
 	for (const path of [
 		'/dashboard',

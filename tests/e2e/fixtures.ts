@@ -132,3 +132,20 @@ export const focusPlace = (page: Page) =>
 		if (!active || active === document.body || active === document.documentElement) return 'nowhere'
 		return active.closest('[role=dialog]') ? 'dialog' : `page: ${active.outerHTML.slice(0, 80)}`
 	})
+
+/** From the signed-in dashboard: claims a sticker with the PIN form there. */
+export async function claimOnDashboard(page: Page, pin: string) {
+	await page.getByLabel('PIN', { exact: true }).fill(pin)
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+}
+
+export const SMALL_STICKER = 'Small Medical QR Sticker (2x2 in)'
+
+/** Puts the small sticker in the cart from the shop, as it comes (red, circular). */
+export async function addSmallSticker(page: Page) {
+	await page.goto('/shop')
+	const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: SMALL_STICKER }) })
+	await card.getByRole('button', { name: 'Add to Cart' }).click()
+	await expect(page.getByText(`${SMALL_STICKER} was added to your cart.`).last()).toBeVisible()
+}

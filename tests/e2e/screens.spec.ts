@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures.ts'
+import { addSmallSticker, claimOnDashboard, expect, signIn, test } from './fixtures.ts'
 
 test('on a phone the dashboard header is one row, its links in a menu that opens with or without JavaScript', async ({ page, person }) => {
 	await page.setViewportSize({ width: 390, height: 800 })
@@ -19,13 +19,8 @@ test('at 1280×800 the checkout’s summary and its Complete FREE Order button a
 	await page.setViewportSize({ width: 1280, height: 800 })
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
-	await page.getByLabel('PIN', { exact: true }).fill(sticker().pin)
-	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
-	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
-	await page.goto('/shop')
-	const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Small Medical QR Sticker (2x2 in)' }) })
-	await card.getByRole('button', { name: 'Add to Cart' }).click()
-	await expect(page.getByText('Small Medical QR Sticker (2x2 in) was added to your cart.').last()).toBeVisible()
+	await claimOnDashboard(page, sticker().pin)
+	await addSmallSticker(page)
 	await page.goto('/shop?cart=open')
 	const dialog = page.getByRole('dialog', { name: 'Shopping Cart & Checkout' })
 	await expect(dialog.getByRole('heading', { name: 'Order summary' })).toBeInViewport({ ratio: 1 })

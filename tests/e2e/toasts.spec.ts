@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures.ts'
+import { addSmallSticker, expect, signIn, test } from './fixtures.ts'
 
 test('a toast set by an action shows after the redirect, then leaves by itself after 5 s', async ({ page, person }) => {
 	await signIn(page, await person())
@@ -23,10 +23,7 @@ const hiddenByToast = (page: Page, selector?: string) =>
 
 test('a toast hides neither the header, nor a dialog’s close button, nor any control that has focus', async ({ page, hasJs }) => {
 	await page.setViewportSize({ width: 390, height: 640 })
-	await page.goto('/shop')
-	const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Small Medical QR Sticker (2x2 in)' }) })
-	await card.getByRole('button', { name: 'Add to Cart' }).click()
-	await expect(page.getByText('Small Medical QR Sticker (2x2 in) was added to your cart.').last()).toBeVisible()
+	await addSmallSticker(page)
 	expect(await hiddenByToast(page, 'header')).toBe(0)
 
 	await page.goto('/shop?cart=open')
