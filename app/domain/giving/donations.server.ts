@@ -22,12 +22,15 @@ import type { Donation } from './schemas.ts'
 
 export type Donor = { userId?: string; email?: string }
 
+/** What the donor pays for a gift: the gift, plus the card fee when they chose to cover it. */
+const chargeFor = (netCents: number, coverFees: boolean) => (coverFees ? grossToCoverFees(netCents) : netCents)
+
 /**
  * Starts a one-off gift on Stripe's hosted Checkout page and answers its address. Nothing is recorded yet: a gift
  * counts only when Stripe's signed webhook confirms the charge.
  */
 export async function startDonation(gift: Donation, donor: Donor, returnTo: { successUrl: string; cancelUrl: string }) {
-	const amountCents = gift.coverFees ? grossToCoverFees(gift.netCents) : gift.netCents
+	const amountCents = chargeFor(gift.netCents, gift.coverFees)
 	return createDonationCheckout({
 		gift: { kind: 'donation', tier: gift.tier, netCents: gift.netCents, userId: donor.userId },
 		amountCents,
@@ -46,7 +49,7 @@ export async function startSubscription(
 	const plan = planById(planId)!
 	return createSubscriptionCheckout({
 		gift: { kind: 'subscription', tier: plan.id, netCents: plan.cents, userId: donor.userId },
-		amountCents: coverFees ? grossToCoverFees(plan.cents) : plan.cents,
+		amountCents: chargeFor(plan.cents, coverFees),
 		planName: plan.name,
 		email: donor.email,
 		...returnTo,
@@ -75,7 +78,7 @@ export async function manageSubscription(userId: string, returnUrl: string) {
  * offers for it and the fee of each group. Recorded, as always, only when its webhook confirms it.
  */
 export async function startPaymentIntent(gift: Donation, donor: Donor) {
-	const amountCents = gift.coverFees ? grossToCoverFees(gift.netCents) : gift.netCents
+	const amountCents = chargeFor(gift.netCents, gift.coverFees)
 	const intent = await createPaymentIntent({
 		gift: { kind: 'donation', tier: gift.tier, netCents: gift.netCents, userId: donor.userId },
 		amountCents,

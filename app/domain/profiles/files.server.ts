@@ -70,9 +70,12 @@ export type DnrChange = {
 	originalLocation?: string | null
 }
 
-/** Fields left out stay as they are; `fields` names the request's fields that errors are reported on. */
-/** `confirm`: the owner saved the profile, which confirms it as current even when nothing in it changed. */
+/**
+ * A change to a profile: what is left out stays as it is. `confirm`: the owner saved the profile, which confirms it as
+ * current even when nothing in it changed.
+ */
 export type ProfileChange = { values?: ProfileValues; picture?: FileChoice; dnr?: DnrChange; confirm?: boolean }
+/** The request's fields that a refused file is reported on. */
 export type ProfileFileFields = { picture: string; dnrDocument: string }
 const API_FIELDS: ProfileFileFields = { picture: 'profilePictureUrl', dnrDocument: 'dnrDocumentUrl' }
 
