@@ -38,6 +38,7 @@ export default [
 	route('team', 'routes/public/team.tsx'),
 	route('payment-options', 'routes/public/payment-options.tsx'),
 	route('donate', 'routes/giving/donate.tsx'),
+	route('support', 'routes/giving/support.tsx'),
 	route('donation-success', 'routes/giving/donation-success.tsx'),
 	route('checkout', 'routes/giving/checkout.tsx'),
 	route('dashboard/giving/statement/:year', 'routes/giving/statement.ts', { id: 'own-statement' }),

@@ -16,14 +16,18 @@ export function mockStripe() {
 	const calls: StripeCall[] = []
 	const intents = new Map<string, Record<string, unknown>>()
 	let failing = 0
+	/** Stripe's answer when it fails on its side, while failNextCall has calls left to fail. */
+	const failure = () => {
+		if (failing <= 0) return null
+		failing--
+		return HttpResponse.json({ error: { type: 'api_error', message: 'Something went wrong on our end.' } }, { status: 500 })
+	}
 	const server = setupServer(
 		http.post(`${API}/checkout/sessions`, async ({ request }) => {
 			const form = new URLSearchParams(await request.text())
 			calls.push({ method: 'POST', path: '/v1/checkout/sessions', form })
-			if (failing > 0) {
-				failing--
-				return HttpResponse.json({ error: { type: 'api_error', message: 'Something went wrong on our end.' } }, { status: 500 })
-			}
+			const failed = failure()
+			if (failed) return failed
 			const id = `cs_test_${Math.random().toString(36).slice(2, 12)}`
 			return HttpResponse.json({
 				id,
@@ -41,6 +45,8 @@ export function mockStripe() {
 		http.post(`${API}/payment_intents`, async ({ request }) => {
 			const form = new URLSearchParams(await request.text())
 			calls.push({ method: 'POST', path: '/v1/payment_intents', form })
+			const failed = failure()
+			if (failed) return failed
 			const id = `pi_${Math.random().toString(36).slice(2, 14)}`
 			return HttpResponse.json({
 				id,
@@ -55,6 +61,8 @@ export function mockStripe() {
 		http.post(`${API}/billing_portal/sessions`, async ({ request }) => {
 			const form = new URLSearchParams(await request.text())
 			calls.push({ method: 'POST', path: '/v1/billing_portal/sessions', form })
+			const failed = failure()
+			if (failed) return failed
 			const id = `bps_${Math.random().toString(36).slice(2, 12)}`
 			return HttpResponse.json({
 				id,

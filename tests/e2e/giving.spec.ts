@@ -1,51 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
-import Stripe from 'stripe'
 import { freePort, startAppServer } from './app-server.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { paidEvent, postWebhook, stripeSettings } from './giving-kit.ts'
 import { startSmtpServer } from './smtp-server.ts'
-import { startStripeServer, type FakeSession } from './stripe-server.ts'
-
-const WEBHOOK_SECRET = 'whsec_e2e'
-
-/** Stripe's event for a paid Checkout Session of the fake server, as its webhook would post it. */
-function paidEvent(session: FakeSession, email: string, amount: number) {
-	return {
-		id: `evt_${session.id}`,
-		object: 'event',
-		type: 'checkout.session.completed',
-		created: Math.floor(Date.now() / 1000),
-		data: {
-			object: {
-				id: session.id,
-				object: 'checkout.session',
-				mode: 'payment',
-				payment_status: 'paid',
-				amount_total: amount,
-				payment_intent: `pi_${session.id}`,
-				customer_details: { email, name: 'Test Donor' },
-				metadata: session.metadata,
-			},
-		},
-	}
-}
-
-function postWebhook(page: Page, baseURL: string, event: unknown, secret = WEBHOOK_SECRET) {
-	const payload = JSON.stringify(event)
-	return page.request.post(`${baseURL}/api/stripe/webhook`, {
-		data: payload,
-		headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
-	})
-}
-
-const stripeSettings = (stripe: { base: string }, smtp: { url: string }) => ({
-	SMTP_URL: smtp.url,
-	STRIPE_SECRET_KEY: 'sk_test_e2e',
-	STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-	STRIPE_API_BASE: stripe.base,
-	FOUNDATION_TAX_ID: '12-3456789',
-})
+import { startStripeServer } from './stripe-server.ts'
 
 test('without Stripe settings the giving links lead to a page that says so plainly and names the contact', async ({
 	page,
@@ -140,6 +99,45 @@ test('a signed-in donor gives $50, then finds it in Your Giving and in the year-
 		const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: readFileSync((await download.path())!) }).toString('utf8')
 		expect(text).toContain(receipt)
 		expect(text).toContain(`Total given in ${year}: $50.00`)
+	} finally {
+		await app.stop()
+		await Promise.all([smtp.close(), stripe.close()])
+	}
+})
+
+test('the tier page: a signed-out donor signs in and comes back to the same card, then on to Stripe; out-of-range amounts are refused', async ({
+	page,
+}, testInfo) => {
+	test.setTimeout(120_000)
+	const [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()])
+	const app = await startAppServer(await freePort(), stripeSettings(stripe, smtp))
+	const user = app.fixtures().users[0]!
+	try {
+		await page.goto(`${app.baseURL}/support`)
+		await expectNoAxeViolations(page, testInfo)
+		await expect(page.getByRole('heading', { name: 'Free' })).toBeVisible()
+		await page.getByRole('button', { name: 'Give $15' }).click()
+		await expect(page).toHaveURL(/\/login\?redirectTo=/)
+		await page.getByLabel('Email').fill(user.email)
+		await page.getByLabel('Password').fill(user.password)
+		await page.getByRole('button', { name: 'Sign In' }).click()
+		await expect(page).toHaveURL(/\/support\?tier=advocate$/)
+		expect(stripe.sessions).toEqual([])
+		await page.getByRole('button', { name: 'Give $15' }).click()
+		await expect(page.getByRole('heading', { name: 'Test checkout: $15.00' })).toBeVisible()
+		expect(stripe.sessions.at(-1)).toMatchObject({ email: user.email, metadata: { tier: 'advocate', net_cents: '1500' } })
+
+		await page.goto(`${app.baseURL}/dashboard?dialog=support`)
+		const dialog = page.getByRole('dialog', { name: 'Support Our Mission' })
+		await expectNoAxeViolations(page, testInfo)
+		await dialog.getByLabel('Your amount (USD)').fill('20000')
+		await dialog.getByRole('button', { name: 'Give This Amount' }).click()
+		await expect(page.getByText('Please contact us directly for donations over $10,000.').first()).toBeVisible()
+		await expect(page.getByLabel('Your amount (USD)')).toHaveAttribute('aria-invalid', 'true')
+		expect(stripe.sessions).toHaveLength(1)
+		await page.getByLabel('Your amount (USD)').fill('12.50')
+		await page.getByRole('button', { name: 'Give This Amount' }).click()
+		await expect(page.getByRole('heading', { name: 'Test checkout: $12.50' })).toBeVisible()
 	} finally {
 		await app.stop()
 		await Promise.all([smtp.close(), stripe.close()])

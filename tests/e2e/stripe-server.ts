@@ -2,16 +2,29 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 
 export type FakeSession = { id: string; amountCents: number; metadata: Record<string, string>; successUrl: string; email: string | null }
+export type FakeIntent = { id: string; clientSecret: string; amountCents: number; metadata: Record<string, string>; email: string | null }
+
+const readForm = async (request: IncomingMessage) => {
+	const chunks: Buffer[] = []
+	for await (const chunk of request) chunks.push(chunk as Buffer)
+	return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+}
+const metadataOf = (form: URLSearchParams) =>
+	Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]))
+const randomId = () => Math.random().toString(36).slice(2, 14)
 
 /**
  * A Stripe-compatible server on loopback for the journeys (STRIPE_API_BASE points the app at it): it creates Checkout
- * Sessions with the fields Stripe documents, and its "hosted page" sends the browser back as Stripe would.
+ * Sessions and PaymentIntents with the fields Stripe documents, and its "hosted page" sends the browser back as Stripe
+ * would.
  */
 export async function startStripeServer() {
 	const sessions: FakeSession[] = []
+	const intents: FakeIntent[] = []
 	const server = createServer(async (request, response) => {
 		const url = new URL(request.url ?? '/', 'http://localhost')
 		if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') return createSession(request, response)
+		if (request.method === 'POST' && url.pathname === '/v1/payment_intents') return createIntent(request, response)
 		const paying = /^\/pay\/(cs_test_\w+)$/.exec(url.pathname)
 		const session = sessions.find((s) => s.id === paying?.[1])
 		if (request.method === 'GET' && session) {
@@ -26,11 +39,9 @@ export async function startStripeServer() {
 	})
 
 	async function createSession(request: IncomingMessage, response: ServerResponse) {
-		const chunks: Buffer[] = []
-		for await (const chunk of request) chunks.push(chunk as Buffer)
-		const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
-		const id = `cs_test_${Math.random().toString(36).slice(2, 14)}`
-		const metadata = Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]))
+		const form = await readForm(request)
+		const id = `cs_test_${randomId()}`
+		const metadata = metadataOf(form)
 		const session = {
 			id,
 			amountCents: Number(form.get('line_items[0][price_data][unit_amount]')),
@@ -55,7 +66,34 @@ export async function startStripeServer() {
 		)
 	}
 
+	async function createIntent(request: IncomingMessage, response: ServerResponse) {
+		const form = await readForm(request)
+		const id = `pi_${randomId()}`
+		const intent = {
+			id,
+			clientSecret: `${id}_secret_${randomId()}`,
+			amountCents: Number(form.get('amount')),
+			metadata: metadataOf(form),
+			email: form.get('receipt_email'),
+		}
+		intents.push(intent)
+		response.writeHead(200, { 'content-type': 'application/json' })
+		response.end(
+			JSON.stringify({
+				id,
+				object: 'payment_intent',
+				amount: intent.amountCents,
+				currency: form.get('currency'),
+				client_secret: intent.clientSecret,
+				status: 'requires_payment_method',
+				payment_method_types: ['card', 'link'],
+				metadata: intent.metadata,
+				receipt_email: intent.email,
+			}),
+		)
+	}
+
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-	return { base, sessions, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+	return { base, sessions, intents, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }

@@ -114,6 +114,9 @@ describe('monthly gifts', () => {
 		expect(manage.status).toBe(303)
 		expect(manage.headers.get('location')).toMatch(/^https:\/\/billing\.stripe\.com\//)
 		expect(stripe.calls.at(-1)!.form.get('customer')).toBe(session.customer)
+		stripe.failNextCall()
+		const unreachable = await unwrap((await call(yourGiving.action, formRequest('/dashboard/giving', {}, { cookie }))).result)
+		expect(unreachable.status).toBe(503)
 
 		await deliver(
 			stripeEvent('customer.subscription.deleted', { id: subscription, object: 'subscription', status: 'canceled', items: { data: [] } }),
@@ -128,7 +131,9 @@ describe('monthly gifts', () => {
 			status: 200,
 			body: { status: 'none', plan: null },
 		})
-		expect((await unwrap((await call(yourGiving.action, formRequest('/dashboard/giving', {}, { cookie }))).result)).status).toBe(503)
+		const manage = await unwrap((await call(yourGiving.action, formRequest('/dashboard/giving', {}, { cookie }))).result)
+		expect(manage).toMatchObject({ status: 400, body: { error: 'You have no monthly gift to change or cancel.' } })
+		expect(stripe.calls).toEqual([])
 		expect((await get(statusApi.loader, '/api/subscription-status')).status).toBe(401)
 	})
 })

@@ -19,6 +19,13 @@ export const AMOUNT_MESSAGES = {
 	guestError: { title: 'Donation Error', fallback: 'Failed to create payment intent' },
 } as const
 
+/** Spec 002 §5's message for an amount in cents out of range, or null when it may be given. */
+export function amountProblem(cents: number) {
+	if (cents < MIN_DONATION * 100) return AMOUNT_MESSAGES.invalid.description
+	if (cents > MAX_DONATION * 100) return AMOUNT_MESSAGES.tooLarge.description
+	return null
+}
+
 /**
  * What to charge so that `netCents` arrives after the card fee (2.9% + 30 cents): ⌈(net + 30) / (1 − 2.9%)⌉, in
  * whole cents, worked in integers so that no rounding of 0.971 can shave a cent.

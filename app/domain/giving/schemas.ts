@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AMOUNT_MESSAGES, CUSTOM_TIER, dollarsToCents, MAX_DONATION, MIN_DONATION, TIERS } from './amounts.ts'
+import { amountProblem, AMOUNT_MESSAGES, CUSTOM_TIER, dollarsToCents, TIERS } from './amounts.ts'
 
 export * from './amounts.ts'
 
@@ -58,9 +58,3 @@ export const CreatePaymentIntentSchema = z
 		}
 		return { tier: CUSTOM_TIER, netCents: cents, coverFees: body.coverFees ?? false }
 	})
-
-function amountProblem(cents: number) {
-	if (cents < MIN_DONATION * 100) return AMOUNT_MESSAGES.invalid.description
-	if (cents > MAX_DONATION * 100) return AMOUNT_MESSAGES.tooLarge.description
-	return null
-}

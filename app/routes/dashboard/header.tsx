@@ -4,7 +4,8 @@ import { CartButton } from '../shop/cart-button.tsx'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
-import { TIERS } from '#app/domain/giving/amounts.ts'
+import { GivingUnavailable } from '../giving/giving-unavailable.tsx'
+import { TierCards } from '../giving/tier-cards.tsx'
 
 const SUPPORT_DIALOG = 'support'
 
@@ -12,8 +13,10 @@ const navLink = buttonClass('ghost', 'min-h-10 px-3 py-1.5 text-sm')
 
 /** Who is signed in, as the header greets them; the owner also sees the Admin link. */
 export type HeaderUser = { firstName: string | null; email: string; isOwner: boolean }
+/** Whether online giving works here, for the Support Us dialog. */
+export type DashboardGiving = { enabled: boolean; inPage: boolean; supportEmail: string }
 
-export function DashboardHeader({ user }: { user: HeaderUser }) {
+export function DashboardHeader({ user, giving }: { user: HeaderUser; giving: DashboardGiving }) {
 	const location = useLocation()
 	const params = new URLSearchParams(location.search)
 	const dialogOpen = params.get('dialog') === SUPPORT_DIALOG
@@ -58,7 +61,7 @@ export function DashboardHeader({ user }: { user: HeaderUser }) {
 					<AccountLinks user={user} supportHref={openHref} cart={<CartButton />} />
 				</nav>
 			</div>
-			{dialogOpen ? <SupportDialog closeHref={closeHref} /> : null}
+			{dialogOpen ? <SupportDialog closeHref={closeHref} giving={giving} /> : null}
 		</header>
 	)
 }
@@ -98,34 +101,20 @@ function AccountLinks({ user, supportHref, cart }: { user: HeaderUser; supportHr
 	)
 }
 
-function SupportDialog({ closeHref }: { closeHref: string }) {
+function SupportDialog({ closeHref, giving }: { closeHref: string; giving: DashboardGiving }) {
 	return (
-		<Modal title="Support Our Mission" closeHref={closeHref}>
-			<p className="text-gray-800">
+		<Modal title="Support Our Mission" closeHref={closeHref} wide>
+			<p className="mb-4 text-gray-800">
 				Hit Me Helpers is free for everyone and runs on donations. Every gift goes to printing and mailing QR codes and keeping the service
 				online.
 			</p>
-			<ul className="mt-4 space-y-2">
-				{TIERS.map((tier) => (
-					<li key={tier.id}>
-						<Link
-							to={`/donate?${new URLSearchParams({ tier: tier.id, amount: String(tier.amount) })}`}
-							className="flex items-center justify-between gap-3 rounded-lg border border-gray-300 p-3 hover:border-brand-700 hover:bg-red-50"
-						>
-							<span className="font-semibold text-gray-900">
-								{tier.name} · ${tier.amount}
-							</span>
-							<span aria-hidden="true">→</span>
-						</Link>
-					</li>
-				))}
-			</ul>
+			{giving.enabled ? <TierCards signedIn inPage={giving.inPage} /> : <GivingUnavailable supportEmail={giving.supportEmail} />}
 			<div className="mt-5 flex flex-wrap justify-end gap-2">
 				<Link to="/payment-options" className={buttonClass('secondary')}>
-					Payment options
+					Payment Options
 				</Link>
-				<Link to="/donate" className={buttonClass('primary')}>
-					Choose your own amount
+				<Link to="/pricing" className={buttonClass('secondary')}>
+					Give Monthly
 				</Link>
 			</div>
 		</Modal>

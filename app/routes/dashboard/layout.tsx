@@ -1,6 +1,8 @@
 import { Outlet, useMatches, useRouteLoaderData } from 'react-router'
 import { dashboardGate } from '#app/middleware/dashboard.server.ts'
 import { getUser } from '#app/middleware/user.server.ts'
+import { paymentsEnabled } from '#app/adapters/payments.server.ts'
+import { env } from '#app/utils/env.server.ts'
 import { DashboardHeader } from '#app/routes/dashboard/header.tsx'
 import { DashboardTabs } from '#app/routes/dashboard/tabs.tsx'
 import { GeneralErrorBoundary } from '#app/ui/error-boundary.tsx'
@@ -12,7 +14,11 @@ export type DashboardHandle = { chrome?: 'tabs' | 'header' | 'none' }
 export const middleware: Route.MiddlewareFunction[] = [dashboardGate]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	return { user: await getUser({ request, context }) }
+	const enabled = paymentsEnabled()
+	return {
+		user: await getUser({ request, context }),
+		giving: { enabled, inPage: enabled && Boolean(env.STRIPE_PUBLISHABLE_KEY), supportEmail: env.SUPPORT_EMAIL },
+	}
 }
 
 function useChrome() {
@@ -25,7 +31,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	if (!loaderData.user || chrome === 'none') return <Outlet />
 	return (
 		<div className="min-h-screen">
-			<DashboardHeader user={loaderData.user} />
+			<DashboardHeader user={loaderData.user} giving={loaderData.giving} />
 			{chrome === 'tabs' ? <DashboardTabs /> : null}
 			<Outlet />
 		</div>
@@ -37,7 +43,7 @@ export function ErrorBoundary() {
 	const data = useRouteLoaderData<typeof loader>('routes/dashboard/layout')
 	return (
 		<div className="min-h-screen">
-			{data?.user ? <DashboardHeader user={data.user} /> : null}
+			{data?.user ? <DashboardHeader user={data.user} giving={data.giving} /> : null}
 			{data?.user ? <DashboardTabs /> : null}
 			<GeneralErrorBoundary
 				statusHandlers={{

@@ -11,12 +11,12 @@ import {
 	MAX_DONATION,
 	MIN_DONATION,
 	TIERS,
-	type Donation,
 } from '#app/domain/giving/schemas.ts'
 import { CheckboxField, ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { showClientToast } from '#app/utils/network-failure.ts'
+import { startInPage } from './in-page-donation.ts'
 
 /** The amounts (spec 002 §5), then Stripe's hosted page; without JavaScript the same form posts and redirects. */
 export function DonateForm({
@@ -24,14 +24,12 @@ export function DonateForm({
 	tier,
 	amount,
 	inPage,
-	signedIn,
 }: {
 	lastResult?: SubmissionResult<string[]> | null
 	tier: string
 	amount: string
 	/** With Stripe's browser key: the spec's flow, a PaymentIntent and the card form at /checkout. */
 	inPage: boolean
-	signedIn: boolean
 }) {
 	const pending = useIsPending()
 	const hydrated = useHydrated()
@@ -51,9 +49,7 @@ export function DonateForm({
 			const checkout = await startInPage(submission.value)
 			setStarting(false)
 			if ('href' in checkout) return navigate(checkout.href)
-			// Spec 002 §8: the tier page (signed in) and the guest page word a failure differently.
-			const toast = signedIn ? AMOUNT_MESSAGES.tierError : { title: AMOUNT_MESSAGES.guestError.title, description: checkout.message }
-			showClientToast({ type: 'error', ...toast })
+			showClientToast({ type: 'error', title: AMOUNT_MESSAGES.guestError.title, description: checkout.message })
 		},
 	})
 	const chosen = fields.tier.value ?? tier
@@ -111,26 +107,4 @@ export function DonateForm({
 			</StatusButton>
 		</Form>
 	)
-}
-
-/** POST /api/create-donation, then /checkout with the PaymentIntent (spec 002 §7); or the message to show. */
-async function startInPage(gift: Donation): Promise<{ href: string } | { message: string }> {
-	try {
-		const response = await fetch('/api/create-donation', {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ tierId: gift.tier, amount: gift.netCents, coverFees: gift.coverFees }),
-		})
-		const body = (await response.json()) as { clientSecret?: string; amountCents?: number; supportedMethods?: string[]; message?: string }
-		if (!response.ok || !body.clientSecret || !body.amountCents) return { message: body.message ?? AMOUNT_MESSAGES.guestError.fallback }
-		const params = new URLSearchParams({
-			client_secret: body.clientSecret,
-			amount: (body.amountCents / 100).toFixed(2),
-			methods: (body.supportedMethods ?? []).join(','),
-			fees: feeText(STANDARD_FEE),
-		})
-		return { href: `/checkout?${params}` }
-	} catch {
-		return { message: AMOUNT_MESSAGES.guestError.fallback }
-	}
 }

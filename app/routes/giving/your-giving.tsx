@@ -36,17 +36,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Manage or cancel: Stripe's billing page for the donor's own customer record, then back here. */
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireUser({ request, context })
-	let url: string | null = null
+	const refuse = async (status: number, description: string) => {
+		const headers = await actionToast(request, context, { type: 'error', title: 'Error', description })
+		return data({ error: description }, { status, headers })
+	}
+	let url: string | null
 	try {
 		url = await manageSubscription(user.id, new URL('/dashboard/giving', env.PUBLIC_URL).toString())
 	} catch (error) {
 		console.error('[giving] could not open the billing portal', error)
+		return refuse(503, MANAGE_FAILED)
 	}
-	if (url) return redirect(url, 303)
-	const headers = await actionToast(request, context, { type: 'error', title: 'Error', description: MANAGE_FAILED })
-	return data({ error: MANAGE_FAILED }, { status: 503, headers })
+	return url ? redirect(url, 303) : refuse(400, NO_MONTHLY_GIFT)
 }
 
+const NO_MONTHLY_GIFT = 'You have no monthly gift to change or cancel.'
 const MANAGE_FAILED = 'Your monthly gift cannot be managed right now. Please try again, or write to us.'
 
 const STATUS_WORDS: Record<string, string> = {
