@@ -2,12 +2,12 @@ import { Link, useLocation } from 'react-router'
 import { Logo } from '#app/ui/brand.tsx'
 import { CartButton } from '../shop/cart-button.tsx'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
-import { Modal } from '#app/ui/modal.tsx'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
-import { GivingUnavailable } from '../giving/giving-unavailable.tsx'
-import { TierCards } from '../giving/tier-cards.tsx'
+import { lazyComponent } from '#app/utils/lazy-component.tsx'
 
 const SUPPORT_DIALOG = 'support'
+// The tier cards load with the dialog, not with every dashboard page.
+const SupportDialog = lazyComponent('support-dialog', () => import('./support-dialog.tsx').then((module) => module.SupportDialog))
 
 const navLink = buttonClass('ghost', 'min-h-10 px-3 py-1.5 text-sm')
 
@@ -98,25 +98,5 @@ function AccountLinks({ user, supportHref, cart }: { user: HeaderUser; supportHr
 				</StatusButton>
 			</SignOutForm>
 		</>
-	)
-}
-
-function SupportDialog({ closeHref, giving }: { closeHref: string; giving: DashboardGiving }) {
-	return (
-		<Modal title="Support Our Mission" closeHref={closeHref} wide>
-			<p className="mb-4 text-gray-800">
-				Hit Me Helpers is free for everyone and runs on donations. Every gift goes to printing and mailing QR codes and keeping the service
-				online.
-			</p>
-			{giving.enabled ? <TierCards signedIn inPage={giving.inPage} /> : <GivingUnavailable supportEmail={giving.supportEmail} />}
-			<div className="mt-5 flex flex-wrap justify-end gap-2">
-				<Link to="/payment-options" className={buttonClass('secondary')}>
-					Payment Options
-				</Link>
-				<Link to="/pricing" className={buttonClass('secondary')}>
-					Give Monthly
-				</Link>
-			</div>
-		</Modal>
 	)
 }

@@ -1,8 +1,7 @@
-import { Link } from 'react-router'
-import { buttonClass } from '#app/ui/forms.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import { GivingUnavailable } from './giving-unavailable.tsx'
+import { MoreWaysToHelp } from './more-ways.tsx'
 import { donationAction, givingPageData } from './giving-page.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/donate'
@@ -35,17 +34,13 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
 						You pay on Stripe&apos;s secure page; a receipt for your records follows by e-mail once the payment is confirmed.
 					</p>
 				) : null}
-				<nav aria-label="More ways to help" className="flex flex-wrap gap-3">
-					<Link to="/payment-options" className={buttonClass('secondary')}>
-						Payment Options
-					</Link>
-					<Link to="/shop" className={buttonClass('secondary')}>
-						Shop
-					</Link>
-					<Link to={signedIn ? '/dashboard' : '/'} className={buttonClass('secondary')}>
-						{signedIn ? 'Dashboard' : 'Home'}
-					</Link>
-				</nav>
+				<MoreWaysToHelp
+					signedIn={signedIn}
+					links={[
+						{ to: '/payment-options', label: 'Payment Options' },
+						{ to: '/shop', label: 'Shop' },
+					]}
+				/>
 			</div>
 		</PublicShell>
 	)

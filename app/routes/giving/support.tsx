@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { cardClass } from '#app/ui/card.tsx'
-import { buttonClass } from '#app/ui/forms.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import { donationAction, givingPageData } from './giving-page.server.ts'
 import { GivingUnavailable } from './giving-unavailable.tsx'
+import { MoreWaysToHelp } from './more-ways.tsx'
 import { TierCards } from './tier-cards.tsx'
 import type { Route } from './+types/support'
 
@@ -44,17 +44,13 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
 						.
 					</p>
 				) : null}
-				<nav aria-label="More ways to help" className="flex flex-wrap gap-3">
-					<Link to="/pricing" className={buttonClass('secondary')}>
-						Give Monthly
-					</Link>
-					<Link to="/payment-options" className={buttonClass('secondary')}>
-						Payment Options
-					</Link>
-					<Link to={signedIn ? '/dashboard' : '/'} className={buttonClass('secondary')}>
-						{signedIn ? 'Dashboard' : 'Home'}
-					</Link>
-				</nav>
+				<MoreWaysToHelp
+					signedIn={signedIn}
+					links={[
+						{ to: '/pricing', label: 'Give Monthly' },
+						{ to: '/payment-options', label: 'Payment Options' },
+					]}
+				/>
 			</div>
 		</PublicShell>
 	)
