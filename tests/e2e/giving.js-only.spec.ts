@@ -21,8 +21,9 @@ test('with the publishable key, a guest pays in the card form: a decline says Pa
 		await expect(page).toHaveURL(/\/checkout\?client_secret=pi_\w+_secret_\w+&amount=15\.76/)
 		const intent = stripe.intents.at(-1)!
 		expect(intent).toMatchObject({ amountCents: 1576, metadata: { kind: 'donation', tier: 'advocate', net_cents: '1500' } })
-		expect(stripeJs).toHaveLength(1)
 		await expect(page.getByText('Your gift: $15.76')).toBeVisible()
+		await expect(page.getByLabel('Card number')).toBeVisible()
+		expect(stripeJs).toHaveLength(1)
 		await expectNoAxeViolations(page, testInfo)
 
 		await page.getByLabel('Card number').fill(DECLINED_CARD)
