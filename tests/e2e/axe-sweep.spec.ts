@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { addSmallSticker, claimOnDashboard, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { addSmallSticker, claimOnDashboard, expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
 
 /** A dialog opened by the URL, else the page. */
 const shown = (page: Page, path: string) => (/[?&](dialog|cart)=/.test(path) ? page.getByRole('dialog') : page.locator('main').first())
@@ -7,7 +7,7 @@ const shown = (page: Page, path: string) => (/[?&](dialog|cart)=/.test(path) ? p
 // Every page, and every dialog a URL opens, passes axe: with JavaScript and without it (the no-js project).
 
 test('axe: the public pages and a signed-out claim', async ({ page, sticker }, testInfo) => {
-	test.setTimeout(60_000)
+	test.setTimeout(timeLimit(60_000))
 	for (const path of [
 		'/',
 		'/auth',
@@ -34,7 +34,7 @@ test('axe: the public pages and a signed-out claim', async ({ page, sticker }, t
 })
 
 test('axe: the dashboard, its tabs and every dialog, the cart, and the responder page', async ({ page, person, sticker }, testInfo) => {
-	test.setTimeout(90_000)
+	test.setTimeout(timeLimit(90_000))
 	const code = sticker()
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)

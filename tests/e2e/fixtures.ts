@@ -149,3 +149,6 @@ export async function addSmallSticker(page: Page) {
 	await card.getByRole('button', { name: 'Add to Cart' }).click()
 	await expect(page.getByText(`${SMALL_STICKER} was added to your cart.`).last()).toBeVisible()
 }
+
+/** A journey's own time limit, doubled under CI as the config's are: the shared machine can run several times slower. */
+export const timeLimit = (ms: number) => (process.env.CI ? ms * 2 : ms)

@@ -1,6 +1,6 @@
 import { freePort, startAppServer } from './app-server.ts'
 import { DECLINED_CARD, serveFakeStripeJs } from './fake-stripe-js.ts'
-import { expect, expectNoAxeViolations, test } from './fixtures.ts'
+import { expect, expectNoAxeViolations, test, timeLimit } from './fixtures.ts'
 import { postWebhook, stripeSettings } from './giving-kit.ts'
 import { startSmtpServer } from './smtp-server.ts'
 import { startStripeServer } from './stripe-server.ts'
@@ -8,7 +8,7 @@ import { startStripeServer } from './stripe-server.ts'
 test('with the publishable key, a guest pays in the card form: a decline says Payment Failed, then a good card returns, and the webhook confirms it', async ({
 	page,
 }, testInfo) => {
-	test.setTimeout(120_000)
+	test.setTimeout(timeLimit(120_000))
 	const [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()])
 	const app = await startAppServer(await freePort(), { ...stripeSettings(stripe, smtp), STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e' })
 	const stripeJs = await serveFakeStripeJs(page)
@@ -66,7 +66,7 @@ test('with the publishable key, a guest pays in the card form: a decline says Pa
 })
 
 test('with the publishable key, a signed-in donor on the tier page goes to the card form with the amount in cents', async ({ page }) => {
-	test.setTimeout(120_000)
+	test.setTimeout(timeLimit(120_000))
 	const [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()])
 	const app = await startAppServer(await freePort(), { ...stripeSettings(stripe, smtp), STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e' })
 	await serveFakeStripeJs(page)

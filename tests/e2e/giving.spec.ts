@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { freePort, startAppServer } from './app-server.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
 import { paidEvent, postWebhook, stripeSettings } from './giving-kit.ts'
 import { startSmtpServer } from './smtp-server.ts'
 import { startStripeServer } from './stripe-server.ts'
@@ -26,7 +26,7 @@ test('without Stripe settings the giving links lead to a page that says so plain
 test('a guest gives $15: Stripe’s page, the signed webhook (a replay and a forgery change nothing), the receipt and the thank-you', async ({
 	page,
 }, testInfo) => {
-	test.setTimeout(120_000)
+	test.setTimeout(timeLimit(120_000))
 	const [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()])
 	const app = await startAppServer(await freePort(), stripeSettings(stripe, smtp))
 	try {
@@ -66,7 +66,7 @@ test('a guest gives $15: Stripe’s page, the signed webhook (a replay and a for
 })
 
 test('a signed-in donor gives $50, then finds it in Your Giving and in the year-end PDF', async ({ page }) => {
-	test.setTimeout(120_000)
+	test.setTimeout(timeLimit(120_000))
 	const [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()])
 	const app = await startAppServer(await freePort(), stripeSettings(stripe, smtp))
 	const user = app.fixtures().users[0]!
@@ -108,7 +108,7 @@ test('a signed-in donor gives $50, then finds it in Your Giving and in the year-
 test('the tier page: a signed-out donor signs in and comes back to the same card, then on to Stripe; out-of-range amounts are refused', async ({
 	page,
 }, testInfo) => {
-	test.setTimeout(120_000)
+	test.setTimeout(timeLimit(120_000))
 	const [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()])
 	const app = await startAppServer(await freePort(), stripeSettings(stripe, smtp))
 	const user = app.fixtures().users[0]!

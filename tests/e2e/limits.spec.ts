@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { freePort, startAppServer } from './app-server.ts'
-import { expect, expectNoAxeViolations, test } from './fixtures.ts'
+import { expect, expectNoAxeViolations, test, timeLimit } from './fixtures.ts'
 
 // An instance with a strict tier of 3 a minute, so a limit is reached in a few steps.
 let app: Awaited<ReturnType<typeof startAppServer>>
@@ -8,7 +8,7 @@ let app: Awaited<ReturnType<typeof startAppServer>>
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-	test.setTimeout(90_000)
+	test.setTimeout(timeLimit(90_000))
 	app = await startAppServer(await freePort(), { RATE_LIMIT_STRICT_PER_MINUTE: '3' })
 })
 

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import postgres from 'postgres'
 import { rowsMentioning, type RawQuery } from '../leftovers.ts'
 import { freePort, startAppServer } from './app-server.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, test, timeLimit } from './fixtures.ts'
 import { startSmtpServer } from './smtp-server.ts'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
@@ -40,7 +40,7 @@ function filesIn(dir: string) {
 test('a newcomer signs up, agrees to the forms, edits their name, requests a free code by mail and deletes the account: nothing of theirs is left', async ({
 	page,
 }, testInfo) => {
-	test.setTimeout(120_000)
+	test.setTimeout(timeLimit(120_000))
 	const smtp = await startSmtpServer()
 	const app = await startAppServer(await freePort(), { SMTP_URL: smtp.url })
 	const url = (path: string) => `${app.baseURL}${path}`

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test'
 import { freePort, startAppServer } from './app-server.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, test, timeLimit } from './fixtures.ts'
 import { startOidcProvider } from './oidc-provider.ts'
 
 let provider: Awaited<ReturnType<typeof startOidcProvider>>
 let app: Awaited<ReturnType<typeof startAppServer>>
 
 test.beforeAll(async () => {
-	test.setTimeout(90_000)
+	test.setTimeout(timeLimit(90_000))
 	const appPort = await freePort()
 	provider = await startOidcProvider(await freePort(), `http://localhost:${appPort}/auth/callback`, {
 		'grace@oidc.example': 'Grace',

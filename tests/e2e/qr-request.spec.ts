@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { freePort, startAppServer } from './app-server.ts'
-import { expect, expectNoAxeViolations, test } from './fixtures.ts'
+import { expect, expectNoAxeViolations, test, timeLimit } from './fixtures.ts'
 import { startSmtpServer } from './smtp-server.ts'
 
 // A second app instance sends its mail to a real SMTP server on loopback, so the confirmation is seen arriving.
@@ -10,7 +10,7 @@ let app: Awaited<ReturnType<typeof startAppServer>>
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-	test.setTimeout(90_000)
+	test.setTimeout(timeLimit(90_000))
 	smtp = await startSmtpServer()
 	app = await startAppServer(await freePort(), { SMTP_URL: smtp.url })
 })

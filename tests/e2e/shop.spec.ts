@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { freePort, startAppServer } from './app-server.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
 import { startSmtpServer } from './smtp-server.ts'
 
 async function addToCart(page: Page, product: string, options: { color?: string; shape?: 'Circular' | 'Square'; quantity?: number } = {}) {
@@ -53,7 +53,7 @@ test('the catalogue: four products with their options, a preview, and the 25/16 
 })
 
 test('cart, discount and a free order: from a guest cart to the confirmation e-mail', async ({ page, hasJs }, testInfo) => {
-	test.setTimeout(120_000)
+	test.setTimeout(timeLimit(120_000))
 	const smtp = await startSmtpServer()
 	const app = await startAppServer(await freePort(), { SMTP_URL: smtp.url })
 	const { users, codes } = app.fixtures()
