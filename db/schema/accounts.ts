@@ -12,6 +12,8 @@ export const users = pgTable(
 		firstName: text(),
 		lastName: text(),
 		isGrandfathered: boolean().default(false).notNull(),
+		/** Set when the person asked for no notices from the foundation (the owner's "notify recent visitors"). */
+		noticesOptedOutAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},

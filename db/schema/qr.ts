@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import { createdAt, updatedAt } from './columns.ts'
+import { qrBatches } from './admin.ts'
 import { medicalProfiles } from './profiles.ts'
 
 export type QrCustomization = {
@@ -28,6 +29,8 @@ export const qrCodes = pgTable(
 		customization: jsonb().$type<QrCustomization>(),
 		isActive: boolean().default(true).notNull(),
 		source: text().default('batch').notNull(),
+		/** The owner's print batch this code was made in, if any. */
+		batchId: integer().references(() => qrBatches.id, { onDelete: 'set null' }),
 		claimedAt: timestamp({ withTimezone: true }),
 		expiresAt: timestamp({ withTimezone: true }),
 		/** When the owner was last e-mailed about a scan of this code (at most once per 10 minutes). */
@@ -40,6 +43,7 @@ export const qrCodes = pgTable(
 		uniqueIndex('qr_codes_pin_unique').on(t.pin),
 		index('qr_codes_user_idx').on(t.userId),
 		index('qr_codes_profile_idx').on(t.medicalProfileId),
+		index('qr_codes_batch_idx').on(t.batchId),
 		// A code's profile is always one of its owner's. Deleting the profile clears only medical_profile_id: the migration
 		// writes ON DELETE SET NULL ("medical_profile_id"), which drizzle cannot express, so the code stays its owner's.
 		foreignKey({

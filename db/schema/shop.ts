@@ -181,7 +181,8 @@ export const orderAssignedCodes = pgTable(
 			.references(() => qrCodes.id, { onDelete: 'cascade' }),
 		assignedAt: createdAt(),
 	},
-	(t) => [primaryKey({ columns: [t.orderId, t.qrCodeId] }), index('order_assigned_codes_code_idx').on(t.qrCodeId)],
+	// A code goes out with one order only.
+	(t) => [primaryKey({ columns: [t.orderId, t.qrCodeId] }), uniqueIndex('order_assigned_codes_code_unique').on(t.qrCodeId)],
 )
 
 export type Order = typeof orders.$inferSelect

@@ -65,6 +65,7 @@ export const test = base.extend<{
 	/** A grandfathered account no other test uses (they may generate their own QR codes). */
 	legacyPerson: () => Person
 	hasJs: boolean
+	closeAxeCopy: void
 }>({
 	person: async ({}, use, testInfo) => {
 		const made: APIRequestContext[] = []
@@ -82,6 +83,14 @@ export const test = base.extend<{
 	sticker: async ({}, use, testInfo) => use(() => takeFromPool<Sticker>('codes', testInfo)),
 	legacyPerson: async ({}, use, testInfo) => use(() => takeFromPool<Person>('legacyUsers', testInfo)),
 	hasJs: async ({}, use, testInfo) => use(testInfo.project.name !== 'no-js'),
+	closeAxeCopy: [
+		async ({}, use, testInfo) => {
+			await use()
+			await axeCopies.get(testInfo.testId)?.context().close()
+			axeCopies.delete(testInfo.testId)
+		},
+		{ auto: true },
+	],
 })
 
 export { expect }
@@ -106,18 +115,24 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
 		.replace(/<script\b[\s\S]*?<\/script>/gi, '')
 		.replace(/<link[^>]*rel="modulepreload"[^>]*>/gi, '')
 		.replace(/<(\/?)noscript>/gi, '<$1div>')
-	const context = await page
-		.context()
-		.browser()!
-		.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState(), viewport: page.viewportSize() })
-	try {
-		const copy = await context.newPage()
-		await copy.route(page.url(), (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }))
-		await copy.goto(page.url())
-		await expectNoViolationsIn(copy)
-	} finally {
-		await context.close()
+	const copy = await axeCopyOf(page, testInfo)
+	await copy.route(page.url(), (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }), { times: 1 })
+	await copy.goto(page.url())
+	await expectNoViolationsIn(copy)
+}
+
+/** One scripted page per journey, reused for each check (a browser context costs seconds on a busy machine). */
+const axeCopies = new Map<string, Page>()
+async function axeCopyOf(page: Page, testInfo: TestInfo) {
+	let copy = axeCopies.get(testInfo.testId)
+	if (!copy) {
+		copy = await (await page.context().browser()!.newContext({ javaScriptEnabled: true })).newPage()
+		axeCopies.set(testInfo.testId, copy)
 	}
+	await copy.context().clearCookies()
+	await copy.context().addCookies(await page.context().cookies())
+	await copy.setViewportSize(page.viewportSize()!)
+	return copy
 }
 
 async function expectNoViolationsIn(page: Page) {
