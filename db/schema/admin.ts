@@ -59,4 +59,3 @@ export const qrBatches = pgTable(
 		check('qr_batches_format_check', oneOf(t.format, QR_BATCH_FORMATS)),
 	],
 )
-
