@@ -41,7 +41,7 @@ export default defineConfig({
 	expect: { timeout: process.env.CI ? 15_000 : 7_000 },
 	use: { baseURL, trace: 'retain-on-failure' },
 	projects: [
-		{ name: 'js', use: { ...chromium, javaScriptEnabled: true } },
+		{ name: 'js', use: { ...chromium, javaScriptEnabled: true }, testIgnore: /\.no-js-only\.spec\.ts$/ },
 		{ name: 'no-js', use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
 	],
 	webServer: {
@@ -62,6 +62,7 @@ export default defineConfig({
 			RATE_LIMIT_STRICT_PER_MINUTE: '1000',
 			RATE_LIMIT_LOOSE_PER_MINUTE: '5000',
 			E2E_FIXTURES: fixturesFile,
+			OWNER_EMAIL: 'owner0@e2e.example',
 		},
 	},
 })

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { loginPath } from '#app/utils/auth.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -39,12 +39,4 @@ export async function requireDashboardUser(args: RequestArgs) {
 	return user
 }
 
-export const OWNER_ONLY = 'Only the platform owner can access administrative features.'
-
-/** Spec 002: the platform owner is the account named by OWNER_EMAIL, or a session that presented ADMIN_TOKEN. */
-export async function requireOwner(args: RequestArgs) {
-	const user = await requireUser(args)
-	const session = await getSession(args.request)
-	if (user.isOwner || session.get('adminTokenValid') === true) return user
-	throw data(OWNER_ONLY, { status: 403 })
-}
+export { OWNER_ONLY } from '#app/domain/admin/messages.ts'

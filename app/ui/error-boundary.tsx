@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorRespo
 import { isNetworkFailure } from '#app/utils/network-failure.ts'
 import { buttonClass } from './forms.tsx'
 
-export type StatusScreen = { title: string; message: string; back?: { to: string; label: string } }
+export type StatusScreen = { title: string; message: string; back?: { to: string; label: string }; also?: { to: string; label: string } }
 export type StatusHandlers = Partial<Record<number, (error: ErrorResponse) => StatusScreen>>
 
 /** The route's message for expected statuses (a layout may word some itself); the spec's generic screen for anything else. */
@@ -19,6 +19,11 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
 				<Link to={back.to} className={buttonClass('primary')}>
 					{back.label}
 				</Link>
+				{screen.also ? (
+					<Link to={screen.also.to} className={buttonClass('secondary')}>
+						{screen.also.label}
+					</Link>
+				) : null}
 			</main>
 		)
 	}
@@ -55,7 +60,15 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
 function statusScreen(error: ErrorResponse): StatusScreen {
 	if (error.status === 404) return { title: 'Page not found', message: 'We could not find the page you were looking for.' }
 	const message = typeof error.data === 'string' ? error.data : (error.data?.message ?? 'This request could not be completed.')
-	return { title: errorTitle(error.status), message }
+	// A refusal may name one more way on (the owner area's door offers Admin Access, where a token is entered).
+	const also = isLink(error.data?.link) ? error.data.link : undefined
+	if (error.status === 403) return { title: 'Access Denied', message, back: { to: '/', label: 'Return to Home' }, also }
+	return { title: errorTitle(error.status), message, also }
+}
+
+function isLink(value: unknown): value is { to: string; label: string } {
+	const link = value as { to?: unknown; label?: unknown } | null | undefined
+	return typeof link?.to === 'string' && link.to.startsWith('/') && typeof link.label === 'string'
 }
 
 function errorTitle(status: number) {

@@ -11,3 +11,12 @@ export function formatDate(value: Date | string) {
 	const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null
 	return day && !Number.isNaN(day.getTime()) ? calendarDay.format(day) : value
 }
+
+const foundationMoment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' })
+
+/** Spec 002 §9: the owner's screens tell times in America/New_York, marked ET. */
+export function formatEtTime(value: Date | string | null | undefined) {
+	if (!value) return ''
+	const date = value instanceof Date ? value : new Date(value)
+	return Number.isNaN(date.getTime()) ? '' : `${foundationMoment.format(date)} ET`
+}

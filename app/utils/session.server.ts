@@ -11,7 +11,11 @@ export const SESSION_DAYS = 30
 export type SessionData = {
 	userId?: string
 	pendingPin?: string
+	/** The session presented ADMIN_TOKEN at /owner-panel, while signed in as adminTokenUserId. */
 	adminTokenValid?: boolean
+	adminTokenUserId?: string
+	/** The owner passed the second factor in this session (user id and when). */
+	ownerVerified?: { userId: string; at: number }
 	/** A guest's cart (a signed-in person's is in the carts table). */
 	cart?: unknown
 	/** The checkout form as last submitted, so a no-JavaScript round trip keeps what was typed. */

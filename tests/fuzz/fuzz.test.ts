@@ -227,6 +227,31 @@ function chunkedUpload(path: string, session: Session | null, totalBytes = 12 * 
 	})
 }
 
+describe('the owner area', () => {
+	type RouteEntry = { path?: string; children?: RouteEntry[] }
+	const paths = (entries: RouteEntry[]): string[] => entries.flatMap((e) => [...(e.path ? [e.path] : []), ...paths(e.children ?? [])])
+
+	test('every owner endpoint and page answers a signed-in non-owner 403 and a visitor 401 or sign-in, for every method', async () => {
+		const { default: routes } = await import('../../app/routes.ts')
+		const owned = paths(routes as RouteEntry[])
+			.filter((path) => /^(admin|api\/admin)(\/|$|\.)/.test(path) || path === 'api/notify-visitors')
+			.map((path) => '/' + path.replace(':orderId', 'HMH-ANYTHING').replace(':batchId', '1').replace(':id', '1'))
+		expect(owned.length).toBeGreaterThan(20)
+		const wrong: string[] = []
+		for (const path of owned)
+			for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+				for (const session of [attacker, null]) {
+					const answer = await call(client, session, method, path, method === 'GET' ? undefined : { count: 5, qrCodeIds: [1] })
+					const api = path.startsWith('/api/')
+					// A visitor's non-GET carries no Origin here, which the security middleware may refuse (403) first.
+					const visitor = api ? [401] : [302]
+					const expected = session ? [403] : method === 'GET' ? visitor : [...visitor, 403]
+					if (!expected.includes(answer.status)) wrong.push(`${method} ${path} ${session ? 'signed in' : 'signed out'}: ${answer.status}`)
+				}
+		expect(wrong).toEqual([])
+	})
+})
+
 describe('regressions', () => {
 	test('POST /shop with 1 MB of custom text is refused within 2 s, and the server answers afterwards', async () => {
 		for (const session of [null, attacker]) {

@@ -19,12 +19,6 @@ async function person() {
 	return { user, cookie, profileId: created.body.id as number }
 }
 
-const timed = async <T>(run: () => Promise<T>) => {
-	const started = performance.now()
-	const result = await run()
-	return { result, ms: performance.now() - started }
-}
-
 describe('ids are decimal integers in range, nothing else', () => {
 	test.each([true, '0x10', '1e3', '1.5', -1, 0, 2_147_483_648, '99999999999', ' 7', [1], { id: 1 }])(
 		'medicalProfileId %j is a 400 naming the field',
@@ -131,32 +125,27 @@ describe('JSON bodies', () => {
 describe('long custom text is refused before it is counted character by character', () => {
 	const huge = 'é'.repeat(1_000_000)
 
-	test('1 MB to the shop (no cookie) is a 400 in well under 2 s', async () => {
-		const { result, ms } = await timed(async () =>
-			unwrap((await call(shop.action, formRequest('/shop', { productId: '1', quantity: '1', customText: huge }))).result),
-		)
+	// How fast is the fuzz suite's and the benchmarks' question; a shared machine makes any time limit here flaky.
+	test('1 MB to the shop (no cookie) is a 400 that gives the length, not a count of letters', async () => {
+		const result = await unwrap((await call(shop.action, formRequest('/shop', { productId: '1', quantity: '1', customText: huge }))).result)
 		expect(result.status).toBe(400)
 		expect(JSON.stringify(result.body)).toContain('Too long: 1000000/25 characters')
-		expect(ms).toBeLessThan(2000)
 	})
 
-	test('1 MB through the QR tab’s customize form is a 400 in well under 2 s, and the code is unchanged', async () => {
+	test('1 MB through the QR tab’s customize form is a 400, and the code is unchanged', async () => {
 		const p = await person()
 		const code = await createCode()
 		await json(pinClaimApi.action, 'POST', '/api/pin/claim', { pin: code.pin, medicalProfileId: p.profileId }, p.cookie)
 		const row = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, code.pin) })
-		const { result, ms } = await timed(async () =>
-			unwrap(
-				(
-					await call(
-						qrCodes.action,
-						formRequest('/dashboard/qr-codes', { intent: 'customize', qrCodeId: String(row!.id), customText: huge }, { cookie: p.cookie }),
-					)
-				).result,
-			),
+		const result = await unwrap(
+			(
+				await call(
+					qrCodes.action,
+					formRequest('/dashboard/qr-codes', { intent: 'customize', qrCodeId: String(row!.id), customText: huge }, { cookie: p.cookie }),
+				)
+			).result,
 		)
 		expect(result.status).toBe(400)
-		expect(ms).toBeLessThan(2000)
 		expect((await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.id, row!.id) }))?.customization).toEqual(row!.customization)
 	})
 })

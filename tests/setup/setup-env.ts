@@ -1,15 +1,16 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { databaseUrl } from './databases.ts'
+import { currentRunName, databaseUrl, workerDatabase } from './databases.ts'
 
 process.env.NODE_ENV = 'test'
 process.env.SESSION_SECRET ??= 'test-session-secret'
 process.env.PUBLIC_URL ??= 'http://localhost:3000'
 // global-setup.ts gives the run a throwaway DATA_DIR; a file run on its own gets one here.
 process.env.DATA_DIR ??= mkdtempSync(join(tmpdir(), 'hmh-vitest-'))
+// This run's copy of the template for this worker (global-setup.ts made them, named for the run).
 if (process.env.DATABASE_URL && !process.env.HMH_TEST_DB_SET) {
-	process.env.DATABASE_URL = databaseUrl(process.env.DATABASE_URL, `hmh_test_${process.env.VITEST_POOL_ID ?? '1'}`)
+	process.env.DATABASE_URL = databaseUrl(process.env.DATABASE_URL, workerDatabase(currentRunName(), process.env.VITEST_POOL_ID ?? '1'))
 	process.env.HMH_TEST_DB_SET = '1'
 }
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = 'memory://'

@@ -17,7 +17,15 @@ function destinationAfterSignIn(data: Pick<SessionData, 'pendingPin'>, redirectT
  */
 export async function createUserSession(request: Request, userId: string, redirectTo?: string | null, init?: ResponseInit) {
 	const previous = await getSession(request)
-	const { userId: _old, redirectTo: storedRedirect, ...carried } = previous.data as SessionData
+	// The owner's second factor and an admin token belong to the sign-in that passed them: never carried over.
+	const {
+		userId: _old,
+		redirectTo: storedRedirect,
+		ownerVerified: _verified,
+		adminTokenValid: _token,
+		adminTokenUserId: _tokenUser,
+		...carried
+	} = previous.data as SessionData
 	if (previous.id) await sessionStorage.destroySession(previous)
 	const session = await sessionStorage.getSession()
 	for (const [key, value] of Object.entries(carried)) session.set(key, value)

@@ -1,0 +1,130 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import { type Executor } from '#db/client.ts'
+import { auditLog, orderAssignedCodes, orders, qrCodes } from '#db/schema.ts'
+
+/**
+ * The one rule for "this printed code is already promised elsewhere". Unclaimed sticker codes go out in two ways: with
+ * a shop order (order_assigned_codes, one order per code) or mailed with a free QR request (the request's
+ * 'qr-request.fulfilled' audit entry, details.qrCodeIds). assignQrCodes (orders.server.ts) and fulfillQrRequest
+ * (requests-queue.server.ts) both ask checkCodeCommitments, each wording the problems in its own messages.
+ */
+
+/** The audit entry that records a fulfilled free QR request and the codes sent with it (there is no table for them). */
+export const REQUEST_FULFILLED_ACTION = 'qr-request.fulfilled'
+
+export type CodeProblem =
+	| { codeId: number; reason: 'missing' | 'claimed' | 'inactive' }
+	/** On an order that is not cancelled (a cancelled order's codes are free again). */
+	| { codeId: number; reason: 'ordered'; orderId: string; orderNumber: string }
+	/** Mailed with a free QR request already. */
+	| { codeId: number; reason: 'sent'; requestId: string }
+
+export type CodeCommitments = {
+	/** Codes that can be promised now, ascending. */
+	free: number[]
+	/** Of `free`, those still recorded on a cancelled order: releaseCancelledOrderCodes before promising them. */
+	onCancelledOrders: number[]
+	/** Codes already on `forOrderId`: neither free nor a problem, the caller leaves them as they are. */
+	alreadyOnOrder: number[]
+	/** Ascending by code; empty when every code can go. */
+	problems: CodeProblem[]
+}
+
+/** Whole numbers from 1 to the int4 maximum: qr_codes.id. */
+const isCodeId = (value: unknown): value is number =>
+	Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 2_147_483_647
+
+/** The code ids listed in a fulfilment's audit details. */
+export function codeIdsIn(details: Record<string, unknown> | null | undefined): number[] {
+	const ids = details?.qrCodeIds
+	return Array.isArray(ids) ? ids.filter(isCodeId) : []
+}
+
+/**
+ * Inside the caller's transaction: locks the codes' qr_codes rows in ascending id order (so two transactions sharing
+ * codes take turns and never wait on each other in a circle), then reads, as committed by then, whether each exists, is
+ * unclaimed and active, is on an order that is not cancelled, or was already mailed with a free request. A code
+ * already on `forOrderId` is reported in alreadyOnOrder, whatever else is true of it. `ids` must be qr_codes ids
+ * (1 to 2147483647); repeats count once.
+ */
+export async function checkCodeCommitments(
+	tx: Executor,
+	ids: readonly number[],
+	{ forOrderId }: { forOrderId?: string } = {},
+): Promise<CodeCommitments> {
+	const sorted = [...new Set(ids)].sort((a, b) => a - b)
+	const answer: CodeCommitments = { free: [], onCancelledOrders: [], alreadyOnOrder: [], problems: [] }
+	if (!sorted.length) return answer
+	const codes = await tx
+		.select({ id: qrCodes.id, userId: qrCodes.userId, isActive: qrCodes.isActive })
+		.from(qrCodes)
+		.where(inArray(qrCodes.id, sorted))
+		.orderBy(asc(qrCodes.id))
+		.for('update')
+	const byId = new Map(codes.map((code) => [code.id, code]))
+	const onOrders = await tx
+		.select({
+			qrCodeId: orderAssignedCodes.qrCodeId,
+			orderId: orderAssignedCodes.orderId,
+			orderNumber: orders.confirmationNumber,
+			status: orders.fulfillmentStatus,
+		})
+		.from(orderAssignedCodes)
+		.innerJoin(orders, eq(orders.id, orderAssignedCodes.orderId))
+		.where(inArray(orderAssignedCodes.qrCodeId, sorted))
+	const orderOf = new Map(onOrders.map((row) => [row.qrCodeId, row]))
+	const sentWith = await requestsThatSent(tx, sorted)
+	for (const codeId of sorted) {
+		const code = byId.get(codeId)
+		const order = orderOf.get(codeId)
+		const requestId = sentWith.get(codeId)
+		if (!code) answer.problems.push({ codeId, reason: 'missing' })
+		else if (forOrderId !== undefined && order?.orderId === forOrderId) answer.alreadyOnOrder.push(codeId)
+		else if (code.userId !== null) answer.problems.push({ codeId, reason: 'claimed' })
+		else if (!code.isActive) answer.problems.push({ codeId, reason: 'inactive' })
+		else if (order && order.status !== 'cancelled')
+			answer.problems.push({ codeId, reason: 'ordered', orderId: order.orderId, orderNumber: order.orderNumber })
+		else if (requestId !== undefined) answer.problems.push({ codeId, reason: 'sent', requestId })
+		else {
+			answer.free.push(codeId)
+			if (order) answer.onCancelledOrders.push(codeId)
+		}
+	}
+	return answer
+}
+
+/** Which fulfilled request each code went out with (the first, should there be more), from the audit entries. */
+async function requestsThatSent(tx: Executor, ids: number[]) {
+	const entries = await tx
+		.select({ subjectId: auditLog.subjectId, details: auditLog.details })
+		.from(auditLog)
+		.where(
+			and(
+				eq(auditLog.action, REQUEST_FULFILLED_ACTION),
+				or(...ids.map((codeId) => sql`${auditLog.details} @> ${JSON.stringify({ qrCodeIds: [codeId] })}::jsonb`)),
+			),
+		)
+		.orderBy(asc(auditLog.id))
+	const wanted = new Set(ids)
+	const sentWith = new Map<number, string>()
+	for (const entry of entries)
+		for (const codeId of codeIdsIn(entry.details))
+			if (wanted.has(codeId) && !sentWith.has(codeId)) sentWith.set(codeId, entry.subjectId ?? '?')
+	return sentWith
+}
+
+/**
+ * Takes codes off the cancelled orders that still list them (checkCodeCommitments' onCancelledOrders), so they can
+ * go out again. Call it in the same transaction, after the check; only rows of cancelled orders are removed.
+ */
+export async function releaseCancelledOrderCodes(tx: Executor, codeIds: readonly number[]) {
+	if (!codeIds.length) return
+	await tx
+		.delete(orderAssignedCodes)
+		.where(
+			and(
+				inArray(orderAssignedCodes.qrCodeId, [...codeIds]),
+				inArray(orderAssignedCodes.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.fulfillmentStatus, 'cancelled'))),
+			),
+		)
+}

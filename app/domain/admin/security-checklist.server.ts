@@ -1,0 +1,122 @@
+import { eq, sql } from 'drizzle-orm'
+import { db } from '#db/client.ts'
+import { ownerSettings, users } from '#db/schema.ts'
+import { DomainError } from '#app/domain/errors.ts'
+import { env } from '#app/utils/env.server.ts'
+import {
+	AUTOMATIC_SECURITY_ITEM,
+	isSecurityItemId,
+	MIN_ADMIN_TOKEN_LENGTH,
+	MIN_SESSION_SECRET_LENGTH,
+	SECURITY_ITEMS,
+	UNKNOWN_SECURITY_ITEM,
+	type SecurityItemId,
+} from './security-items.ts'
+
+export const OWNER_NOT_FOUND = 'Account not found'
+
+export type SecurityItem = { id: SecurityItemId; title: string; description: string; complete: boolean; automatic: boolean }
+export type SecurityChecklist = { items: SecurityItem[]; completed: number; total: number; percent: number }
+
+/** What the server can see of its own set-up: the parts of `env` the checklist reads. */
+export type SecurityConfig = {
+	PUBLIC_URL: string
+	/** As configured: unset means a secret generated on this machine (not shared by a second instance, lost with it). */
+	SESSION_SECRET?: string
+	SMTP_URL?: string
+	S3_BUCKET?: string
+	ADMIN_TOKEN?: string
+}
+
+/** Secrets that appear in this repository (tests, end-to-end runs, benchmarks) or in every tutorial. */
+const KNOWN_SECRETS = new Set([
+	'test-session-secret',
+	'e2e-session-secret',
+	'bench',
+	'bench-lighthouse',
+	'secret',
+	'session-secret',
+	'changeme',
+	'change-me',
+	'keyboard cat',
+	'supersecret',
+	'super-secret',
+	'development',
+	'dev',
+])
+const PLACEHOLDER = /change.?me|change.?this|example|placeholder|your.?secret|replace.?me|not.?secret/i
+
+/** Every comma-separated secret verifies cookies, so every one must be strong: long, not a known value, not one letter repeated. */
+export function isStrongSessionSecret(configured: string | undefined) {
+	if (!configured) return false
+	const secrets = configured
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean)
+	return (
+		secrets.length > 0 &&
+		secrets.every(
+			(s) => s.length >= MIN_SESSION_SECRET_LENGTH && !KNOWN_SECRETS.has(s.toLowerCase()) && !PLACEHOLDER.test(s) && new Set(s).size >= 10,
+		)
+	)
+}
+
+/** A weak ADMIN_TOKEN the server can see; otherwise the item is the owner's to tick. */
+const weakAdminToken = (config: SecurityConfig) => Boolean(config.ADMIN_TOKEN) && config.ADMIN_TOKEN!.length < MIN_ADMIN_TOKEN_LENGTH
+
+/** Whether the item is decided by the server for this configuration. */
+export function isAutomatic(id: SecurityItemId, config: SecurityConfig = env) {
+	if (id === 'admin-token') return weakAdminToken(config)
+	return !SECURITY_ITEMS.find((item) => item.id === id)!.manual
+}
+
+/**
+ * The checklist from what is known: the owner's two-factor state and hand ticks, and the configuration. Pure, so
+ * every configuration can be tested.
+ */
+export function buildChecklist(
+	state: { twoFactorEnabled: boolean; ticked: Record<string, boolean> },
+	config: SecurityConfig = env,
+): SecurityChecklist {
+	const seen: Partial<Record<SecurityItemId, boolean>> = {
+		'two-factor': state.twoFactorEnabled,
+		https: config.PUBLIC_URL.toLowerCase().startsWith('https:'),
+		'session-secret': isStrongSessionSecret(config.SESSION_SECRET),
+		'outgoing-mail': Boolean(config.SMTP_URL),
+		'file-storage': Boolean(config.S3_BUCKET),
+		...(weakAdminToken(config) && { 'admin-token': false }),
+	}
+	const items = SECURITY_ITEMS.map(({ id, title, description }) => {
+		const automatic = isAutomatic(id, config)
+		return { id, title, description, automatic, complete: automatic ? Boolean(seen[id]) : state.ticked[id] === true }
+	})
+	const completed = items.filter((item) => item.complete).length
+	return { items, completed, total: items.length, percent: Math.round((completed / items.length) * 100) }
+}
+
+/** The Security tab (spec 002 §2, §4): seven items, each the real state where the server can see it. */
+export async function securityChecklist(ownerUserId: string): Promise<SecurityChecklist> {
+	const settings = await db.query.ownerSettings.findFirst({
+		columns: { totpEnabledAt: true, checklist: true },
+		where: eq(ownerSettings.userId, ownerUserId),
+	})
+	return buildChecklist({ twoFactorEnabled: Boolean(settings?.totpEnabledAt), ticked: settings?.checklist ?? {} })
+}
+
+/** Ticks or unticks an item the server cannot see for itself (400 for any other); returns the checklist as it now is. */
+export async function setChecklistItem(ownerUserId: string, id: string, done: boolean): Promise<SecurityChecklist> {
+	if (!isSecurityItemId(id)) throw new DomainError(400, UNKNOWN_SECURITY_ITEM, 'id')
+	if (isAutomatic(id)) throw new DomainError(400, AUTOMATIC_SECURITY_ITEM, 'id')
+	const owner = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.id, ownerUserId) })
+	if (!owner) throw new DomainError(404, OWNER_NOT_FOUND)
+	const tick = { [id]: done === true }
+	await db
+		.insert(ownerSettings)
+		.values({ userId: ownerUserId, checklist: tick })
+		.onConflictDoUpdate({
+			target: ownerSettings.userId,
+			// Merged in the database: ticking two items at once from two tabs keeps both.
+			set: { checklist: sql`${ownerSettings.checklist} || ${JSON.stringify(tick)}::jsonb` },
+		})
+	return securityChecklist(ownerUserId)
+}

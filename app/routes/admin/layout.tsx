@@ -1,0 +1,59 @@
+import { Form, Link, Outlet, useLocation } from 'react-router'
+import { newOrdersFor } from '#app/domain/admin/orders.server.ts'
+import { TimeRangeSchema } from '#app/domain/admin/time-range.ts'
+import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
+import { buttonClass } from '#app/ui/forms.tsx'
+import { usePolling } from '#app/utils/use-polling.ts'
+import type { Route } from './+types/layout'
+import { AdminHeader } from './chrome.tsx'
+
+/** Spec 002 §9: the new-order alert looks again every 30 s. */
+const ALERT_POLL_MS = 30_000
+
+export async function loader(args: Route.LoaderArgs) {
+	const owner = await requireGrantedOwner(args)
+	const range = TimeRangeSchema.parse(new URL(args.request.url).searchParams.get('range') ?? undefined)
+	return { range, newOrders: await newOrdersFor(owner.id) }
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+	usePolling(ALERT_POLL_MS)
+	const location = useLocation()
+	const { newOrders } = loaderData
+	return (
+		<div className="min-h-screen bg-gray-50">
+			<AdminHeader range={loaderData.range} />
+			{newOrders.orders.length ? (
+				<section aria-labelledby="new-orders-title" className="mx-auto mt-4 max-w-6xl px-4">
+					<div role="status" className="rounded-lg border border-blue-300 bg-blue-50 p-4">
+						<h2 id="new-orders-title" className="font-bold text-blue-900">
+							{newOrders.total === 1 ? 'A new order' : `${newOrders.total} new orders`} since you last looked
+						</h2>
+						<ul className="mt-2 space-y-1">
+							{newOrders.orders.map((order) => (
+								<li key={order.orderId}>
+									<Link to={`/admin/orders/${order.orderId}`} className="font-semibold text-blue-800 underline">
+										{order.orderNumber}
+									</Link>{' '}
+									{order.customerName ?? order.customerEmail}
+								</li>
+							))}
+						</ul>
+						<Form method="post" action="/admin/orders/seen" className="mt-3">
+							<input type="hidden" name="seenAt" value={newOrders.orders[0]!.createdAt} />
+							<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+							<button type="submit" className={buttonClass('secondary', 'min-h-10 px-3 py-1.5 text-sm')}>
+								Dismiss
+							</button>
+						</Form>
+					</div>
+				</section>
+			) : null}
+			<main id="main" className="mx-auto max-w-6xl px-4 py-6">
+				<Outlet />
+			</main>
+		</div>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Owner dashboard · Hit Me Helpers' }, { name: 'robots', content: 'noindex' }]

@@ -1,0 +1,28 @@
+import { notifyRecentVisitors } from '#app/domain/admin/visitors.server.ts'
+import { TimeRangeSchema } from '#app/domain/admin/time-range.ts'
+import { safeRedirect } from '#app/utils/http.ts'
+import { readPageForm } from '#app/utils/request.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import type { Route } from './+types/notify-visitors'
+
+/** The header's Notify Recent Visitors, as a plain form: e-mails go out, the page says how many. */
+export async function action({ request }: Route.ActionArgs) {
+	const form = await readPageForm(request)
+	const back = safeRedirect(form.get('redirectTo'), '/admin')
+	const range = TimeRangeSchema.parse(form.get('range') ?? undefined)
+	try {
+		const { successCount, totalUsers } = await notifyRecentVisitors(range)
+		return redirectWithToast(back, {
+			type: 'success',
+			title: 'Notifications Sent',
+			description: `${successCount} of ${totalUsers} recent ${totalUsers === 1 ? 'visitor' : 'visitors'} will get a notice (at most one a day each).`,
+		})
+	} catch (error) {
+		console.error(error)
+		return redirectWithToast(back, {
+			type: 'error',
+			title: 'Notification Failed',
+			description: 'Failed to send visitor notifications. Please try again.',
+		})
+	}
+}

@@ -1,0 +1,169 @@
+import { Form, Link, useSearchParams } from 'react-router'
+import { shippingAddressLines } from '#app/domain/admin/address.ts'
+import { canChangeCodes, canMarkShipped, documentProblem } from '#app/domain/admin/order-status.ts'
+import { cardClass } from '#app/ui/card.tsx'
+import { Field, StatusButton, buttonClass } from '#app/ui/forms.tsx'
+import { Modal } from '#app/ui/modal.tsx'
+import { formatEtTime } from '#app/utils/dates.ts'
+import { useIntentPending } from '#app/utils/use-is-pending.ts'
+import type { Route } from './+types/order-detail'
+import { orderDetailAction, orderDetailLoader } from './order-detail.server.ts'
+import { money, StatusBadge } from './order-ui.tsx'
+
+export const loader = ({ params }: Route.LoaderArgs) => orderDetailLoader(params.orderId)
+export const action = ({ request, context, params }: Route.ActionArgs) => orderDetailAction(request, context, params.orderId)
+
+const small = 'min-h-10 px-3 py-1.5 text-sm'
+
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+	const { order, customer, qrCodes } = loaderData
+	const here = `/admin/orders/${order.orderId}`
+	const assignRefused = actionData?.intent === 'assign' ? actionData : null
+	const [search] = useSearchParams()
+	const dialogOpen = Boolean(assignRefused) || search.get('dialog') === 'assign'
+	const address = shippingAddressLines(order.shippingAddress)
+	const docProblem = documentProblem({ status: order.fulfillmentStatus, assignedCount: qrCodes.length })
+	const shipping = useIntentPending('ship')
+	return (
+		<div className="space-y-4">
+			<p>
+				<Link to="/admin" className="font-semibold text-blue-800 underline">
+					← All orders
+				</Link>
+			</p>
+			<div className="flex flex-wrap items-center gap-3">
+				<h2 className="text-2xl font-bold text-gray-900">Order {order.orderNumber}</h2>
+				<StatusBadge status={order.fulfillmentStatus} />
+			</div>
+			{actionData && !assignRefused ? (
+				<p role="alert" className="font-semibold text-red-700">
+					{actionData.error}
+				</p>
+			) : null}
+			<div className="grid gap-4 md:grid-cols-2">
+				<section aria-labelledby="order-info" className={cardClass('space-y-1 p-4')}>
+					<h3 id="order-info" className="text-lg font-bold">
+						Order
+					</h3>
+					<p>Placed {formatEtTime(order.createdAt)}</p>
+					<p>
+						Total {money(order.totalAmount, order.currency)} (subtotal {money(order.subtotal, order.currency)}, shipping{' '}
+						{money(order.shippingCost, order.currency)}); payment {order.paymentStatus}
+					</p>
+					{order.fulfilledAt ? <p>Shipping document made {formatEtTime(order.fulfilledAt)}</p> : null}
+					{order.shippedAt ? <p>Shipped {formatEtTime(order.shippedAt)}</p> : null}
+				</section>
+				<section aria-labelledby="customer-info" className={cardClass('space-y-1 p-4')}>
+					<h3 id="customer-info" className="text-lg font-bold">
+						Customer
+					</h3>
+					<p>
+						{order.customerName ?? customer?.name ?? 'Guest'} · <span className="break-all">{order.customerEmail}</span>
+					</p>
+					<p className="text-sm text-gray-700">{customer ? 'Has an account' : 'Guest order, or the account was deleted'}</p>
+					<div className="pt-2">
+						{'fallback' in address ? (
+							<p className="italic">{address.fallback}</p>
+						) : (
+							<address className="not-italic">
+								{address.lines.map((line, i) => (
+									<span key={i} className="block">
+										{line}
+									</span>
+								))}
+							</address>
+						)}
+					</div>
+				</section>
+			</div>
+			<section aria-labelledby="items-title" className={cardClass('p-4')}>
+				<h3 id="items-title" className="text-lg font-bold">
+					Items
+				</h3>
+				<ul className="mt-2 space-y-1">
+					{order.items.map((item, i) => (
+						<li key={i}>
+							{item.quantity} × {item.name} ({money(item.price, order.currency)})
+							{item.customText ? <span className="text-gray-700"> · text “{item.customText}”</span> : null}
+						</li>
+					))}
+				</ul>
+			</section>
+			<section aria-labelledby="fulfilment-title" className={cardClass('space-y-3 p-4')}>
+				<h3 id="fulfilment-title" className="text-lg font-bold">
+					Fulfilment
+				</h3>
+				{qrCodes.length ? (
+					<ul className="space-y-1">
+						{qrCodes.map((code) => (
+							<li key={code.id} className="flex flex-wrap items-center gap-3">
+								<span>
+									Code {code.id} · PIN <span className="font-mono">{code.pin}</span>
+									{code.claimed ? ' · claimed' : ''}
+								</span>
+								{canChangeCodes(order.fulfillmentStatus) ? (
+									<Form method="post">
+										<input type="hidden" name="intent" value="unassign" />
+										<input type="hidden" name="codeId" value={code.id} />
+										<button type="submit" className={buttonClass('ghost', small)} aria-label={`Remove code ${code.id}`}>
+											Remove
+										</button>
+									</Form>
+								) : null}
+							</li>
+						))}
+					</ul>
+				) : (
+					<p className="text-gray-800">No QR codes assigned yet.</p>
+				)}
+				<div className="flex flex-wrap gap-2">
+					{canChangeCodes(order.fulfillmentStatus) ? (
+						<Link to="?dialog=assign" className={buttonClass('blue', small)}>
+							Assign QR Codes
+						</Link>
+					) : null}
+					<Form method="post" action={`/admin/order/${order.orderId}`} target="_blank">
+						<button type="submit" disabled={Boolean(docProblem)} className={buttonClass('secondary', small)}>
+							Generate Shipping Document
+						</button>
+					</Form>
+					<Form method="post">
+						<input type="hidden" name="intent" value="ship" />
+						<StatusButton
+							type="submit"
+							pending={shipping}
+							pendingLabel="Saving…"
+							disabled={!canMarkShipped(order.fulfillmentStatus)}
+							variant="green"
+							className={small}
+						>
+							Mark as Shipped
+						</StatusButton>
+					</Form>
+				</div>
+				{docProblem && order.fulfillmentStatus !== 'shipped' ? <p className="text-sm text-gray-700">{docProblem}</p> : null}
+			</section>
+			{dialogOpen ? <AssignDialog closeHref={here} refused={assignRefused} /> : null}
+		</div>
+	)
+}
+
+function AssignDialog({ closeHref, refused }: { closeHref: string; refused: { error: string; value?: string } | null }) {
+	const pending = useIntentPending('assign')
+	return (
+		<Modal title="Assign QR codes" closeHref={closeHref} showsErrors={Boolean(refused)}>
+			<Form method="post" action={closeHref} className="space-y-4">
+				<input type="hidden" name="intent" value="assign" />
+				<Field
+					label="QR code IDs"
+					hint="Unclaimed code numbers, separated by commas: 12, 13"
+					errors={[refused?.error]}
+					inputProps={{ name: 'qrCodeIds', required: true, maxLength: 20000, defaultValue: refused?.value, autoFocus: true }}
+				/>
+				<StatusButton type="submit" pending={pending} pendingLabel="Assigning…" className="w-full">
+					Assign
+				</StatusButton>
+			</Form>
+		</Modal>
+	)
+}

@@ -1,0 +1,25 @@
+import { statusBadge, type BadgeTone } from '#app/domain/admin/order-status.ts'
+import { cx } from '#app/ui/cx.ts'
+
+const TONES: Record<BadgeTone, string> = {
+	neutral: 'border-gray-400 bg-gray-100 text-gray-900',
+	info: 'border-blue-400 bg-blue-50 text-blue-900',
+	warning: 'border-amber-400 bg-amber-50 text-amber-900',
+	success: 'border-green-500 bg-green-50 text-green-900',
+	danger: 'border-red-400 bg-red-50 text-red-900',
+}
+
+export function StatusBadge({ status }: { status: string }) {
+	const badge = statusBadge(status)
+	return (
+		<span
+			title={badge.description}
+			className={cx('inline-block rounded-full border px-2.5 py-0.5 text-sm font-semibold', TONES[badge.tone])}
+		>
+			{badge.label}
+		</span>
+	)
+}
+
+export const money = (dollars: number, currency = 'usd') =>
+	new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(dollars)

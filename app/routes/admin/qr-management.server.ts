@@ -1,0 +1,72 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { listBatches } from '#app/domain/admin/batches/batches.server.ts'
+import { findAccounts, setLegacyAccess } from '#app/domain/admin/legacy-access.server.ts'
+import { fulfillQrRequest, listQrRequests, parseCodeList } from '#app/domain/admin/requests-queue.server.ts'
+import { qrStats } from '#app/domain/admin/stats.server.ts'
+import { DomainError } from '#app/domain/errors.ts'
+import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
+import { readPageForm } from '#app/utils/request.server.ts'
+import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> }
+
+const HERE = '/admin/qr-management'
+const MAX_QUERY = 200
+const BATCH_FIELDS = ['count', 'format', 'layout', 'nudgeXMm', 'nudgeYMm'] as const
+
+export async function qrManagementLoader(args: Args) {
+	await requireGrantedOwner(args)
+	const search = new URL(args.request.url).searchParams
+	const query = (search.get('account') ?? '').trim().slice(0, MAX_QUERY)
+	// A refused batch comes back here with what was typed and the field at fault (batch-file.ts).
+	const typed = Object.fromEntries(BATCH_FIELDS.map((field) => [field, (search.get(field) ?? '').slice(0, 20)]).filter(([, v]) => v))
+	const batchError = BATCH_FIELDS.find((field) => field === search.get('error')) ?? null
+	const [stats, batches, requests, accounts] = await Promise.all([
+		qrStats(),
+		listBatches(),
+		listQrRequests({ status: 'all', limit: 50 }),
+		query ? findAccounts(query) : Promise.resolve(null),
+	])
+	return { stats, batches, requests, accounts, query, typed, batchError }
+}
+
+type Refusal = { intent: string; error: string; field?: string; values?: Record<string, string> }
+
+export async function qrManagementAction(args: Args) {
+	const owner = await requireGrantedOwner(args)
+	const { request, context } = args
+	const form = await readPageForm(request)
+	const intent = String(form.get('intent') ?? '')
+	const values = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).slice(0, 100)]))
+	const refuse = async (refusal: Refusal, title: string, status: number) =>
+		data(refusal, { status, headers: await actionToast(request, context, { type: 'error', title, description: refusal.error }) })
+	try {
+		if (intent === 'fulfil') {
+			const id = Number(form.get('requestId'))
+			const codes = String(form.get('qrCodeIds') ?? '').trim()
+			const qrCodeIds = codes ? parseCodeList(codes) : []
+			const result = await fulfillQrRequest(id, { qrCodeIds, notify: form.get('notify') === 'on', actorUserId: owner.id })
+			const sent = result.notified ? ' The requester was told by e-mail.' : ''
+			return redirectWithToast(HERE, {
+				type: 'success',
+				title: 'Request Fulfilled',
+				description: `Request #${id} is marked completed.${sent}`,
+			})
+		}
+		if (intent === 'legacy') {
+			const on = form.get('on') === 'true'
+			const account = await setLegacyAccess(String(form.get('userId') ?? ''), on, owner.id)
+			const back = `${HERE}?account=${encodeURIComponent(String(form.get('account') ?? ''))}#legacy`
+			return redirectWithToast(back, {
+				type: 'success',
+				title: on ? 'Self-generation turned on' : 'Self-generation turned off',
+				description: `${account.email} ${on ? 'may now make' : 'can no longer make'} their own QR codes.`,
+			})
+		}
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
+		const title = intent === 'fulfil' ? 'Fulfillment Failed' : 'Update Failed'
+		return refuse({ intent, error: error.message, field: error.field, values }, title, error.status)
+	}
+	throw redirect(HERE)
+}

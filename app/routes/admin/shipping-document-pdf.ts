@@ -1,0 +1,15 @@
+import { data } from 'react-router'
+import { shippingDocumentPdf } from '#app/domain/admin/orders.server.ts'
+import type { Route } from './+types/shipping-document-pdf'
+
+export async function loader({ params }: Route.LoaderArgs) {
+	const pdf = await shippingDocumentPdf(params.orderId)
+	if (!pdf) throw data('Order not found.', { status: 404 })
+	return new Response(Buffer.from(pdf), {
+		headers: {
+			'content-type': 'application/pdf',
+			'content-disposition': `attachment; filename="packing-slip-${params.orderId.slice(-8)}.pdf"`,
+			'cache-control': 'private, no-store',
+		},
+	})
+}

@@ -1,0 +1,17 @@
+import { DomainError } from '#app/domain/errors.ts'
+import { jsonError } from '#app/utils/api.server.ts'
+
+/** Private: never kept by a shared cache. */
+export function adminJson(value: unknown, status = 200) {
+	return Response.json(value, { status, headers: { 'cache-control': 'private, no-store' } })
+}
+
+/** A domain refusal as the spec's JSON error (`{ message }` with its status); anything else is a real fault. */
+export async function adminCall(run: () => Promise<Response>) {
+	try {
+		return await run()
+	} catch (error) {
+		if (error instanceof DomainError) return jsonError(error.status, error.message)
+		throw error
+	}
+}

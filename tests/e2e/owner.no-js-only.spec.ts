@@ -1,0 +1,183 @@
+import { createHmac } from 'node:crypto'
+import { request as http, type Page } from '@playwright/test'
+import JSZip from 'jszip'
+import { baseURL } from '../playwright.config.ts'
+import { expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
+
+// The owner's whole fulfilment, without JavaScript: enrol two-factor sign-in, sign in again with a code, make two
+// sticker codes, assign them to a new order, print its shipping document, mark it shipped; the customer then sees
+// Shipped on the order-tracking page. One owner account (OWNER_EMAIL in the config), so this runs once (no-js only).
+
+const OWNER = { email: 'owner0@e2e.example', password: 'Fixture-pass-1!' }
+
+/** RFC 6238 by hand, for the time step after the current one (the code of the current step may be spent already). */
+function nextTotp(base32Secret: string) {
+	const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+	let bits = ''
+	for (const char of base32Secret) bits += alphabet.indexOf(char).toString(2).padStart(5, '0')
+	const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)))
+	const counter = Buffer.alloc(8)
+	counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + 1))
+	const mac = createHmac('sha1', key).update(counter).digest()
+	const offset = mac[mac.length - 1]! & 0xf
+	return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+}
+
+/** A customer with a claimed sticker places a free order through the spec's JSON calls; its confirmation number. */
+async function customerOrder(customer: { email: string; password: string }, pin: string) {
+	const api = await http.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } })
+	try {
+		expect((await api.post('/login', { form: customer, maxRedirects: 0 })).status()).toBe(302)
+		const claimed = await api.post('/api/pin/claim', { data: { pin } })
+		expect(claimed.ok(), await claimed.text()).toBe(true)
+		const { qrCodeId } = (await claimed.json()) as { qrCodeId: number }
+		const item = {
+			name: 'Small Medical QR Sticker (2x2 in)',
+			quantity: 1,
+			price: 0,
+			color: '#DC2626',
+			addSticker: false,
+			transparentBackground: false,
+			customText: '',
+		}
+		const address = {
+			name: 'Ada Lovelace',
+			address1: '1 Main St',
+			address2: '',
+			city: 'Springfield',
+			state: 'IL',
+			postalCode: '62701',
+			country: 'US',
+		}
+		const order = await api.post('/api/create-shop-order', {
+			data: {
+				items: [item],
+				subtotal: 0,
+				discountCode: null,
+				discountAmount: 0,
+				shippingCost: 0,
+				totalAmount: 0,
+				shippingMethod: 'standard',
+				shippingCountry: 'US',
+				shippingAddress: address,
+				selectedQrCodeId: qrCodeId,
+			},
+		})
+		expect(order.status(), await order.text()).toBe(201)
+		const { checkoutUrl } = (await order.json()) as { checkoutUrl: string }
+		return new URL(checkoutUrl, baseURL).searchParams.get('order')!
+	} finally {
+		await api.dispose()
+	}
+}
+
+async function enterCode(page: Page, code: string, button: string) {
+	await page.getByLabel('Code', { exact: true }).fill(code)
+	await page.getByRole('button', { name: button }).click()
+}
+
+test('the owner enrols two-factor, fulfils an order from pending to shipped, and the customer sees Shipped', async ({
+	page,
+	person,
+	sticker,
+}, testInfo) => {
+	test.setTimeout(timeLimit(120_000))
+	const customer = await person()
+	const number = await customerOrder(customer, sticker().pin)
+
+	// A signed-in person who is not the owner is turned away.
+	await signIn(page, customer)
+	await page.goto('/admin')
+	await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
+	await expect(page.getByText('Only the platform owner can access administrative features.')).toBeVisible()
+	await page.getByRole('link', { name: 'Return to Home' }).click()
+	await page.getByRole('button', { name: 'Sign Out' }).click()
+
+	// Enrolment: the QR code and the key as text, a code confirms it, ten recovery codes are shown once.
+	await signIn(page, OWNER)
+	await page.goto('/admin')
+	await expect(page).toHaveURL(/\/owner-panel\/two-factor\?redirectTo=%2Fadmin$/)
+	await page.getByRole('button', { name: 'Start Setup' }).click()
+	await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+	const secret = (await page.locator('code').textContent())!.trim()
+	await enterCode(page, '000000', 'Confirm and Turn On')
+	await expect(page.getByText('That code is not right.')).toBeVisible()
+	await enterCode(page, nextTotp(secret), 'Confirm and Turn On')
+	await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10)
+	await page.getByRole('link', { name: /Open the Admin Dashboard/ }).click()
+	await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible()
+
+	// A new sign-in asks for the second factor before anything of the admin area.
+	await page.getByRole('link', { name: '← Dashboard' }).click()
+	await page.getByRole('button', { name: 'Sign Out' }).click()
+	await signIn(page, OWNER)
+	await page.goto('/admin/qr-management')
+	await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible()
+	// The code just used for enrolment is spent: the next time step's code is the one that works.
+	await enterCode(page, nextTotp(secret), 'Verify')
+	await expect(page.getByText('That code is not right.')).toBeVisible()
+	await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500)
+	await enterCode(page, nextTotp(secret), 'Verify')
+	await expect(page).toHaveURL(/\/admin\/qr-management$/)
+	await expectNoAxeViolations(page, testInfo)
+
+	// Two new sticker codes, as a ZIP of PNGs and a CSV.
+	await page.getByLabel('Quantity').fill('2')
+	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Generate and Download' }).click()])
+	const zip = await JSZip.loadAsync(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks)))
+	const csv = await zip.file('codes.csv')!.async('string')
+	const rows = csv
+		.trim()
+		.split(/\r?\n/)
+		.slice(1)
+		.map((line) => line.split(','))
+	expect(rows).toHaveLength(2)
+	const [first, second] = rows.map((row) => row[0]!)
+
+	// The new order: pending, then two codes assigned (a wrong entry first gets the spec's words).
+	await page.getByRole('link', { name: 'Orders', exact: true }).click()
+	await page.getByRole('link', { name: `Order ${number}` }).click()
+	await expect(page.getByText('Pending', { exact: true })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Generate Shipping Document' })).toBeDisabled()
+	await expectNoAxeViolations(page, testInfo)
+	await page.getByRole('link', { name: 'Assign QR Codes' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Assign QR codes' })
+	await dialog.getByLabel('QR code IDs').fill('abc, x')
+	await dialog.getByRole('button', { name: 'Assign' }).click()
+	await expect(page.getByRole('dialog').getByText('Please enter valid QR code IDs.')).toBeVisible()
+	await page.getByRole('dialog').getByLabel('QR code IDs').fill(`${first}, ${second}`)
+	await page.getByRole('dialog').getByRole('button', { name: 'Assign' }).click()
+	await expect(page.getByText('Processing', { exact: true })).toBeVisible()
+	await expect(page.getByText(`Code ${first} · PIN`)).toBeVisible()
+
+	// The shipping document opens in a new tab and makes the order fulfilled.
+	const [slip] = await Promise.all([
+		page.context().waitForEvent('page'),
+		page.getByRole('button', { name: 'Generate Shipping Document' }).click(),
+	])
+	await expect(slip.getByRole('heading', { name: `Packing slip · Order ${number}` })).toBeVisible()
+	await expect(slip.getByText('Ada Lovelace')).toBeVisible()
+	await expectNoAxeViolations(slip, testInfo)
+	await expect(slip.getByRole('img', { name: `QR code ${first}` })).toBeVisible()
+	const pdf = await slip.request.get(`/admin/order/${new URL(slip.url()).pathname.split('/').at(-1)}/pdf`)
+	expect(pdf.headers()['content-type']).toBe('application/pdf')
+	await slip.close()
+	await page.reload()
+	await expect(page.getByText('Fulfilled', { exact: true })).toBeVisible()
+
+	await page.getByRole('button', { name: 'Mark as Shipped' }).click()
+	await expect(page.getByText('Shipped', { exact: true })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Mark as Shipped' })).toBeDisabled()
+
+	await page.getByRole('link', { name: 'Security', exact: true }).click()
+	await expect(page.getByText('Admin two-factor login')).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+
+	// The customer's tracking says Shipped.
+	await page.goto('/order-tracking')
+	await page.getByLabel('Confirmation number').fill(number)
+	await page.getByLabel('Email').fill(customer.email)
+	await page.getByRole('button', { name: 'Track Order' }).click()
+	await expect(page.getByText('Shipped').first()).toBeVisible()
+})
