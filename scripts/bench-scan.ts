@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { get } from 'node:http'
+import { get, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -21,7 +22,12 @@ import * as kit from './bench-kit.ts'
  * BENCH_CONNECTIONS (50), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), PG_BIN (the newest /usr/lib/postgresql/N/bin),
  * BENCH_PLAIN_GZIP ('middleware', the default: the compression middleware as in server.ts; or 'sync': zlib.gzipSync),
  * BENCH_CPU_PROF (a folder: both servers run with --cpu-prof and write their profiles there; the main thread's file is
- * CPU.<date>.<time>.<pid>.0.<n>.cpuprofile, the pids are printed).
+ * CPU.<date>.<time>.<pid>.0.<n>.cpuprofile, the pids are printed),
+ * BENCH_DURING_BATCH (unset: scans only; 'pdf' or 'png': during the app's measured run, not its warm-up nor the plain
+ * server's run, the owner makes batches of 1000 codes one after another, POST /api/admin/generate-qr-pdf or
+ * generate-qr-batch (PNG ZIP), each body read in full: the p99 target then holds while a batch is generated. The app
+ * gets a random ADMIN_TOKEN; the seeded account signs in through the page form and presents it. Any answer but 200 fails
+ * the bench).
  *
  * CPU per request (Linux, from /proc): each server process (all its threads), the throwaway PostgreSQL (all its
  * processes) and this process (autocannon), over the measured run: where the time goes.
@@ -34,9 +40,19 @@ const CONNECTIONS = kit.setting('BENCH_CONNECTIONS', 50)
 const WARMUP_SECONDS = kit.setting('BENCH_WARMUP', 3)
 const DURATION_SECONDS = kit.setting('BENCH_DURATION', 10)
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null
+const DURING_BATCH = duringBatch()
+const BATCH_CODES = 1001
 const TARGET_RATIO = 0.5
 const TARGET_P99_MS = 100
 const BENCH_DATABASE = 'hmh_bench'
+
+/** BENCH_DURING_BATCH: the batch format made during the app's measured run, or null. */
+function duringBatch() {
+	const value = process.env.BENCH_DURING_BATCH
+	if (!value) return null
+	if (value !== 'pdf' && value !== 'png') throw new Error(`BENCH_DURING_BATCH must be pdf or png (or unset), not ${JSON.stringify(value)}`)
+	return value
+}
 
 // ---------------------------------------------------------------- PostgreSQL
 
@@ -101,6 +117,8 @@ async function useOwnDatabase(databaseUrl: string) {
 // ---------------------------------------------------------------- seed: the app's own modules
 
 const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'
+/** The seeded account; with BENCH_DURING_BATCH it signs in and presents the admin token. */
+const ACCOUNT = { username: 'bench', email: 'bench@example.com', password: 'Bench-password-1!' }
 
 function must<T extends { ok: boolean }>(what: string, result: T) {
 	if (!result.ok) throw new Error(`seeding: ${what} failed: ${JSON.stringify(result)}`)
@@ -121,10 +139,7 @@ async function seed() {
 		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 
 		await prepareDatabase(db)
-		const { user } = must(
-			'createAccount',
-			await createAccount({ username: 'bench', email: 'bench@example.com', password: 'Bench-password-1!' }),
-		)
+		const { user } = must('createAccount', await createAccount(ACCOUNT))
 		const { profile } = await savePersonalInfo(
 			user.id,
 			s.PersonalInfoSchema.parse({
@@ -231,6 +246,123 @@ function fetchPage(port: number, path: string) {
 	})
 }
 
+// ---------------------------------------------------------------- BENCH_DURING_BATCH: the owner's batches
+
+type Answer = { status: number; headers: IncomingHttpHeaders; bytes: number; head: Buffer }
+const HEAD_BYTES = 2000
+
+/**
+ * One request on a connection of its own (no agent, so nothing is shared with autocannon's sockets, which count only
+ * their own requests); the body is read to its end, only its length and first bytes are kept.
+ */
+function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string) {
+	return new Promise<Answer>((done, fail) => {
+		const sent = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }
+		const request = httpRequest({ host: '127.0.0.1', port, method, path, headers: sent, agent: false }, (response) => {
+			let bytes = 0
+			const head: Buffer[] = []
+			response.on('data', (chunk: Buffer) => {
+				if (bytes < HEAD_BYTES) head.push(chunk.subarray(0, HEAD_BYTES - bytes))
+				bytes += chunk.length
+			})
+			response.on('error', fail)
+			response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, bytes, head: Buffer.concat(head) }))
+		})
+		request.on('error', fail)
+		request.end(body)
+	})
+}
+
+const cookieOf = (answer: Answer) =>
+	[answer.headers['set-cookie'] ?? []]
+		.flat()
+		.map((c) => c.split(';')[0]!)
+		.find((c) => c.startsWith('hmh_session=') && c.length > 'hmh_session='.length)
+
+const shown = (answer: Answer) =>
+	`${answer.status}: ${answer.head.toString('utf8')}${answer.bytes > answer.head.length ? ` … (${answer.bytes} bytes)` : ''}`
+
+type Owner = { port: number; origin: string; cookie: string }
+
+/**
+ * The seeded account signs in through the page form (as a browser without JavaScript does) and presents the admin
+ * token, which marks its server session: the session the batches are made with.
+ */
+async function ownerSession(port: number, origin: string, adminToken: string): Promise<Owner> {
+	const signIn = await send(
+		port,
+		'POST',
+		'/login',
+		{ origin, 'content-type': 'application/x-www-form-urlencoded' },
+		new URLSearchParams({ email: ACCOUNT.email, password: ACCOUNT.password }).toString(),
+	)
+	const signedIn = cookieOf(signIn)
+	if (signIn.status !== 302 || !signedIn) throw new Error(`Signing in as ${ACCOUNT.email} failed: ${shown(signIn)}`)
+	const json = { origin, cookie: signedIn, 'content-type': 'application/json', accept: 'application/json' }
+	const validate = await send(port, 'POST', '/api/validate-admin-token', json, JSON.stringify({ token: adminToken }))
+	const marked = cookieOf(validate)
+	if (validate.status !== 200 || !validate.head.toString().includes('"valid":true') || !marked)
+		throw new Error(`POST /api/validate-admin-token failed: ${shown(validate)}`)
+	const owner = { port, origin, cookie: marked }
+	const stats = await send(port, 'GET', '/api/admin/qr-stats', { origin, cookie: marked, accept: 'application/json' })
+	if (stats.status !== 200) throw new Error(`The admin token did not open the owner area: GET /api/admin/qr-stats ${shown(stats)}`)
+	return owner
+}
+
+type Batches = {
+	format: 'pdf' | 'png'
+	/** Seconds each batch took that finished during the run. */
+	seconds: number[]
+	/** The batch under way when the run ended: awaited (so it does not overlap the next run), not counted. */
+	late: { seconds: number; afterEnd: number } | null
+	bytes: number
+}
+
+/**
+ * Batches of 1000 codes, one after another (the next starts as soon as one has been read to its end), until `stop`;
+ * stop waits for the batch under way. Any answer but a 200 with the format's file ends the loop and fails the bench.
+ */
+function startBatches(owner: Owner, format: 'pdf' | 'png') {
+	const path = `/api/admin/generate-qr-${format === 'pdf' ? 'pdf' : 'batch'}`
+	const magic = format === 'pdf' ? '%PDF-' : 'PK'
+	const headers = { origin: owner.origin, cookie: owner.cookie, 'content-type': 'application/json', accept: 'application/json' }
+	const body = JSON.stringify({ count: BATCH_CODES })
+	const batches: Batches = { format, seconds: [], late: null, bytes: 0 }
+	let running = true
+	let endedAt = 0
+	let failure: string | null = null
+	const loop = (async () => {
+		while (running) {
+			const started = performance.now()
+			let answer: Answer
+			try {
+				answer = await send(owner.port, 'POST', path, headers, body)
+			} catch (error) {
+				failure = `POST ${path} failed: ${error instanceof Error ? error.message : String(error)}`
+				return
+			}
+			const finished = performance.now()
+			if (answer.status !== 200 || !answer.head.toString('latin1').startsWith(magic)) {
+				failure = `POST ${path} {"count":${BATCH_CODES}} answered ${shown(answer)}`
+				return
+			}
+			const seconds = (finished - started) / 1000
+			batches.bytes = answer.bytes
+			if (running) batches.seconds.push(seconds)
+			else batches.late = { seconds, afterEnd: (finished - endedAt) / 1000 }
+		}
+	})()
+	return {
+		async stop() {
+			running = false
+			endedAt = performance.now()
+			await loop
+			if (failure) throw new Error(failure)
+			return batches
+		},
+	}
+}
+
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
 
 /** [pid, ppid, ms of user + system CPU] from /proc; with `children`, also its exited children's (PostgreSQL's backends). */
@@ -295,22 +427,35 @@ function cpuNow(server: kit.Child, postmaster: number | null): Cpu {
  */
 type Measured = {
 	result: Result
+	/** With BENCH_DURING_BATCH, the app's run: the batches made during it. */
+	batches?: Batches
 	cpuPerRequest: { server: number | null; postgres: number | null; bench: number }
 	otherCpuPercent: number | null
 	stealPercent: number | null
 }
 
-async function load(name: string, server: kit.Child, url: string, postmaster: number | null): Promise<Measured> {
+async function load(
+	name: string,
+	server: kit.Child,
+	url: string,
+	postmaster: number | null,
+	during?: () => { stop: () => Promise<Batches> },
+): Promise<Measured> {
 	const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' } }
 	process.stdout.write(`  ${name}: warm-up ${WARMUP_SECONDS} s… `)
 	await autocannon({ ...options, duration: WARMUP_SECONDS })
-	process.stdout.write(`measuring ${DURATION_SECONDS} s… `)
+	process.stdout.write(`measuring ${DURATION_SECONDS} s${during ? ` with batches of ${BATCH_CODES} codes` : ''}… `)
 	const before = cpuNow(server, postmaster)
+	const meanwhile = during?.()
 	const result = await autocannon({ ...options, duration: DURATION_SECONDS })
 	const after = cpuNow(server, postmaster)
+	const batches = await meanwhile?.stop().catch((error: unknown) => {
+		const exit = server.exited()
+		throw exit ? new Error(kit.failure(server, `${server.name} ${exit} during the run.`)) : error
+	})
 	const exit = server.exited()
 	if (exit) throw new Error(kit.failure(server, `${server.name} ${exit} during the run.`))
-	console.log(`${Math.round(result.requests.mean)} req/s`)
+	console.log(`${Math.round(result.requests.mean)} req/s${batches ? `, ${batches.seconds.length} batches` : ''}`)
 	const n = Math.max(1, result.requests.total)
 	const per = (a: number | null, b: number | null) => (a == null || b == null ? null : (b - a) / n)
 	const ours = [after.server, after.postgres, after.bench].map(
@@ -323,6 +468,7 @@ async function load(name: string, server: kit.Child, url: string, postmaster: nu
 			: null
 	return {
 		result,
+		batches,
 		cpuPerRequest: {
 			server: per(before.server, after.server),
 			postgres: per(before.postgres, after.postgres),
@@ -354,13 +500,16 @@ function report(measured: { app: Measured; plain: Measured }, page: Page, plainP
 		percent(otherCpuPercent),
 		percent(stealPercent),
 	]
+	const batches = measured.app.batches
 	const ratio = results.app.requests.mean / results.plain.requests.mean
 	const ratioOk = ratio >= TARGET_RATIO
 	const p99Ok = results.app.latency.p99 <= TARGET_P99_MS
 	const clean = results.app.non2xx + results.app.errors + results.app.timeouts === 0
 	const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+	const formatName = batches?.format === 'png' ? 'PNG ZIP' : 'PDF'
 	console.log(
-		`\n/scan/{token}, ${CONNECTIONS} connections, accept-encoding: gzip, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up`,
+		`\n/scan/{token}, ${CONNECTIONS} connections, accept-encoding: gzip, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up` +
+			(batches ? `; the app's measured run with batches of ${BATCH_CODES} codes as ${formatName} one after another` : ''),
 	)
 	console.log(
 		kit.table([
@@ -379,13 +528,14 @@ function report(measured: { app: Measured; plain: Measured }, page: Page, plainP
 				'other processes',
 				'steal',
 			],
-			row('app (React Router, server.ts)', results.app, measured.app),
+			row(`app (React Router, server.ts)${batches ? ` + ${formatName} batches` : ''}`, results.app, measured.app),
 			row(`plain node:http (gzip: ${plainGzip})`, results.plain, measured.plain),
 		]),
 	)
 	console.log('CPU ms/req: the server process (all threads), PostgreSQL (all its processes; n/a with DATABASE_URL), autocannon (this')
 	console.log('process). Other processes: CPU the rest of the machine used meanwhile; steal: CPU the hypervisor took; % of one core.')
 	if (!ownPostgres) console.log('With DATABASE_URL, a PostgreSQL on this machine counts among the other processes.')
+	if (batches) console.log("The app's server CPU includes its batch worker threads; its warm-up and the plain server ran no batches.")
 	const other = Math.max(measured.app.otherCpuPercent ?? 0, measured.plain.otherCpuPercent ?? 0)
 	const steal = Math.max(measured.app.stealPercent ?? 0, measured.plain.stealPercent ?? 0)
 	if (other > 20 || steal > 20)
@@ -395,11 +545,33 @@ function report(measured: { app: Measured; plain: Measured }, page: Page, plainP
 	console.log(
 		`\npage: ${page.gzipBytes} bytes gzip (${Buffer.byteLength(page.html)} bytes HTML) from the app; ${plainPage.gzipBytes} bytes gzip from the plain server`,
 	)
-	console.log(`ratio app/plain: ${(ratio * 100).toFixed(1)} %   target ≥ ${TARGET_RATIO * 100} %   ${verdict(ratioOk)}`)
-	console.log(`app p99: ${results.app.latency.p99} ms   target ≤ ${TARGET_P99_MS} ms   ${verdict(p99Ok)}`)
+	if (batches) {
+		const sorted = [...batches.seconds].sort((a, b) => a - b)
+		const median = sorted.length ? (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2 : null
+		const each =
+			median == null
+				? 'none finished'
+				: `each ${[sorted[0]!, median, sorted.at(-1)!].map((v) => v.toFixed(1)).join('/')} s (min/median/max)`
+		const late = batches.late
+			? `; one more, under way when the run ended, took ${batches.late.seconds.toFixed(1)} s (${batches.late.afterEnd.toFixed(1)} s of it after the run; not counted)`
+			: ''
+		const size = batches.bytes ? ` (${(batches.bytes / 1e6).toFixed(1)} MB)` : ''
+		console.log(
+			`during the run: ${batches.seconds.length} batches of ${BATCH_CODES} codes as ${formatName}${size}, ${each}${late}; scan p99 ${results.app.latency.p99} ms (target ≤ ${TARGET_P99_MS} ms)`,
+		)
+	}
+	// With batches, the app shares the cores with its batch workers and the plain server does not: the ratio is shown,
+	// but the target of that run is its p99.
+	const ratioCounts = !batches
+	console.log(
+		`ratio app/plain: ${(ratio * 100).toFixed(1)} %   target ≥ ${TARGET_RATIO * 100} %   ${ratioCounts ? verdict(ratioOk) : '(not a target while batches run: the plain server makes none)'}`,
+	)
+	console.log(
+		`app p99${batches ? ' during the batches' : ''}: ${results.app.latency.p99} ms   target ≤ ${TARGET_P99_MS} ms   ${verdict(p99Ok)}`,
+	)
 	if (!clean)
 		console.log(`app answered ${results.app.non2xx} non-2xx and had ${results.app.errors + results.app.timeouts} errors/timeouts: FAIL`)
-	console.log(`overall: ${verdict(ratioOk && p99Ok && clean)}`)
+	console.log(`overall: ${verdict((ratioOk || !ratioCounts) && p99Ok && clean)}`)
 }
 
 // ---------------------------------------------------------------- main
@@ -425,12 +597,15 @@ async function main() {
 		SEED_DEMO: 'false',
 	}
 	Object.assign(process.env, env)
+	// Only the app knows the admin token; it is presented as the owner would, through /api/validate-admin-token.
+	const adminToken = DURING_BATCH ? randomBytes(32).toString('base64url') : null
+	const appEnv = adminToken ? { ...env, ADMIN_TOKEN: adminToken } : env
 
 	const token = await seed()
 	const path = `/scan/${token}`
 	const plainGzip = process.env.BENCH_PLAIN_GZIP === 'sync' ? 'zlib.gzipSync' : 'compression middleware'
 
-	const app = startServer('app', 'server.ts', APP_PORT, env)
+	const app = startServer('app', 'server.ts', APP_PORT, appEnv)
 	const plain = startServer('plain', 'scripts/bench-scan-plain.ts', PLAIN_PORT, env)
 	await Promise.all([kit.waitUntilListening(app, APP_PORT), kit.waitUntilListening(plain, PLAIN_PORT)])
 
@@ -441,12 +616,20 @@ async function main() {
 	if (page.encoding !== 'gzip' || plainPage.encoding !== 'gzip')
 		throw new Error(`Expected gzip from both servers; got ${page.encoding} (app) and ${plainPage.encoding} (plain).`)
 	if (plainPage.html !== page.html) throw new Error('The plain server sent other HTML than the app: the comparison would not be fair.')
+	// The origin of the address requested, as a browser sends it (React Router refuses an action whose origin is not the host).
+	const owner = adminToken ? await ownerSession(APP_PORT, `http://127.0.0.1:${APP_PORT}`, adminToken) : null
 
 	console.log(`\nPostgreSQL: ${database.description}`)
 	console.log(`Node ${process.version}, ${availableParallelism()} CPUs; autocannon in this process, each server in its own process`)
 	console.log(`Both servers send the same ${Buffer.byteLength(page.html)} bytes of HTML for ${path.slice(0, 12)}…\n`)
 	const results = {
-		app: await load('app', app, `http://127.0.0.1:${APP_PORT}${path}`, database.pid),
+		app: await load(
+			'app',
+			app,
+			`http://127.0.0.1:${APP_PORT}${path}`,
+			database.pid,
+			owner && DURING_BATCH ? () => startBatches(owner, DURING_BATCH) : undefined,
+		),
 		plain: await load('plain', plain, `http://127.0.0.1:${PLAIN_PORT}${path}`, database.pid),
 	}
 	report(results, page, plainPage, plainGzip, database.pid != null)

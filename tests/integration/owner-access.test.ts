@@ -12,6 +12,9 @@ import {
 	verifySecondFactor,
 } from '#app/domain/admin/owner-two-factor.server.ts'
 import { WRONG_CODE } from '#app/domain/admin/owner-two-factor.ts'
+import { setLegacyAccess } from '#app/domain/admin/legacy-access.server.ts'
+import * as activateFreeAccess from '#app/routes/api/activate-free-access.ts'
+import { json } from '#tests/api.ts'
 import { isValidAdminToken, ownerAccess, requireOwnerMiddleware } from '#app/middleware/owner.server.ts'
 import { OWNER_ONLY } from '#app/middleware/permissions.server.ts'
 import routes from '#app/routes.ts'
@@ -218,5 +221,19 @@ describe('two-factor sign-in', () => {
 		const context = new RouterContextProvider()
 		const access = await ownerAccess({ request: getRequest('/admin', await sessionCookie(owner.id)), context })
 		expect(access.kind).toBe('enrol')
+	})
+})
+
+describe('the legacy grant', () => {
+	test('turning self-generation on or off is what /api/activate-free-access answers from then on', async () => {
+		const person = await createUser()
+		const owner = await createUser()
+		const cookie = await sessionCookie(person.id)
+		const ask = async () => (await json(activateFreeAccess.action, 'POST', '/api/activate-free-access', undefined, cookie)).status
+		expect(await ask()).toBe(403)
+		await setLegacyAccess(person.id, true, owner.id)
+		expect(await ask()).toBe(200)
+		await setLegacyAccess(person.id, false, owner.id)
+		expect(await ask()).toBe(403)
 	})
 })

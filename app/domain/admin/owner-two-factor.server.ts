@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { getTOTPAuthUri, verifyTOTP } from '@epic-web/totp'
+import { z } from 'zod'
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { ownerRecoveryCodes, ownerSettings } from '#db/schema.ts'
@@ -181,3 +182,11 @@ export async function disableTwoFactor(userId: string, code: string) {
 			.where(eq(ownerSettings.userId, userId))
 	})
 }
+
+export const TwoFactorCodeSchema = z.object({
+	code: z
+		.string({ error: 'Enter the 6-digit code from your authenticator app.' })
+		.trim()
+		.min(6, 'Enter the 6-digit code from your authenticator app.')
+		.max(32, WRONG_CODE),
+})

@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { BATCH_DEFAULT_COUNT, INVALID_NUDGE, INVALID_QUANTITY, UNKNOWN_LAYOUT } from '#app/domain/admin/batches/schemas.ts'
+import { BATCH_DEFAULT_COUNT, INVALID_NUDGE, INVALID_QUANTITY, UNKNOWN_LAYOUT } from '#app/domain/admin/batches/messages.ts'
 import { DEFAULT_LAYOUT_ID, LABEL_LAYOUTS, MAX_NUDGE_MM } from '#app/domain/admin/batches/layouts.ts'
 import { MAX_BATCH } from '#app/domain/qr/batch.ts'
 import { cardClass } from '#app/ui/card.tsx'

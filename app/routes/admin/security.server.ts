@@ -1,7 +1,11 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { securityChecklist, setChecklistItem } from '#app/domain/admin/security-checklist.server.ts'
-import { disableTwoFactor, regenerateRecoveryCodes, twoFactorState } from '#app/domain/admin/owner-two-factor.server.ts'
-import { TwoFactorCodeSchema } from '#app/domain/admin/owner-two-factor.ts'
+import {
+	disableTwoFactor,
+	regenerateRecoveryCodes,
+	twoFactorState,
+	TwoFactorCodeSchema,
+} from '#app/domain/admin/owner-two-factor.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'

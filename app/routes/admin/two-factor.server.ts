@@ -1,6 +1,11 @@
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
-import { confirmEnrolment, pendingEnrolment, startEnrolment, verifySecondFactor } from '#app/domain/admin/owner-two-factor.server.ts'
-import { TwoFactorCodeSchema } from '#app/domain/admin/owner-two-factor.ts'
+import {
+	confirmEnrolment,
+	pendingEnrolment,
+	startEnrolment,
+	verifySecondFactor,
+	TwoFactorCodeSchema,
+} from '#app/domain/admin/owner-two-factor.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { markSecondFactorPassed, ownerAccess, ownerOnlyPage } from '#app/middleware/owner.server.ts'

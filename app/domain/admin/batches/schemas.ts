@@ -2,12 +2,9 @@ import { z } from 'zod'
 import type { QrBatchFormat } from '#db/schema/admin.ts'
 import { MAX_BATCH } from '#app/domain/qr/batch.ts'
 import { DEFAULT_LAYOUT_ID, layoutById, MAX_NUDGE_MM } from './layouts.ts'
+import { INVALID_NUDGE, INVALID_QUANTITY, UNKNOWN_LAYOUT } from './messages.ts'
 
-/** The quantity the batch form starts with (spec 002 §9). */
-export const BATCH_DEFAULT_COUNT = 10
-export const INVALID_QUANTITY = `Please enter a quantity between 1 and ${MAX_BATCH}.`
-export const UNKNOWN_LAYOUT = 'Please choose one of the label layouts.'
-export const INVALID_NUDGE = `Please enter a whole number of millimetres from -${MAX_NUDGE_MM} to ${MAX_NUDGE_MM}.`
+export { BATCH_DEFAULT_COUNT, INVALID_NUDGE, INVALID_QUANTITY, UNKNOWN_LAYOUT } from './messages.ts'
 
 /** The database's list (db/schema/admin.ts), without loading drizzle into the browser; a test keeps the two equal. */
 export const BATCH_FORMATS = ['png', 'docx', 'pdf', 'svg'] as const satisfies readonly QrBatchFormat[]
