@@ -13,7 +13,8 @@ import * as kit from './bench-kit.ts'
  *
  * PostgreSQL: DATABASE_URL when set (a database hmh_bench_batch is created on it and dropped at the end); otherwise an
  * in-memory PGlite. Settings (environment): BENCH_BATCH_COUNT (1000), BENCH_BATCH_LAYOUT (letter-grid),
- * BENCH_BATCH_FORMATS (pdf,png,svg,docx: which to run, in that order), PUBLIC_URL
+ * BENCH_BATCH_FORMATS (pdf,png,svg,docx: which to run, in that order), BENCH_DECODE (all: decode every code of every
+ * file with zbar, not a sample of 12), PUBLIC_URL
  * (https://hitmehelpers.org: the length of the scan URL sets the size of each code).
  */
 
@@ -29,7 +30,8 @@ const TARGET_SECONDS: Partial<Record<(typeof ALL_FORMATS)[number], number>> = { 
 const TARGET_RSS_MB = 300
 const TARGET_P99_MS = 100
 const BENCH_DATABASE = 'hmh_bench_batch'
-const SAMPLE = 12
+/** How many codes of each file are decoded: a spread sample, or every one with BENCH_DECODE=all (slower). */
+const SAMPLE = process.env.BENCH_DECODE === 'all' ? Number.POSITIVE_INFINITY : 12
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
 
@@ -143,7 +145,8 @@ async function main() {
 			.where(and(eq(qrCodes.batchId, batchId), isNull(qrCodes.userId)))
 			.orderBy(qrCodes.id)
 		const urls = stored.map((code) => scanUrl(code.token))
-		const picks = Array.from({ length: Math.min(SAMPLE, codes) }, (_, i) => Math.round((i * (codes - 1)) / Math.max(1, SAMPLE - 1)))
+		const sample = Math.min(SAMPLE, codes)
+		const picks = Array.from({ length: sample }, (_, i) => Math.round((i * (codes - 1)) / Math.max(1, sample - 1)))
 		let decoded: string[][]
 		if (format === 'pdf') {
 			const regions = picks.map((i) => {
