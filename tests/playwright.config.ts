@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 export const baseURL = `http://localhost:${port}`
+/** The journeys' admin token: a session that presents it opens the owner area (the owner journey uses two-factor). */
+export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdefghij'
 // The stickers and accounts start-server.ts writes, and the journeys' claims on them: one file per port, so runs side
 // by side in one checkout (each on its own E2E_PORT) never hand out each other's rows.
 export const fixturesFile = fileURLToPath(new URL(`e2e/.fixtures-${port}.json`, import.meta.url))
@@ -63,6 +65,7 @@ export default defineConfig({
 			RATE_LIMIT_LOOSE_PER_MINUTE: '5000',
 			E2E_FIXTURES: fixturesFile,
 			OWNER_EMAIL: 'owner0@e2e.example',
+			ADMIN_TOKEN: ADMIN_TOKEN,
 		},
 	},
 })

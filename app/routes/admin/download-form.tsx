@@ -52,7 +52,8 @@ export function DownloadForm({
 					const link = Object.assign(document.createElement('a'), { href: url, download: name })
 					link.click()
 					setTimeout(() => URL.revokeObjectURL(url), 10_000)
-					setProgress(null)
+					setProgress(100)
+					setTimeout(() => setProgress(null), 5_000)
 				} catch {
 					setProgress(null)
 					plain.current = true
