@@ -103,7 +103,8 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	const secret = (await page.locator('code').textContent())!.trim()
 	await enterCode(page, '000000', 'Confirm and Turn On')
 	await expect(page.getByText('That code is not right.')).toBeVisible()
-	await enterCode(page, nextTotp(secret), 'Confirm and Turn On')
+	const enrolmentCode = nextTotp(secret)
+	await enterCode(page, enrolmentCode, 'Confirm and Turn On')
 	await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10)
 	await page.getByRole('link', { name: /Open the Admin Dashboard/ }).click()
 	await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible()
@@ -114,8 +115,8 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	await signIn(page, OWNER)
 	await page.goto('/admin/qr-management')
 	await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible()
-	// The code just used for enrolment is spent: the next time step's code is the one that works.
-	await enterCode(page, nextTotp(secret), 'Verify')
+	// The code just used for enrolment is spent; after the next time step begins, the code after it works.
+	await enterCode(page, enrolmentCode, 'Verify')
 	await expect(page.getByText('That code is not right.')).toBeVisible()
 	await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500)
 	await enterCode(page, nextTotp(secret), 'Verify')
