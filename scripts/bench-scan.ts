@@ -19,7 +19,8 @@ import * as kit from './bench-kit.ts'
  * throwaway server from the Debian binaries on loopback, stopped and removed at the end, even on failure or Ctrl-C.
  *
  * Settings (environment): BENCH_PG_PORT (54400), BENCH_APP_PORT (3400), BENCH_PLAIN_PORT (3401),
- * BENCH_CONNECTIONS (50), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), PG_BIN (the newest /usr/lib/postgresql/N/bin),
+ * BENCH_CONNECTIONS (50), BENCH_RATE (0: each connection sends as soon as it has its answer, which measures throughput;
+ * N: N requests a second in all, which measures latency at a given load, e.g. with BENCH_DURING_BATCH), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), PG_BIN (the newest /usr/lib/postgresql/N/bin),
  * BENCH_PLAIN_GZIP ('middleware', the default: the compression middleware as in server.ts; or 'sync': zlib.gzipSync),
  * BENCH_CPU_PROF (a folder: both servers run with --cpu-prof and write their profiles there; the main thread's file is
  * CPU.<date>.<time>.<pid>.0.<n>.cpuprofile, the pids are printed),
@@ -37,6 +38,8 @@ const PG_PORT = kit.setting('BENCH_PG_PORT', 54400)
 const APP_PORT = kit.setting('BENCH_APP_PORT', 3400)
 const PLAIN_PORT = kit.setting('BENCH_PLAIN_PORT', 3401)
 const CONNECTIONS = kit.setting('BENCH_CONNECTIONS', 50)
+/** Requests a second across all connections (an open load, as responders arrive); 0: as fast as the server answers. */
+const RATE = process.env.BENCH_RATE ? kit.setting('BENCH_RATE', 1, { integer: true }) : 0
 const WARMUP_SECONDS = kit.setting('BENCH_WARMUP', 3)
 const DURATION_SECONDS = kit.setting('BENCH_DURATION', 10)
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null
@@ -441,7 +444,7 @@ async function load(
 	postmaster: number | null,
 	during?: () => { stop: () => Promise<Batches> },
 ): Promise<Measured> {
-	const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' } }
+	const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' }, ...(RATE ? { overallRate: RATE } : {}) }
 	process.stdout.write(`  ${name}: warm-up ${WARMUP_SECONDS} s… `)
 	await autocannon({ ...options, duration: WARMUP_SECONDS })
 	process.stdout.write(`measuring ${DURATION_SECONDS} s${during ? ` with batches of ${BATCH_CODES} codes` : ''}… `)
@@ -508,7 +511,7 @@ function report(measured: { app: Measured; plain: Measured }, page: Page, plainP
 	const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
 	const formatName = batches?.format === 'png' ? 'PNG ZIP' : 'PDF'
 	console.log(
-		`\n/scan/{token}, ${CONNECTIONS} connections, accept-encoding: gzip, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up` +
+		`\n/scan/{token}, ${CONNECTIONS} connections${RATE ? ` at ${RATE} requests/s in all` : ''}, accept-encoding: gzip, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up` +
 			(batches ? `; the app's measured run with batches of ${BATCH_CODES} codes as ${formatName} one after another` : ''),
 	)
 	console.log(
