@@ -1,6 +1,7 @@
 import { consentRecords } from '#app/domain/admin/consent-records.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
+import { StatCards } from './order-ui.tsx'
 import type { Route } from './+types/consent'
 
 export async function loader() {
@@ -16,19 +17,16 @@ export default function ConsentTab({ loaderData }: Route.ComponentProps) {
 			<h2 id="consent-title" className="text-2xl font-bold text-gray-900">
 				Consent records
 			</h2>
-			<dl className="grid gap-3 sm:grid-cols-4">
-				{[
-					['Accounts', stats.total],
-					['HIPAA consent', stats.hipaa],
-					['Terms', stats.terms],
-					['Emergency disclaimer', stats.emergency_disclaimer],
-				].map(([label, value]) => (
-					<div key={label} className={cardClass('p-4')}>
-						<dt className="text-sm font-semibold text-gray-700">{label}</dt>
-						<dd className="text-2xl font-bold text-gray-900">{value}</dd>
-					</div>
-				))}
-			</dl>
+			<StatCards
+				stats={
+					[
+						['Accounts', stats.total],
+						['HIPAA consent', stats.hipaa],
+						['Terms', stats.terms],
+						['Emergency disclaimer', stats.emergency_disclaimer],
+					] as const
+				}
+			/>
 			<div className={cardClass('overflow-x-auto')}>
 				<table className="w-full text-left text-sm">
 					<caption className="p-3 text-left text-gray-700">

@@ -1,4 +1,5 @@
 import { statusBadge, type BadgeTone } from '#app/domain/admin/order-status.ts'
+import { cardClass } from '#app/ui/card.tsx'
 import { cx } from '#app/ui/cx.ts'
 
 const TONES: Record<BadgeTone, string> = {
@@ -23,3 +24,17 @@ export function StatusBadge({ status }: { status: string }) {
 
 export const money = (dollars: number, currency = 'usd') =>
 	new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(dollars)
+
+/** A row of figures, each a card: the QR management and consent tabs' headline numbers. */
+export function StatCards({ stats }: { stats: ReadonlyArray<readonly [label: string, value: number]> }) {
+	return (
+		<dl className="grid gap-3 sm:grid-cols-4">
+			{stats.map(([label, value]) => (
+				<div key={label} className={cardClass('p-4')}>
+					<dt className="text-sm font-semibold text-gray-700">{label}</dt>
+					<dd className="text-2xl font-bold text-gray-900">{value}</dd>
+				</div>
+			))}
+		</dl>
+	)
+}

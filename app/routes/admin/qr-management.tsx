@@ -5,6 +5,7 @@ import { MAX_BATCH } from '#app/domain/qr/batch.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { Field, SelectField, buttonClass } from '#app/ui/forms.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
+import { StatCards } from './order-ui.tsx'
 import type { Route } from './+types/qr-management'
 import { DownloadForm } from './download-form.tsx'
 import { qrManagementAction, qrManagementLoader } from './qr-management.server.ts'
@@ -36,21 +37,16 @@ export default function QrManagementTab({ loaderData, actionData }: Route.Compon
 	return (
 		<div className="space-y-6">
 			<h2 className="text-2xl font-bold text-gray-900">QR management</h2>
-			<dl className="grid gap-3 sm:grid-cols-4">
-				{(
+			<StatCards
+				stats={
 					[
 						['Total codes', stats.total],
 						['Unclaimed', stats.unclaimed],
 						['Claimed', stats.claimed],
 						['Pending requests', stats.pendingRequests],
 					] as const
-				).map(([label, value]) => (
-					<div key={label} className={cardClass('p-4')}>
-						<dt className="text-sm font-semibold text-gray-700">{label}</dt>
-						<dd className="text-2xl font-bold text-gray-900">{value}</dd>
-					</div>
-				))}
-			</dl>
+				}
+			/>
 
 			<section aria-labelledby="batch-title" className={cardClass('space-y-4 p-4')}>
 				<h3 id="batch-title" className="text-xl font-bold">
