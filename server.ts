@@ -8,6 +8,7 @@ import { embeddedDatabaseHolder, holdEmbeddedDatabase } from './db/embedded-lock
 import { env } from './app/utils/env.server.ts'
 import { startMailWorker } from './app/adapters/mail.server.ts'
 import { startPruning } from './app/domain/housekeeping/prune.server.ts'
+import { startRollups } from './app/domain/analytics/rollup.server.ts'
 import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
 import { createRequestListener } from './server/request-listener.ts'
 
@@ -18,8 +19,9 @@ const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatab
 await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
 
 const build = (await import(new URL('./build/server/index.js', import.meta.url).href)) as ServerBuild
-const { clientAddressContext } = build.entry.module as unknown as {
+const { clientAddressContext, flushVisits } = build.entry.module as unknown as {
 	clientAddressContext: Parameters<RouterContextProvider['set']>[0]
+	flushVisits: () => Promise<number>
 }
 
 const handleFetch = createRequestHandler(build, env.NODE_ENV)
@@ -57,6 +59,8 @@ const server = createServer((req, res) => {
 const stopMailWorker = startMailWorker()
 // Expired sessions and old rate-limit counters are deleted every 15 minutes.
 const stopPruning = startPruning()
+// Analytics reads hourly rollups; they are brought up to the last closed hour every 30 s.
+const stopRollups = startRollups()
 
 server.listen(env.PORT, env.HOST, () => {
 	console.log(`Hit Me Helpers is running at http://${env.HOST ?? 'localhost'}:${env.PORT}`)
@@ -77,8 +81,10 @@ async function shutdown() {
 	stopping = true
 	stopMailWorker()
 	stopPruning()
+	stopRollups()
 	server.close()
 	server.closeAllConnections()
+	await flushVisits().catch((error: unknown) => console.error('[analytics] last page views not written', error))
 	await closeDb()
 	releaseEmbeddedDatabase()
 	process.exit(0)

@@ -70,3 +70,5 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 	console.error(error)
 }
 export { clientAddressContext } from './utils/request.server.ts'
+// server.ts writes the page views still waiting in the build's own recorder before it exits.
+export { flushVisits } from './domain/analytics/collect.server.ts'

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { data, Links, type ShouldRevalidateFunction, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
 import { getConsentNotice } from './middleware/consent.server.ts'
+import { analyticsMiddleware } from './middleware/analytics.server.ts'
 import { securityMiddleware } from './middleware/security.server.ts'
 import stylesUrl from './styles/app.css?url'
 import { PageStyles } from './styles/page-styles.tsx'
@@ -18,6 +19,7 @@ import { combineHeaders, pageUrl } from './utils/http.ts'
 import { lazyComponent } from './utils/lazy-component.tsx'
 import { keepPageWhenUnreachable, type NetworkFailure } from './utils/network-failure.ts'
 import { useNonce } from './utils/nonce-provider.ts'
+import { usePageViewBeacon } from './utils/use-page-view-beacon.ts'
 import { getToast, requestToastContext } from './utils/toast.server.ts'
 
 const pageChrome = () => import('./page-chrome.ts')
@@ -25,7 +27,7 @@ const ConsentNotice = lazyComponent('consent-notice', () => pageChrome().then((m
 const CyberBanner = lazyComponent('cyber-banner', () => pageChrome().then((module) => module.CyberBanner))
 const Toaster = lazyComponent('toaster', () => pageChrome().then((module) => module.Toaster))
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, userMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, userMiddleware, analyticsMiddleware]
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenUnreachable]
 
 export const links: Route.LinksFunction = () => [
@@ -84,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+	usePageViewBeacon()
 	return (
 		<>
 			<BackgroundLogo />

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg, type PostgresJsDatabase } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import * as schema from './schema.ts'
@@ -43,3 +44,14 @@ if (!g.__db) {
 export const db: Database = g.__db!
 export const closeDb = () => g.__dbClose?.() ?? Promise.resolve()
 export { schema }
+
+/** The rows of `db.execute(sql…)`: postgres.js answers an array, PGlite an object holding one. */
+export function rowsOf<T>(result: unknown): T[] {
+	return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[]
+}
+
+/**
+ * An instant inside raw SQL. Drizzle converts a Date only where a column gives it the type; postgres.js refuses a bare
+ * Date as a parameter, so it goes as ISO text, cast.
+ */
+export const instant = (date: Date) => sql`${date.toISOString()}::timestamptz`

@@ -59,6 +59,7 @@ async function scan(req: IncomingMessage, res: ServerResponse) {
 		userAgent: req.headers['user-agent'] ?? null,
 		address: req.socket.remoteAddress ?? '127.0.0.1',
 		trustedHeaders: null,
+		viewerIsOwner: false,
 	})
 	if (alertOwner) void sendScanAlert(view.codeId).catch((error) => console.error('scan alert failed', error))
 	if (view.state !== 'active') return send(req, res, 200, renderMessagePage(lang, view.state, env.PUBLIC_URL), lang)

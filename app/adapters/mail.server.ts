@@ -6,6 +6,7 @@ import { db, type Executor } from '#db/client.ts'
 import { emails } from '#db/schema.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 import { runPeriodically } from '#app/utils/periodic.server.ts'
+import { trackedHtml, UNTRACKED_CLICK_TYPES } from './email-html.ts'
 
 export type OutgoingMail = { from: string; to: string; subject: string; text: string; html?: string }
 
@@ -110,6 +111,18 @@ export async function queueEmail(tx: Executor, input: EmailInput) {
 
 type Outcome = 'sent' | 'deferred' | 'failed'
 
+/** A plain-text message also goes out as simple HTML, with an open pixel and (unless its links carry secrets) click tracking. */
+function htmlPart(row: EmailRow) {
+	return trackedHtml({
+		text: row.textBody,
+		subject: row.subject,
+		trackingId: row.trackingId,
+		publicUrl: env.PUBLIC_URL,
+		trackClicks: !UNTRACKED_CLICK_TYPES.has(row.emailType),
+		secret: env.sessionSecrets[0]!,
+	})
+}
+
 async function attemptDelivery(row: EmailRow, transport: MailTransport): Promise<Outcome> {
 	const attempts = row.attempts + 1
 	try {
@@ -118,7 +131,7 @@ async function attemptDelivery(row: EmailRow, transport: MailTransport): Promise
 			to: row.toAddress,
 			subject: row.subject,
 			text: row.textBody,
-			html: row.htmlBody ?? undefined,
+			html: row.htmlBody ?? htmlPart(row),
 		})
 	} catch (error) {
 		return recordFailure(row, attempts, error)

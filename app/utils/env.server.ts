@@ -34,6 +34,16 @@ const EnvSchema = z.object({
 		if (bad) ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${bad}` })
 		return list
 	}),
+	/** Client addresses beginning with one of these (comma-separated) are not real users in analytics; '' for none. */
+	ANALYTICS_EXCLUDE_PREFIXES: z
+		.string()
+		.default('10.83.')
+		.transform((v) =>
+			v
+				.split(',')
+				.map((prefix) => prefix.trim())
+				.filter(Boolean),
+		),
 	RATE_LIMIT_STRICT_PER_MINUTE: z.coerce.number().int().positive().default(10),
 	RATE_LIMIT_LOOSE_PER_MINUTE: z.coerce.number().int().positive().default(120),
 	S3_BUCKET: optional,

@@ -29,6 +29,9 @@ function expiry(expires?: Date) {
 
 export const SESSION_COOKIE = 'hmh_session'
 
+/** Whether the request carries a session cookie at all: without one, no session needs reading. */
+export const hasSessionCookie = (request: Request) => (request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`)
+
 export const sessionStorage = createSessionStorage<SessionData>({
 	cookie: {
 		name: SESSION_COOKIE,

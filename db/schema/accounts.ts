@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, updatedAt } from './columns.ts'
+import { createdAt, day, updatedAt } from './columns.ts'
 
 export const users = pgTable(
 	'users',
@@ -14,10 +14,16 @@ export const users = pgTable(
 		isGrandfathered: boolean().default(false).notNull(),
 		/** Set when the person asked for no notices from the foundation (the owner's "notify recent visitors"). */
 		noticesOptedOutAt: timestamp({ withTimezone: true }),
+		/** The first-visit date the browser carried when the account was made (analytics' signups from a first visit). */
+		firstVisitOn: day(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
-	(t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), uniqueIndex('users_username_unique').on(sql`lower(${t.username})`)],
+	(t) => [
+		uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+		uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+		index('users_created_idx').on(t.createdAt),
+	],
 )
 
 /** A browser session. The cookie carries only its signed id; `data` holds a guest's pending PIN, cart and flags. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import { createdAt, oneOf } from './columns.ts'
 
@@ -47,6 +47,8 @@ export const emailEvents = pgTable(
 			.references(() => emails.id, { onDelete: 'cascade' }),
 		type: text().$type<(typeof EMAIL_EVENT_TYPES)[number]>().notNull(),
 		url: text(),
+		/** An open fetched by a mail-privacy proxy (Apple Mail Privacy Protection, Gmail's image proxy), not a person. */
+		machine: boolean().default(false).notNull(),
 		createdAt: createdAt(),
 	},
 	(t) => [index('email_events_email_idx').on(t.emailId), check('email_events_type_check', oneOf(t.type, EMAIL_EVENT_TYPES))],

@@ -15,7 +15,7 @@ test('a token session downloads a batch with a progress bar, and the page stays'
 	await expect(page.getByText('This admin token is not valid.')).toBeVisible()
 	await page.getByLabel('Admin token').fill(ADMIN_TOKEN)
 	await page.getByRole('button', { name: 'Admin Access' }).click()
-	await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Overview', exact: true })).toBeVisible()
 
 	await page.getByRole('link', { name: 'QR Management' }).click()
 	await expectNoAxeViolations(page, testInfo)

@@ -107,7 +107,7 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	await enterCode(page, enrolmentCode, 'Confirm and Turn On')
 	await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10)
 	await page.getByRole('link', { name: /Open the Admin Dashboard/ }).click()
-	await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Overview', exact: true })).toBeVisible()
 
 	// A new sign-in asks for the second factor before anything of the admin area.
 	await page.getByRole('link', { name: '← Dashboard' }).click()

@@ -62,7 +62,8 @@ export async function takenFields(email: string, username: string) {
 	}
 }
 
-type SignupInput = { username: string; email: string; password: string }
+/** firstVisitOn: the first-visit date the browser's analytics cookie carried, if any (signups from a first visit). */
+type SignupInput = { username: string; email: string; password: string; firstVisitOn?: string | null }
 export type SignupResult = { ok: true; user: User } | { ok: false; errors: Partial<Record<'email' | 'username', string[]>> }
 
 export async function createAccount(input: SignupInput): Promise<SignupResult> {
@@ -72,7 +73,13 @@ export async function createAccount(input: SignupInput): Promise<SignupResult> {
 	try {
 		const [user] = await db
 			.insert(users)
-			.values({ id: randomUUID(), username: input.username, email: input.email.toLowerCase(), passwordHash })
+			.values({
+				id: randomUUID(),
+				username: input.username,
+				email: input.email.toLowerCase(),
+				passwordHash,
+				firstVisitOn: input.firstVisitOn ?? null,
+			})
 			.returning()
 		return { ok: true, user: user! }
 	} catch (error) {
@@ -109,7 +116,7 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
 }
 
 /** Signs in through a provider: the known connection, else the account with that (verified) e-mail, else a new account. */
-export async function findOrCreateOidcUser(profile: OidcIdentity) {
+export async function findOrCreateOidcUser(profile: OidcIdentity, firstVisitOn: string | null = null) {
 	return db.transaction(async (tx) => {
 		const [linked] = await tx
 			.select({ user: users })
@@ -130,6 +137,7 @@ export async function findOrCreateOidcUser(profile: OidcIdentity) {
 						email: profile.email.toLowerCase(),
 						firstName: profile.firstName ?? null,
 						lastName: profile.lastName ?? null,
+						firstVisitOn,
 					})
 					.returning()
 			)[0]!
@@ -215,7 +223,7 @@ export async function deleteAccount(userId: string) {
 			.where(or(eq(donations.userId, userId), eq(sql`lower(${donations.donorEmail})`, email)))
 		await tx.delete(qrRequests).where(or(eq(qrRequests.userId, userId), eq(sql`lower(${qrRequests.email})`, email)))
 		await tx.delete(emails).where(or(eq(emails.userId, userId), eq(sql`lower(${emails.toAddress})`, email)))
-		await tx.update(visits).set({ userId: null, ipAddress: null, userAgent: null }).where(eq(visits.userId, userId))
+		await tx.update(visits).set({ userId: null, ipAddress: null }).where(eq(visits.userId, userId))
 		await tx.update(auditLog).set({ actorUserId: null, ipAddress: null }).where(eq(auditLog.actorUserId, userId))
 		await tx.delete(qrCodes).where(and(eq(qrCodes.userId, userId), isNull(qrCodes.pin)))
 		await releaseStickers(tx, eq(qrCodes.userId, userId))

@@ -7,6 +7,7 @@ import { scanUrl } from '#app/domain/qr/codes.server.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { lineOptions } from '#app/domain/shop/cart.ts'
 import { shippingOption } from '#app/domain/shop/shipping.ts'
+import { csvLine } from '#app/utils/csv.ts'
 import { formatDate } from '#app/utils/dates.ts'
 import { env } from '#app/utils/env.server.ts'
 import { db, type Executor } from '#db/client.ts'
@@ -457,18 +458,6 @@ export const ORDERS_CSV_COLUMNS = [
 	'shippingAddress',
 	'assignedCodes',
 ] as const
-
-/**
- * One CSV cell: a text a spreadsheet would run as a formula (= + - @, or a tab or carriage return first) gets a
- * leading apostrophe; a cell with a quote, comma or line break is quoted, its quotes doubled.
- */
-export function csvCell(value: string | number | null | undefined) {
-	let text = value === null || value === undefined ? '' : String(value)
-	if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-	return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-const csvLine = (cells: Array<string | number | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`
 
 /** Orders read per query while exporting. */
 const CSV_CHUNK = 500

@@ -26,7 +26,9 @@ async function signedIn(hoursAgo: number, values: Parameters<typeof createUser>[
 
 async function visited(hoursAgo: number) {
 	const user = await createUser()
-	await db.insert(visits).values({ path: '/dashboard', userId: user.id, visitedAt: new Date(Date.now() - hoursAgo * HOUR) })
+	await db
+		.insert(visits)
+		.values({ path: '/dashboard', visitorHash: 1n, isFirstVisit: true, userId: user.id, visitedAt: new Date(Date.now() - hoursAgo * HOUR) })
 	return user
 }
 

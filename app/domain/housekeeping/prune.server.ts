@@ -1,11 +1,12 @@
 import { lt, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { rateLimits, sessions } from '#db/schema.ts'
+import { analyticsSalts, rateLimits, sessions, visits } from '#db/schema.ts'
 import { runPeriodically } from '#app/utils/periodic.server.ts'
 
 /**
  * Deletes rows nothing will read again: sessions past their expiry (a session is never read after it), and rate-limit
- * counters whose window ended over an hour ago (the next hit on such a key starts a new window anyway).
+ * counters whose window ended over an hour ago (the next hit on such a key starts a new window anyway). Analytics keeps
+ * no identifier past 48 hours: the daily salts go, and so do the addresses of page views.
  * Any number of app instances may run it at once.
  */
 export async function pruneExpired() {
@@ -17,7 +18,16 @@ export async function pruneExpired() {
 		.delete(rateLimits)
 		.where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`))
 		.returning({ key: rateLimits.key })
-	return { sessions: endedSessions.length, rateLimits: endedCounters.length }
+	const oldSalts = await db
+		.delete(analyticsSalts)
+		.where(lt(analyticsSalts.createdAt, sql`now() - interval '48 hours'`))
+		.returning({ day: analyticsSalts.day })
+	const addresses = await db
+		.update(visits)
+		.set({ ipAddress: null })
+		.where(sql`${visits.ipAddress} is not null and ${visits.visitedAt} < now() - interval '48 hours'`)
+		.returning({ id: visits.id })
+	return { sessions: endedSessions.length, rateLimits: endedCounters.length, salts: oldSalts.length, visitAddresses: addresses.length }
 }
 
 /** Runs pruneExpired every intervalMs (default 15 minutes) without keeping the process alive; returns a stop function. */

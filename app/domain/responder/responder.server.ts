@@ -1,3 +1,5 @@
+import { isbot } from 'isbot'
+import { browserAndDevice } from '#app/domain/analytics/collect.server.ts'
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import {
@@ -47,13 +49,6 @@ export async function loadResponderView(token: string) {
 export type ResponderView = Awaited<ReturnType<typeof loadResponderView>>
 export type ResponderProfile = Extract<ResponderView, { state: 'active' }>['profile']
 
-export function deviceType(userAgent: string | null) {
-	const ua = (userAgent ?? '').toLowerCase()
-	if (/ipad|tablet|kindle|playbook|silk|(android(?!.*mobile))/.test(ua)) return 'tablet'
-	if (/mobi|iphone|ipod|android|blackberry|opera mini|iemobile/.test(ua)) return 'mobile'
-	return 'desktop'
-}
-
 /** Coarse location only, and only from a CDN or proxy we trust (the caller passes its headers, or null). */
 function geo(headers: Headers | null) {
 	if (!headers) return { city: null, state: null, country: null }
@@ -72,7 +67,15 @@ function geo(headers: Headers | null) {
 /** History rows per code, address and minute: reloads, or a script hammering one code, add nothing past these. */
 export const SCANS_RECORDED_PER_MINUTE = 5
 
-type ScanRow = { codeId: number; key: string; deviceType: string; city: string | null; state: string | null; country: string | null }
+type ScanRow = {
+	codeId: number
+	key: string
+	deviceType: string
+	scannerType: ScannerType
+	city: string | null
+	state: string | null
+	country: string | null
+}
 
 /** Counts the visit against its code and address, and inserts the history row only while under the limit: one statement. */
 function insertScan(row: ScanRow) {
@@ -85,7 +88,7 @@ function insertScan(row: ScanRow) {
 			returning count
 		)
 		insert into ${qrScans} (qr_code_id, device_type, scanner_type, is_emergency_access, city, state, country)
-		select ${row.codeId}, ${row.deviceType}, 'emergency_responder', true, ${row.city}, ${row.state}, ${row.country}
+		select ${row.codeId}, ${row.deviceType}, ${row.scannerType}, ${row.scannerType === 'emergency_responder'}, ${row.city}, ${row.state}, ${row.country}
 		from counter where counter.count <= ${SCANS_RECORDED_PER_MINUTE}`)
 }
 
@@ -106,22 +109,37 @@ const takeScanAlertSlot = db
 	.returning({ id: qrCodes.id })
 	.prepare('take_scan_alert_slot')
 
-/** Who scanned, as far as it matters: their device, their address (for the limit), geolocation headers from a trusted proxy. */
-export type ScanVisit = { userAgent: string | null; address: string; trustedHeaders: Headers | null }
+/**
+ * Who scanned: someone helping (an emergency access), the code's owner checking their own page, or a link preview
+ * (a messaging app or crawler fetching the address, not a person).
+ */
+export type ScannerType = 'emergency_responder' | 'owner' | 'link_preview'
 
-/** Records the scan (within the per-address limit); says whether the owner is due an e-mail about it (see sendScanAlert). */
+/** Who scanned, as far as it matters: their device, their address (for the limit), geolocation headers from a trusted proxy. */
+export type ScanVisit = { userAgent: string | null; address: string; trustedHeaders: Headers | null; viewerIsOwner: boolean }
+
+export function scannerTypeOf(visit: Pick<ScanVisit, 'userAgent' | 'viewerIsOwner'>): ScannerType {
+	if (!visit.userAgent || isbot(visit.userAgent)) return 'link_preview'
+	return visit.viewerIsOwner ? 'owner' : 'emergency_responder'
+}
+
+/**
+ * Records the scan (within the per-address limit); says whether the owner is due an e-mail about it (see
+ * sendScanAlert). The owner looking at their own page is recorded, but not e-mailed about.
+ */
 export async function recordScan(codeId: number, visit: ScanVisit) {
 	const { city, state, country } = geo(visit.trustedHeaders)
 	const [, slot] = await Promise.all([
 		insertScan({
 			codeId,
 			key: `scan:${codeId}:${visit.address}`,
-			deviceType: deviceType(visit.userAgent),
+			deviceType: browserAndDevice(visit.userAgent).deviceType,
+			scannerType: scannerTypeOf(visit),
 			city: city ? safeDecode(city) : null,
 			state,
 			country,
 		}),
-		takeScanAlertSlot.execute({ codeId }),
+		visit.viewerIsOwner ? [] : takeScanAlertSlot.execute({ codeId }),
 	])
 	return { alertOwner: slot.length > 0 }
 }

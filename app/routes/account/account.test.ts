@@ -199,7 +199,7 @@ describe('deleting the account from the Danger Zone', () => {
 		const sticker = await createCode()
 		expect((await claimCode(claimant(user.id), sticker.pin, { profileId: own.id })).ok).toBe(true)
 		const stickerRow = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
-		await recordScan(stickerRow.id, { userAgent: 'iPhone', address: '203.0.113.1', trustedHeaders: null })
+		await recordScan(stickerRow.id, { userAgent: 'iPhone', address: '203.0.113.1', trustedHeaders: null, viewerIsOwner: false })
 		await db
 			.insert(s.qrCodes)
 			.values({ token: randomUUID().replaceAll('-', ''), userId: user.id, medicalProfileId: own.id, source: 'self' })
@@ -233,7 +233,7 @@ describe('deleting the account from the Danger Zone', () => {
 			postalCode: '22201',
 			country: 'United States',
 		})
-		await db.insert(s.visits).values({ path: '/dashboard', userId: user.id, ipAddress: '203.0.113.9', userAgent: 'Firefox' })
+		await db.insert(s.visits).values({ path: '/dashboard', visitorHash: 1n, isFirstVisit: true, userId: user.id, ipAddress: '203.0.113.9' })
 		await db.insert(s.auditLog).values({ actorUserId: user.id, action: 'test', ipAddress: '203.0.113.9' })
 		expect((await post(cookie, { intent: 'change-email', email: user.email.replace('@', '+new@') })).status).toBe(302)
 		const email = (await userRow(user.id))!.email

@@ -1,11 +1,19 @@
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { DEFAULT_TIME_RANGE, TIME_RANGES, TIME_RANGE_LABELS, type TimeRange } from '#app/domain/admin/time-range.ts'
+import type { AnalyticsOverview } from '#app/domain/analytics/analytics.server.ts'
 import { cx } from '#app/ui/cx.ts'
+import { formatEtTime } from '#app/utils/dates.ts'
+import { money, StatCards } from './order-ui.tsx'
 import { buttonClass } from '#app/ui/forms.tsx'
 
 export const ADMIN_TABS = [
-	{ to: '/admin', label: 'Orders', end: true },
+	{ to: '/admin', label: 'Overview', end: true },
+	{ to: '/admin/orders', label: 'Orders', end: false },
 	{ to: '/admin/donations', label: 'Donations', end: false },
+	{ to: '/admin/qr-scans', label: 'QR Scans', end: false },
+	{ to: '/admin/traffic', label: 'Traffic', end: false },
+	{ to: '/admin/filtered', label: 'Real Users', end: false },
+	{ to: '/admin/emails', label: 'Emails', end: false },
 	{ to: '/admin/consent', label: 'Consent', end: false },
 	{ to: '/admin/qr-management', label: 'QR Management', end: false },
 	{ to: '/admin/security', label: 'Security', end: false },
@@ -13,7 +21,7 @@ export const ADMIN_TABS = [
 
 const small = 'min-h-10 px-3 py-1.5 text-sm'
 
-/** Spec 002's admin header: back to the dashboard, the time range, Notify Recent Visitors, Export Orders and Refresh. */
+/** Spec 002's admin header: back to the dashboard, the time range, Notify Recent Visitors, Export CSV, Export Orders and Refresh. */
 export function AdminHeader({ range }: { range: TimeRange }) {
 	const location = useLocation()
 	const here = location.pathname + location.search
@@ -46,6 +54,9 @@ export function AdminHeader({ range }: { range: TimeRange }) {
 						Notify Recent Visitors
 					</button>
 				</Form>
+				<a href={`/admin/analytics.csv?range=${range}`} download className={buttonClass('secondary', small)}>
+					Export CSV
+				</a>
 				<a href="/admin/orders.csv" download className={buttonClass('secondary', small)}>
 					Export Orders
 				</a>
@@ -74,5 +85,29 @@ export function AdminHeader({ range }: { range: TimeRange }) {
 				</ul>
 			</nav>
 		</header>
+	)
+}
+
+/** The header's stat cards (spec 002 §2), for the chosen time range; "Real users" leaves out bots, the owner and excluded addresses. */
+export function HeaderStats({ analytics: a }: { analytics: AnalyticsOverview }) {
+	const range = TIME_RANGE_LABELS[a.timeRange].toLowerCase()
+	return (
+		<section aria-label={`Figures for the ${range}`} className="mx-auto mt-4 max-w-6xl px-4">
+			<StatCards
+				columns="grid-cols-2 md:grid-cols-3 lg:grid-cols-5"
+				stats={[
+					['Platform users', a.totalUsers, 'all accounts'],
+					['Real user visits', a.totalVisits, `${a.realUsers.toLocaleString('en-US')} real users`],
+					['Last visit', a.lastVisit ? formatEtTime(a.lastVisit) : 'None yet', 'by a real user'],
+					['Total revenue', money(a.totalRevenue), `shop ${money(a.shopRevenue)} · donations ${money(a.donationRevenue)}`],
+					['New registrations', a.totalSignups, `${a.signupRate}% of real users`],
+					['E-mail signups', a.emailSignups, 'with e-mail and password'],
+					['Product orders', a.totalOrders, `${a.orderConversionRate}% purchase rate`],
+					['Medical QR created', a.totalQrCreated, 'made or claimed'],
+					['QR downloads', a.totalQrDownloaded, 'code images saved'],
+					['Emergency access', a.emergencyAccess, `of ${a.totalQrAccessed.toLocaleString('en-US')} scans`],
+				]}
+			/>
+		</section>
 	)
 }

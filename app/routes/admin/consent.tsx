@@ -1,5 +1,6 @@
 import { consentRecords } from '#app/domain/admin/consent-records.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
+import { DataTable } from '#app/ui/data-table.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import { StatCards } from './order-ui.tsx'
 import type { Route } from './+types/consent'
@@ -27,49 +28,21 @@ export default function ConsentTab({ loaderData }: Route.ComponentProps) {
 					] as const
 				}
 			/>
-			<div className={cardClass('overflow-x-auto')}>
-				<table className="w-full text-left text-sm">
-					<caption className="p-3 text-left text-gray-700">
-						Current versions signed, per account{truncated ? ` (the newest ${records.length} accounts)` : ''}
-					</caption>
-					<thead className="border-b border-gray-300 bg-gray-50">
-						<tr>
-							<th scope="col" className="p-3">
-								Person
-							</th>
-							<th scope="col" className="p-3">
-								HIPAA
-							</th>
-							<th scope="col" className="p-3">
-								Terms
-							</th>
-							<th scope="col" className="p-3">
-								Emergency
-							</th>
-							<th scope="col" className="p-3">
-								Total
-							</th>
-							<th scope="col" className="p-3">
-								Most recent
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{records.map((record) => (
-							<tr key={record.userId} className="border-b border-gray-200">
-								<td className="p-3 break-all">
-									{record.userName} · {record.email}
-								</td>
-								<td className="p-3">{signed(record.hipaaConsent)}</td>
-								<td className="p-3">{signed(record.termsConsent)}</td>
-								<td className="p-3">{signed(record.emergencyConsent)}</td>
-								<td className="p-3">{record.totalConsents} of 3</td>
-								<td className="p-3 whitespace-nowrap">{formatEtTime(record.mostRecentConsentDate)}</td>
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</div>
+			<DataTable
+				caption={`Current versions signed, per account${truncated ? ` (the newest ${records.length} accounts)` : ''}`}
+				visibleCaption
+				rows={records}
+				rowKey={(record) => record.userId}
+				empty="No accounts yet."
+				columns={[
+					{ header: 'Person', className: 'break-all', cell: (record) => `${record.userName} · ${record.email}` },
+					{ header: 'HIPAA', cell: (record) => signed(record.hipaaConsent) },
+					{ header: 'Terms', cell: (record) => signed(record.termsConsent) },
+					{ header: 'Emergency', cell: (record) => signed(record.emergencyConsent) },
+					{ header: 'Total', cell: (record) => `${record.totalConsents} of 3` },
+					{ header: 'Most recent', className: 'whitespace-nowrap', cell: (record) => formatEtTime(record.mostRecentConsentDate) },
+				]}
+			/>
 			<section aria-labelledby="texts-title" className="space-y-2">
 				<h3 id="texts-title" className="text-xl font-bold">
 					The consent texts

@@ -1,6 +1,7 @@
 import { listDonations } from '#app/domain/admin/donations-admin.server.ts'
 import { TimeRangeSchema, TIME_RANGE_LABELS } from '#app/domain/admin/time-range.ts'
 import { cardClass } from '#app/ui/card.tsx'
+import { DataTable } from '#app/ui/data-table.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import type { Route } from './+types/donations'
 import { money } from './order-ui.tsx'
@@ -21,51 +22,23 @@ export default function DonationsTab({ loaderData }: Route.ComponentProps) {
 				{TIME_RANGE_LABELS[range]}: <strong>{money(totals.succeededCents / 100)}</strong> from {totals.count}{' '}
 				{totals.count === 1 ? 'gift' : 'gifts'} by {totals.donors} {totals.donors === 1 ? 'donor' : 'donors'} (confirmed gifts only).
 			</p>
-			{donations.length === 0 ? (
-				<p className={cardClass('p-6 text-gray-800')}>No donations in this time range.</p>
-			) : (
-				<div className={cardClass('overflow-x-auto')}>
-					<table className="w-full text-left text-sm">
-						<caption className="sr-only">Donations, newest first</caption>
-						<thead className="border-b border-gray-300 bg-gray-50">
-							<tr>
-								<th scope="col" className="p-3">
-									Donor
-								</th>
-								<th scope="col" className="p-3">
-									Amount
-								</th>
-								<th scope="col" className="p-3">
-									Tier
-								</th>
-								<th scope="col" className="p-3">
-									Status
-								</th>
-								<th scope="col" className="p-3">
-									Date
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{donations.map((gift) => (
-								<tr key={gift.id} className="border-b border-gray-200">
-									<td className="p-3 break-all">
-										{gift.donorName ? `${gift.donorName} · ` : ''}
-										{gift.donorEmail ?? 'Anonymous'}
-									</td>
-									<td className="p-3">
-										{money(gift.amount)}
-										{gift.monthly ? ' monthly' : ''}
-									</td>
-									<td className="p-3 capitalize">{gift.tier}</td>
-									<td className="p-3">{gift.status}</td>
-									<td className="p-3 whitespace-nowrap">{formatEtTime(gift.createdAt)}</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
-			)}
+			<DataTable
+				caption="Donations, newest first"
+				rows={donations}
+				rowKey={(gift) => gift.id}
+				empty="No donations in this time range."
+				columns={[
+					{
+						header: 'Donor',
+						className: 'break-all',
+						cell: (gift) => `${gift.donorName ? `${gift.donorName} · ` : ''}${gift.donorEmail ?? 'Anonymous'}`,
+					},
+					{ header: 'Amount', cell: (gift) => `${money(gift.amount)}${gift.monthly ? ' monthly' : ''}` },
+					{ header: 'Tier', className: 'capitalize', cell: (gift) => gift.tier },
+					{ header: 'Status', cell: (gift) => gift.status },
+					{ header: 'Date', className: 'whitespace-nowrap', cell: (gift) => formatEtTime(gift.createdAt) },
+				]}
+			/>
 		</section>
 	)
 }

@@ -27,7 +27,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 	return (
 		<div className="space-y-4">
 			<p>
-				<Link to="/admin" className="font-semibold text-blue-800 underline">
+				<Link to="/admin/orders" className="font-semibold text-blue-800 underline">
 					← All orders
 				</Link>
 			</p>

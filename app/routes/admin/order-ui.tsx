@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { statusBadge, type BadgeTone } from '#app/domain/admin/order-status.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { cx } from '#app/ui/cx.ts'
@@ -25,14 +26,21 @@ export function StatusBadge({ status }: { status: string }) {
 export const money = (dollars: number, currency = 'usd') =>
 	new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(dollars)
 
-/** A row of figures, each a card: the QR management and consent tabs' headline numbers. */
-export function StatCards({ stats }: { stats: ReadonlyArray<readonly [label: string, value: number]> }) {
+/** A row of figures, each a card, with an optional line under the figure (a rate, a split). */
+export function StatCards({
+	stats,
+	columns = 'sm:grid-cols-4',
+}: {
+	stats: ReadonlyArray<readonly [label: string, value: ReactNode, detail?: ReactNode]>
+	columns?: string
+}) {
 	return (
-		<dl className="grid gap-3 sm:grid-cols-4">
-			{stats.map(([label, value]) => (
+		<dl className={cx('grid gap-3', columns)}>
+			{stats.map(([label, value, detail]) => (
 				<div key={label} className={cardClass('p-4')}>
 					<dt className="text-sm font-semibold text-gray-700">{label}</dt>
-					<dd className="text-2xl font-bold text-gray-900">{value}</dd>
+					<dd className="text-2xl font-bold text-gray-900">{typeof value === 'number' ? value.toLocaleString('en-US') : value}</dd>
+					{detail ? <dd className="text-sm text-gray-700">{detail}</dd> : null}
 				</div>
 			))}
 		</dl>

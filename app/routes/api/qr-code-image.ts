@@ -1,3 +1,4 @@
+import { recordQrDownload } from '#app/domain/analytics/analytics.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { z } from 'zod'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
@@ -31,6 +32,7 @@ const api = resource<Route.ActionArgs>({
 				query.data.shape as Shape | undefined,
 				download ? 800 : query.data.size,
 			)
+			if (download) await recordQrDownload(code.id, userId)
 			const shape: Shape = query.data.shape ?? (code.customization.circular ? 'circular' : 'square')
 			const name = qrFileName({ shape, id: code.id, date: new Date() }).replace(/\.png$/, `.${format}`)
 			return new Response(body as BodyInit, {

@@ -1,5 +1,6 @@
 import { createAccount, signupNotice } from '#app/domain/accounts/accounts.server.ts'
 import { SignupSchema } from '#app/domain/accounts/schemas.ts'
+import { firstVisitDay } from '#app/domain/analytics/collect.server.ts'
 import { jsonError, readBody, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/signup'
@@ -8,7 +9,7 @@ const api = resource<Route.ActionArgs>({
 	POST: async ({ request }) => {
 		const parsed = SignupSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
-		const created = await createAccount(parsed.data)
+		const created = await createAccount({ ...parsed.data, firstVisitOn: firstVisitDay(request.headers.get('cookie')) })
 		if (!created.ok) {
 			const message = created.errors.email?.[0] ?? created.errors.username?.[0] ?? 'Signup failed'
 			return jsonError(409, message, { errors: created.errors })

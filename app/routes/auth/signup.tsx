@@ -1,3 +1,4 @@
+import { firstVisitDay } from '#app/domain/analytics/collect.server.ts'
 import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ['password'] }) },
 			{ status: 429, headers: limited },
 		)
-	const created = await createAccount(submission.value)
+	const created = await createAccount({ ...submission.value, firstVisitOn: firstVisitDay(request.headers.get('cookie')) })
 	if (!created.ok) return data({ result: submission.reply({ fieldErrors: created.errors, hideFields: ['password'] }) }, { status: 400 })
 	return redirectWithToast('/api/login', { type: 'success', title: 'Signup Information Recorded', description: signupNotice() })
 }

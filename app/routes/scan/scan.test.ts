@@ -149,7 +149,7 @@ describe('the responder page', () => {
 	})
 })
 
-const visit = (address = '198.51.100.20') => ({ userAgent: null, address, trustedHeaders: null })
+const visit = (address = '198.51.100.20') => ({ userAgent: null, address, trustedHeaders: null, viewerIsOwner: false })
 
 describe('scan history', () => {
 	test('is limited per code and address: the page is always served, extra rows are dropped', async () => {

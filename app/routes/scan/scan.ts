@@ -1,7 +1,9 @@
 import { pickLanguage } from '#app/domain/responder/labels.ts'
 import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
 import { loadResponderView, recordScan, sendScanAlert } from '#app/domain/responder/responder.server.ts'
+import { getUserId } from '#app/middleware/user.server.ts'
 import { env } from '#app/utils/env.server.ts'
+import { hasSessionCookie } from '#app/utils/session.server.ts'
 import { getClientIp, viaTrustedProxy } from '#app/utils/request.server.ts'
 import type { Route } from './+types/scan'
 
@@ -20,7 +22,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		vary: 'Accept-Language',
 	}
 	if (view.state === 'unknown') return new Response(renderMessagePage(lang, 'notFound', env.PUBLIC_URL), { status: 404, headers })
+	const viewerId = view.state === 'active' && hasSessionCookie(request) ? await getUserId({ request, context }) : null
 	const { alertOwner } = await recordScan(view.codeId, {
+		viewerIsOwner: view.state === 'active' && viewerId === view.ownerId,
 		userAgent: request.headers.get('user-agent'),
 		address: getClientIp(request, context),
 		trustedHeaders: viaTrustedProxy(context) ? request.headers : null,
