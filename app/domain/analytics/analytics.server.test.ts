@@ -27,7 +27,7 @@ import {
 	scansCsvLines,
 	trafficAnalysis,
 } from './analytics.server.ts'
-import { flushVisits } from './collect.server.ts'
+import { flushVisits, recordPageView } from './collect.server.ts'
 import { etDay, etDayBounds, etDaysBetween } from './et-time.ts'
 import { FILTER_HOURS } from './params.ts'
 import { rebuildHours, rollUpAll } from './rollup.server.ts'
@@ -463,6 +463,32 @@ describe('rollups', () => {
 		await db.transaction((tx) => rebuildHours(tx, firstHour, at('2026-11-05T02:00:00Z')))
 		expect(await rollupTables()).toEqual(allAtOnce)
 		expect(await snapshot()).toEqual(raw)
+	})
+
+	test('page views written late (after a database outage) reopen the hours they belong to, and are counted', async () => {
+		const now = new Date()
+		await insertVisits([{ visitedAt: new Date(now.getTime() - 5 * HOUR), path: '/early' }])
+		await rollUpAll(now)
+		const before = await analyticsOverview('24hours', now)
+		const late = new Date(now.getTime() - 3 * HOUR)
+		await recordPageView({
+			path: '/late',
+			userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
+			acceptLanguage: 'en',
+			address: '198.51.100.77',
+			referrer: null,
+			seenCookie: null,
+			userId: null,
+			isOwner: false,
+			emailTrackingId: null,
+			ownHosts: [],
+			at: late,
+		})
+		await flushVisits()
+		expect((await db.select().from(rollupState))[0]!.doneUntil.getTime()).toBeLessThanOrEqual(late.getTime())
+		expect((await analyticsOverview('24hours', now)).totalVisits).toBe(before.totalVisits + 1)
+		await rollUpAll(now)
+		expect((await analyticsOverview('24hours', now)).totalVisits).toBe(before.totalVisits + 1)
 	})
 })
 

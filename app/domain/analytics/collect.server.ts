@@ -6,7 +6,8 @@ import { db } from '#db/client.ts'
 import { analyticsSalts, emails, users, visits } from '#db/schema.ts'
 import { normalizeAddress } from '#app/utils/client-address.ts'
 import { env } from '#app/utils/env.server.ts'
-import { etDay, isDayString } from './et-time.ts'
+import { etDay, isDayString, nextDay } from './et-time.ts'
+import { LATE_AFTER_MS, reopenRollupFrom } from './rollup.server.ts'
 
 /** Holds only the date of the browser's first visit: "seen before", never an identifier. */
 export const SEEN_COOKIE = 'hmh_seen'
@@ -123,7 +124,8 @@ const salts = new Map<string, Promise<Buffer>>()
 function saltFor(day: string) {
 	let salt = salts.get(day)
 	if (!salt) {
-		if (salts.size >= 3) salts.clear()
+		// Only the salts of the day being recorded and the day before are kept in memory: none outlives its use.
+		for (const known of salts.keys()) if (nextDay(known) < day) salts.delete(known)
 		salt = (async () => {
 			await db
 				.insert(analyticsSalts)
@@ -243,6 +245,8 @@ export function flushVisits(): Promise<number> {
 				})),
 			)
 			recorderCounters.recorded += rows.length
+			const earliest = rows.reduce((min, row) => Math.min(min, (row.visitedAt as Date).getTime()), Infinity)
+			if (Date.now() - earliest > LATE_AFTER_MS) await reopenRollupFrom(new Date(earliest))
 			return rows.length
 		} catch (error) {
 			recorderCounters.failedFlushes++

@@ -101,6 +101,20 @@ export async function rebuildHours(tx: Executor, from: Date, to: Date) {
 	}
 }
 
+/**
+ * Page views written late (held in memory through a database outage) land in hours the rollup may have finished:
+ * the mark moves back to the earliest of them, and the next run rebuilds from there.
+ */
+export async function reopenRollupFrom(at: Date) {
+	await db
+		.update(rollupState)
+		.set({ doneUntil: sql`least(${rollupState.doneUntil}, ${instant(floorHour(at))})` })
+		.where(sql`${rollupState.name} = ${STATE}`)
+}
+
+/** Rows whose time is older than this when written may have missed their hour's rollup. */
+export const LATE_AFTER_MS = GRACE_MS / 2
+
 export type RollupRun = { from: Date; to: Date } | null
 
 /**
