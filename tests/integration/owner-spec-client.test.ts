@@ -3,6 +3,13 @@ import { afterEach, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { submitQrRequest } from '#app/domain/requests/requests.server.ts'
+import { SCANS_CSV_COLUMNS } from '#app/domain/analytics/analytics.server.ts'
+import * as analyticsApi from '#app/routes/api/admin-analytics.ts'
+import * as filteredApi from '#app/routes/api/admin-analytics-filtered.ts'
+import * as emailApi from '#app/routes/api/admin-email-analytics.ts'
+import * as trafficApi from '#app/routes/api/admin-traffic-analysis.ts'
+import * as scanAnalyticsApi from '#app/routes/api/qr-scan-analytics.ts'
+import * as scanExportApi from '#app/routes/api/qr-scan-export.ts'
 import * as assignApi from '#app/routes/api/admin-order-assign.ts'
 import * as consentApi from '#app/routes/api/admin-consent-records.ts'
 import * as detailsApi from '#app/routes/api/admin-order-details.ts'
@@ -135,4 +142,97 @@ test('consent-records and notify-visitors (no payload)', async () => {
 	const sent = await json(notifyApi.action, 'POST', '/api/notify-visitors', undefined, cookie)
 	expect(sent.status).toBe(200)
 	expect(sent.body).toEqual({ successCount: expect.any(Number), totalUsers: expect.any(Number) })
+})
+
+test("analytics calls (spec 002 §7): every field of the spec's entities, 400 for a window or date the spec does not list", async () => {
+	const { cookie } = await tokenSession()
+	const overview = await get(analyticsApi.loader, '/api/admin/analytics?timeRange=7days', cookie)
+	expect(overview.status).toBe(200)
+	for (const field of [
+		'totalUsers',
+		'totalVisits',
+		'lastVisit',
+		'totalRevenue',
+		'shopRevenue',
+		'donationRevenue',
+		'totalSignups',
+		'signupRate',
+		'totalOrders',
+		'orderConversionRate',
+		'totalQrCreated',
+		'totalQrDownloaded',
+		'totalQrAccessed',
+		'userGrowth',
+		'recentActivity',
+		'recentOrders',
+		'donationData',
+	])
+		expect(overview.body).toHaveProperty(field)
+	expect(overview.body.timeRange).toBe('7days')
+	expect((await get(analyticsApi.loader, '/api/admin/analytics?timeRange=nonsense', cookie)).body.timeRange).toBe('7days')
+
+	const filtered = await get(filteredApi.loader, '/api/admin/analytics/filtered?hours=12', cookie)
+	expect(filtered.body).toMatchObject({
+		realUserVisits: expect.any(Number),
+		realUsers: expect.any(Number),
+		conversionRate: expect.any(Number),
+		timeRange: '12hours',
+		summary: { description: expect.any(String) },
+	})
+	// Twelve hours from a time within an hour touch 13 clock hours (the first and last partly), 12 on the hour.
+	expect([12, 13]).toContain((filtered.body.hourlyBreakdown as object[]).length)
+	expect(Object.keys((filtered.body.hourlyBreakdown as object[])[0]!)).toEqual(expect.arrayContaining(['hour', 'visit_count']))
+	expect(await get(filteredApi.loader, '/api/admin/analytics/filtered?hours=5', cookie)).toMatchObject({
+		status: 400,
+		body: { message: 'hours must be one of 6, 12, 24, 48, 72' },
+	})
+
+	const day = new Date().toISOString().slice(0, 10)
+	const traffic = await get(trafficApi.loader, `/api/admin/traffic-analysis/2026-11-01`, cookie, { date: '2026-11-01' })
+	expect(traffic.headers.get('content-type')).toMatch(/^application\/json/)
+	for (const field of [
+		'totalVisits',
+		'uniqueVisitors',
+		'firstTimeVisitors',
+		'returningVisitors',
+		'signupsFromFirstVisit',
+		'hourlyBreakdown',
+		'topPages',
+		'browserStats',
+		'deviceStats',
+	])
+		expect(traffic.body).toHaveProperty(field)
+	expect(traffic.body.hourlyBreakdown).toHaveLength(25)
+	for (const bad of ['2026-02-30', 'today', '2999-01-01'])
+		expect(await get(trafficApi.loader, `/api/admin/traffic-analysis/${bad}`, cookie, { date: bad })).toMatchObject({ status: 400 })
+	expect((await get(trafficApi.loader, `/api/admin/traffic-analysis/${day}`, cookie, { date: day })).status).toBeLessThan(500)
+
+	const scans = await get(scanAnalyticsApi.loader, '/api/qr-scan/analytics', cookie)
+	expect(scans.body).toMatchObject({
+		totalScans: expect.any(Number),
+		emergencyScans: expect.any(Number),
+		scannerTypes: expect.any(Object),
+		deviceTypes: { mobile: expect.any(Number), desktop: expect.any(Number), tablet: expect.any(Number) },
+		recentScans: expect.any(Array),
+	})
+	const csv = await scanExportApi.loader({
+		request: new Request('http://localhost/api/qr-scan/export', { headers: { cookie } }),
+		params: {},
+		context: undefined as never,
+	} as never)
+	expect((csv as Response).headers.get('content-type')).toBe('text/csv; charset=utf-8')
+	expect((await (csv as Response).text()).split('\r\n')[0]).toBe(SCANS_CSV_COLUMNS.join(','))
+
+	const mail = await get(emailApi.loader, '/api/admin/email-analytics', cookie)
+	expect(mail.body).toMatchObject({
+		email: {
+			totalSent: expect.any(Number),
+			totalOpened: expect.any(Number),
+			totalClicked: expect.any(Number),
+			openRate: expect.any(Number),
+			clickRate: expect.any(Number),
+			recentEmails: expect.any(Array),
+		},
+		visits: { totalVisitsFromEmails: expect.any(Number), uniqueVisitorsFromEmails: expect.any(Number), recentVisits: expect.any(Array) },
+	})
 })
