@@ -26,7 +26,13 @@ const logger = { logQuery: (query: string) => observers.forEach((observe) => obs
 
 export function connect(databaseUrl: string | undefined, pgliteDir: string): { db: Database; close: () => Promise<void> } {
 	if (databaseUrl) {
-		const client = postgres(databaseUrl, { max: 10, onnotice: () => {} })
+		const client = postgres(databaseUrl, {
+			max: 10,
+			onnotice: () => {},
+			// Every query here reads a few rows by index. A parallel plan, chosen on a misestimate, spent 60-70 ms starting
+			// workers on a 2-core machine for 1 ms of work (bench:analytics): latency is steadier without them.
+			connection: { max_parallel_workers_per_gather: 0 },
+		})
 		return { db: drizzlePg(client, { schema, casing: 'snake_case', logger }), close: () => client.end() }
 	}
 	if (pgliteDir !== 'memory://') mkdirSync(pgliteDir, { recursive: true })

@@ -69,6 +69,9 @@ ALTER TABLE "visits" ADD COLUMN "is_first_visit" boolean NOT NULL;--> statement-
 ALTER TABLE "visits" ADD COLUMN "referrer_host" text;--> statement-breakpoint
 ALTER TABLE "visits" ADD COLUMN "is_excluded" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_events" ADD COLUMN "machine" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "emails" ADD COLUMN "opened_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "emails" ADD COLUMN "clicked_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "emails" ADD COLUMN "machine_opened_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "qr_downloads" ADD CONSTRAINT "qr_downloads_qr_code_id_qr_codes_id_fk" FOREIGN KEY ("qr_code_id") REFERENCES "public"."qr_codes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_downloads" ADD CONSTRAINT "qr_downloads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "qr_downloads_time_idx" ON "qr_downloads" USING btree ("downloaded_at");--> statement-breakpoint

@@ -24,6 +24,11 @@ export const emails = pgTable(
 		nextAttemptAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
 		trackingId: text().notNull(),
 		sentAt: timestamp({ withTimezone: true }),
+		/** First read by a person: an open not by a mail proxy, or a click (email_events has each event). */
+		openedAt: timestamp({ withTimezone: true }),
+		clickedAt: timestamp({ withTimezone: true }),
+		/** First open by a mail-privacy proxy (Apple, Gmail, Yahoo), which fetches images without anyone reading. */
+		machineOpenedAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 	},
 	(t) => [

@@ -42,17 +42,20 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 		visitCounts(window, doneUntil),
 		visitorCounts(window, doneUntil),
 		lastRealVisit(doneUntil),
-		db
-			.select({
-				totalUsers: int(sql`count(*)`),
-				signups: int(
-					sql`count(*) filter (where ${users.createdAt} >= ${instant(window.start)} and ${users.createdAt} < ${instant(window.end)})`,
-				),
-				emailSignups: int(
-					sql`count(*) filter (where ${users.createdAt} >= ${instant(window.start)} and ${users.createdAt} < ${instant(window.end)} and ${users.passwordHash} is not null)`,
-				),
-			})
-			.from(users),
+		Promise.all([
+			db.select({ count: int(sql`count(*)`) }).from(users),
+			db
+				.select({
+					signups: int(sql`count(*)`),
+					emailSignups: int(sql`count(*) filter (where ${users.passwordHash} is not null)`),
+				})
+				.from(users)
+				.where(inRange(users.createdAt, window)),
+		]).then(([[all], [recent]]) => ({
+			totalUsers: all?.count ?? 0,
+			signups: recent?.signups ?? 0,
+			emailSignups: recent?.emailSignups ?? 0,
+		})),
 		db
 			.select({
 				orders: int(sql`count(*)`),
@@ -81,7 +84,7 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 			.from(qrDownloads)
 			.where(inRange(qrDownloads.downloadedAt, window)),
 		scansBy('all', window, doneUntil),
-		userGrowth(window),
+		newUsersPerDay(window),
 		recentActivityList(),
 		db
 			.select({
@@ -110,12 +113,12 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 	])
 	const shopCents = shop[0]?.cents ?? 0
 	const donationCents = giving[0]?.cents ?? 0
-	const signups = people[0]?.signups ?? 0
+	const signups = people.signups
 	const totalOrders = shop[0]?.orders ?? 0
 	const scanTotals = scans.get('') ?? { scans: 0, emergencyScans: 0 }
 	return {
 		timeRange: range,
-		totalUsers: people[0]?.totalUsers ?? 0,
+		totalUsers: people.totalUsers,
 		totalVisits: visitsInRange.realVisits,
 		realUsers: visitors.realUsers,
 		lastVisit: iso(lastVisit),
@@ -123,7 +126,7 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 		shopRevenue: dollars(shopCents),
 		donationRevenue: dollars(donationCents),
 		totalSignups: signups,
-		emailSignups: people[0]?.emailSignups ?? 0,
+		emailSignups: people.emailSignups,
 		signupRate: percent(signups, visitors.realUsers),
 		totalOrders,
 		orderConversionRate: percent(totalOrders, visitors.realUsers),
@@ -131,7 +134,7 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 		totalQrDownloaded: downloads[0]?.downloads ?? 0,
 		totalQrAccessed: scanTotals.scans,
 		emergencyAccess: scanTotals.emergencyScans,
-		userGrowth: growth,
+		userGrowth: userGrowth(window, growth, people.totalUsers - signups),
 		recentActivity,
 		recentOrders: recentOrders.map((order) => ({
 			orderId: order.orderId,
@@ -152,24 +155,22 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 }
 export type AnalyticsOverview = Awaited<ReturnType<typeof analyticsOverview>>
 
-/** New accounts per ET day of the window, and the running total of accounts at each day's end. */
-async function userGrowth(window: Window) {
-	const day = sql<string>`to_char(${users.createdAt} at time zone ${sql.raw(`'${ZONE}'`)}, 'YYYY-MM-DD')`
-	const [before, perDay] = await Promise.all([
-		db
-			.select({ count: int(sql`count(*)`) })
-			.from(users)
-			.where(lt(users.createdAt, window.start)),
-		db
-			.select({ day, count: int(sql`count(*)`) })
-			.from(users)
-			.where(inRange(users.createdAt, window))
-			.groupBy(day),
-	])
-	const byDay = new Map(perDay.map((row) => [row.day, row.count]))
-	let total = before[0]?.count ?? 0
+/** New accounts per ET day of the window, by index range. */
+async function newUsersPerDay(window: Window) {
+	const day = sql<string>`((${users.createdAt} at time zone ${sql.raw(`'${ZONE}'`)})::date)::text`
+	const rows = await db
+		.select({ day, count: int(sql`count(*)`) })
+		.from(users)
+		.where(inRange(users.createdAt, window))
+		.groupBy(sql`1`)
+	return new Map(rows.map((row) => [row.day, row.count]))
+}
+
+/** Each ET day of the window: its new accounts, and the accounts there were at its end (from those before it). */
+function userGrowth(window: Window, perDay: Map<string, number>, before: number) {
+	let total = before
 	return etDaysBetween(window.start, window.end).map((date) => {
-		const newUsers = byDay.get(date) ?? 0
+		const newUsers = perDay.get(date) ?? 0
 		total += newUsers
 		return { date, newUsers, totalUsers: total }
 	})

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { emailEvents, emails } from '#db/schema.ts'
+import { emails } from '#db/schema.ts'
 import { clickSignature } from '#app/adapters/email-html.ts'
 import { addressMatcher } from '#app/utils/client-address.ts'
 import { env } from '#app/utils/env.server.ts'
@@ -30,14 +30,19 @@ export async function recordEmailOpen(trackingId: string, client: { userAgent: s
 	if (!TRACKING_ID.test(trackingId)) return
 	const machine = isMachineOpen(client)
 	// Plain column names with aliases: drizzle may print a column unqualified, and `id` then means the inner table's.
+	const firstOpen = sql.raw(machine ? 'machine_opened_at' : 'opened_at')
 	await db.execute(sql`
-		insert into email_events (email_id, type, machine)
-		select e.id, 'open', ${machine} from emails e
-		where e.tracking_id = ${trackingId}
-			and not exists (
-				select 1 from email_events ev
-				where ev.email_id = e.id and ev.type = 'open' and ev.machine = ${machine} and ev.created_at > now() - interval '1 minute'
-			)`)
+		with opened as (
+			insert into email_events (email_id, type, machine)
+			select e.id, 'open', ${machine} from emails e
+			where e.tracking_id = ${trackingId}
+				and not exists (
+					select 1 from email_events ev
+					where ev.email_id = e.id and ev.type = 'open' and ev.machine = ${machine} and ev.created_at > now() - interval '1 minute'
+				)
+			returning email_id
+		)
+		update emails set ${firstOpen} = now() where id in (select email_id from opened) and ${firstOpen} is null`)
 }
 
 /** The signature is one of ours, under any of the session secrets (a link mailed before a rotation still works). */
@@ -66,8 +71,13 @@ export async function recordEmailClick(trackingId: string, target: string | null
 	if (url.origin !== new URL(env.PUBLIC_URL).origin) return null
 	// A message deleted since (with its account) still sends the reader on; there is just nothing to record it on.
 	await db.execute(sql`
-		insert into email_events (email_id, type, url)
-		select e.id, 'click', ${url.pathname} from emails e where e.tracking_id = ${trackingId}`)
+		with clicked as (
+			insert into email_events (email_id, type, url)
+			select e.id, 'click', ${url.pathname} from emails e where e.tracking_id = ${trackingId}
+			returning email_id
+		)
+		update emails set clicked_at = coalesce(clicked_at, now()), opened_at = coalesce(opened_at, now())
+		where id in (select email_id from clicked)`)
 	url.searchParams.set('em', trackingId)
 	return url.toString()
 }
@@ -85,41 +95,22 @@ export type EmailMessageStats = {
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0)
 
-/** Any click, or an open by a person: a click implies the message was opened, whatever fetched its pixel. */
-const openedBy = sql`(${emailEvents.type} = 'click' or (${emailEvents.type} = 'open' and not ${emailEvents.machine}))`
-
 /**
- * The owner's Emails tab: three aggregate queries in parallel (sent messages; their events per message; the latest
- * messages with two indexed EXISTS each), whatever the number of messages.
+ * The owner's Emails tab: one pass over the sent messages (each carries when it was first opened and clicked), and the
+ * newest ones by index, whatever the number of events.
  */
 export async function emailMessageStats({ recent = 10 }: { recent?: number } = {}): Promise<EmailMessageStats> {
-	const perMessage = db
-		.select({
-			emailId: emailEvents.emailId,
-			opened: sql<boolean>`bool_or(${openedBy})`.as('opened'),
-			clicked: sql<boolean>`bool_or(${emailEvents.type} = 'click')`.as('clicked'),
-			machineOpened: sql<boolean>`bool_or(${emailEvents.type} = 'open' and ${emailEvents.machine})`.as('machine_opened'),
-		})
-		.from(emailEvents)
-		.groupBy(emailEvents.emailId)
-		.as('per_message')
-	// Spelled out: in a one-table select, drizzle prints `emails.id` as a bare `id`, which the subquery would take for its own.
-	const hasEvent = (condition: string) =>
-		sql<boolean>`exists (select 1 from email_events ev where ev.email_id = "emails"."id" and ${sql.raw(condition)})`
-
-	const [[sent], [events], latest] = await Promise.all([
-		db
-			.select({ count: sql<number>`count(*)`.mapWith(Number) })
-			.from(emails)
-			.where(eq(emails.status, 'sent')),
+	const count = (condition?: string) => sql<number>`count(*)${condition ? sql.raw(` filter (where ${condition})`) : sql``}`.mapWith(Number)
+	const [[totals], latest] = await Promise.all([
 		db
 			.select({
-				opened: sql<number>`count(*) filter (where ${perMessage.opened})`.mapWith(Number),
-				clicked: sql<number>`count(*) filter (where ${perMessage.clicked})`.mapWith(Number),
-				machineOnly: sql<number>`count(*) filter (where ${perMessage.machineOpened} and not ${perMessage.opened})`.mapWith(Number),
+				sent: count(),
+				opened: count('opened_at is not null'),
+				clicked: count('clicked_at is not null'),
+				machineOnly: count('machine_opened_at is not null and opened_at is null'),
 			})
-			.from(perMessage)
-			.innerJoin(emails, and(eq(emails.id, perMessage.emailId), eq(emails.status, 'sent'))),
+			.from(emails)
+			.where(eq(emails.status, 'sent')),
 		db
 			.select({
 				id: emails.id,
@@ -127,14 +118,16 @@ export async function emailMessageStats({ recent = 10 }: { recent?: number } = {
 				emailType: emails.emailType,
 				sentAt: emails.sentAt,
 				createdAt: emails.createdAt,
-				opened: hasEvent(`(ev.type = 'click' or (ev.type = 'open' and not ev.machine))`),
-				clicked: hasEvent(`ev.type = 'click'`),
+				openedAt: emails.openedAt,
+				clickedAt: emails.clickedAt,
 			})
 			.from(emails)
 			.where(eq(emails.status, 'sent'))
 			.orderBy(desc(emails.createdAt), desc(emails.id))
 			.limit(Math.max(0, Math.min(recent, 100))),
 	])
+	const events = { opened: totals?.opened, clicked: totals?.clicked, machineOnly: totals?.machineOnly }
+	const sent = { count: totals?.sent }
 	const totalSent = sent?.count ?? 0
 	const totalOpened = events?.opened ?? 0
 	const totalClicked = events?.clicked ?? 0
@@ -145,11 +138,11 @@ export async function emailMessageStats({ recent = 10 }: { recent?: number } = {
 		openRate: percent(totalOpened, totalSent),
 		clickRate: percent(totalClicked, totalSent),
 		machineOpens: events?.machineOnly ?? 0,
-		recentEmails: latest.map(({ createdAt, sentAt, opened, clicked, ...row }) => ({
+		recentEmails: latest.map(({ createdAt, sentAt, openedAt, clickedAt, ...row }) => ({
 			...row,
 			sentAt: (sentAt ?? createdAt).toISOString(),
-			opened: Boolean(opened),
-			clicked: Boolean(clicked),
+			opened: openedAt !== null,
+			clicked: clickedAt !== null,
 		})),
 	}
 }
