@@ -99,6 +99,7 @@ export default [
 	route('api/signup', 'routes/api/signup.ts'),
 	route('api/auth/user', 'routes/api/auth-user.ts'),
 	route('api/page-view', 'routes/api/page-view.ts'),
+	route('healthz', 'routes/healthz.ts'),
 	route('api/auth/logout', 'routes/api/auth-logout.ts'),
 	route('api/consent', 'routes/api/consent.ts'),
 	route('api/consent/texts', 'routes/api/consent-texts.ts'),

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import S3rver from 's3rver'
@@ -70,6 +70,10 @@ function contract(name: string, setup: () => Promise<{ storage: FileStorage; tea
 			expect((await storage.get(key))?.contentType).toBe('image/webp')
 		})
 
+		test('ping answers while files can be stored', async () => {
+			await expect(storage.ping()).resolves.toBeUndefined()
+		})
+
 		test('refuses keys that could escape the storage root', async () => {
 			await expect(storage.put('../x', bytes(1), 'text/plain')).rejects.toThrow('Invalid storage key')
 			await expect(storage.get('/etc/passwd')).rejects.toThrow('Invalid storage key')
@@ -118,5 +122,28 @@ test('local storage writes no temporary files that outlive a put', async () => {
 		expect((await readdir(join(dir, 'users/u1/picture'))).sort()).toEqual(['a.png', 'a.png.meta.json'])
 	} finally {
 		await rm(dir, { recursive: true, force: true })
+	}
+})
+
+test('ping fails when files cannot be stored: a storage root that is a file, a bucket that does not exist', async () => {
+	const dir = await mkdtemp(join(tmpdir(), 'hmh-storage-'))
+	const bucketDir = await mkdtemp(join(tmpdir(), 'hmh-s3rver-'))
+	const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: bucketDir, configureBuckets: [] })
+	try {
+		await writeFile(join(dir, 'not-a-folder'), 'x')
+		await expect(createLocalStorage(join(dir, 'not-a-folder')).ping()).rejects.toThrow()
+		const { port } = await server.run()
+		const missing = createS3Storage({
+			bucket: 'no-such-bucket',
+			region: 'us-east-1',
+			endpoint: `http://127.0.0.1:${port}`,
+			accessKeyId: 'S3RVER',
+			secretAccessKey: 'S3RVER',
+			forcePathStyle: true,
+		})
+		await expect(missing.ping()).rejects.toThrow()
+	} finally {
+		await server.close().catch(() => {})
+		for (const folder of [dir, bucketDir]) await rm(folder, { recursive: true, force: true })
 	}
 })

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import {
 	DeleteObjectCommand,
 	DeleteObjectsCommand,
 	GetObjectCommand,
+	HeadBucketCommand,
 	ListObjectsV2Command,
 	PutObjectCommand,
 	S3Client,
@@ -22,6 +24,8 @@ export interface FileStorage {
 	delete(key: string): Promise<void>
 	/** deletes every key that starts with prefix, e.g. `users/{id}/` */
 	deletePrefix(prefix: string): Promise<void>
+	/** resolves when files can be stored now (the folder is writable, the bucket answers); throws otherwise */
+	ping(): Promise<void>
 }
 
 const FALLBACK_TYPE = 'application/octet-stream'
@@ -118,6 +122,10 @@ export function createLocalStorage(rootDir: string): FileStorage {
 				if ((base + entry.split('\\').join('/')).startsWith(prefix)) await rm(join(dir, entry), { recursive: true, force: true })
 			}
 		},
+		async ping() {
+			await mkdir(root, { recursive: true, mode: 0o700 })
+			await access(root, constants.W_OK)
+		},
 	}
 }
 
@@ -176,6 +184,9 @@ export function createS3Storage(config: S3Config): FileStorage {
 				ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
 			} while (ContinuationToken)
 		},
+		async ping() {
+			await client.send(new HeadBucketCommand({ Bucket }))
+		},
 	}
 }
 
@@ -201,4 +212,5 @@ export const storage: FileStorage = {
 	get: (key) => defaultStorage().get(key),
 	delete: (key) => defaultStorage().delete(key),
 	deletePrefix: (prefix) => defaultStorage().deletePrefix(prefix),
+	ping: () => defaultStorage().ping(),
 }

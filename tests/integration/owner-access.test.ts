@@ -35,7 +35,7 @@ function flatten(entries: RouteEntry[], above: string[] = []): Array<{ path: str
 	])
 }
 
-const ownerPaths = (path: string) => /^(admin|api\/admin)(\/|$|\.)/.test(path) || path === 'api/notify-visitors'
+const ownerPaths = (path: string) => /^(admin|api\/admin|api\/qr-scan)(\/|$|\.)/.test(path) || path === 'api/notify-visitors'
 const adminRoutes = flatten(routes as RouteEntry[]).filter((r) => ownerPaths(r.path))
 
 test('every admin page, action and endpoint sits beneath the gate whose middleware checks the owner', () => {
