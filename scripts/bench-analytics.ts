@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
-import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import * as kit from './bench-kit.ts'
@@ -80,23 +79,6 @@ function percentile(values: number[], p: number) {
 
 // ---------------------------------------------------------------- PostgreSQL
 
-function pgBin() {
-	if (process.env.PG_BIN) return process.env.PG_BIN
-	const base = '/usr/lib/postgresql'
-	const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))) : []
-	const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1)
-	if (!newest)
-		throw new Error('No PostgreSQL binaries under /usr/lib/postgresql (apt-get install postgresql), and DATABASE_URL is not set.')
-	return join(base, newest, 'bin')
-}
-
-/** As root, PostgreSQL runs as the postgres user (like .ci/run). */
-function runPg(bin: string, tool: string, args: string[], cwd: string) {
-	const asRoot = process.getuid?.() === 0
-	const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]
-	return spawnSync(command, commandArgs, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-}
-
 function freePort() {
 	return new Promise<number>((done, fail) => {
 		const server = createServer()
@@ -111,27 +93,8 @@ function freePort() {
 type Server = { url: string; description: string; log: string | null }
 
 async function startThrowawayPostgres(): Promise<Server> {
-	const bin = pgBin()
 	const port = process.env.BENCH_PG_PORT ? kit.setting('BENCH_PG_PORT', 1, { integer: true }) : await freePort()
-	await kit.assertPortFree(port, 'BENCH_PG_PORT')
-	const dir = mkdtempSync(join(tmpdir(), 'hmh-bench-analytics-pg.'))
-	const data = join(dir, 'data')
-	let stopped = false
-	const stop = () => {
-		if (stopped) return
-		stopped = true
-		if (existsSync(join(data, 'postmaster.pid'))) runPg(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', 'stop'], dir)
-		rmSync(dir, { recursive: true, force: true })
-	}
-	kit.onCleanup({ name: 'stop and remove the throwaway PostgreSQL', run: stop, onExit: stop })
-	if (process.getuid?.() === 0) {
-		const chown = spawnSync('chown', ['postgres:postgres', dir], { encoding: 'utf8' })
-		if (chown.status !== 0) throw new Error(`chown postgres ${dir} failed: ${chown.stderr}`)
-	}
-	const init = runPg(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'], dir)
-	if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`)
 	const options = [
-		`-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
 		'-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=256MB',
 		// The seed writes gigabytes: no checkpoint in the middle of it.
 		'-c max_wal_size=8GB -c checkpoint_timeout=30min',
@@ -141,13 +104,8 @@ async function startThrowawayPostgres(): Promise<Server> {
 		'-c auto_explain.log_analyze=on -c auto_explain.log_buffers=on -c auto_explain.log_timing=on',
 		process.env.BENCH_PG_OPTIONS ?? '',
 	].join(' ')
-	const log = join(dir, 'postgres.log')
-	const start = runPg(bin, 'pg_ctl', ['-D', data, '-l', log, '-w', 'start', '-o', options], dir)
-	if (start.status !== 0) {
-		const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : ''
-		throw new Error(`PostgreSQL did not start:\n${start.stderr || start.stdout}\n${tail}`)
-	}
-	return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, description: `throwaway on 127.0.0.1:${port} (fsync off)`, log }
+	const { url, log } = await kit.startThrowawayPostgres({ port, prefix: 'hmh-bench-analytics-pg.', options })
+	return { url, description: `throwaway on 127.0.0.1:${port} (fsync off)`, log }
 }
 
 async function useOwnDatabase(databaseUrl: string): Promise<Server> {

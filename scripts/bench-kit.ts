@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -174,4 +174,63 @@ export function table(rows: string[][], textColumns = 1) {
 			row.map((cell, column) => (column < textColumns ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   '),
 		)
 		.join('\n')
+}
+
+function pgBin() {
+	if (process.env.PG_BIN) return process.env.PG_BIN
+	const base = '/usr/lib/postgresql'
+	const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))) : []
+	const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1)
+	if (!newest)
+		throw new Error('No PostgreSQL binaries under /usr/lib/postgresql (apt-get install postgresql), and DATABASE_URL is not set.')
+	return join(base, newest, 'bin')
+}
+
+/** As root, PostgreSQL runs as the postgres user (like .ci/run). */
+function runPg(bin: string, tool: string, args: string[], cwd: string) {
+	const asRoot = process.getuid?.() === 0
+	const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]
+	return spawnSync(command, commandArgs, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+/**
+ * A PostgreSQL cluster of the bench's own in a temporary folder on 127.0.0.1:port (`options` are pg_ctl's -o), stopped
+ * and removed at the end, however the bench ends.
+ */
+export async function startThrowawayPostgres({ port, prefix, options }: { port: number; prefix: string; options: string }) {
+	const bin = pgBin()
+	await assertPortFree(port, 'BENCH_PG_PORT')
+	const dir = mkdtempSync(join(tmpdir(), prefix))
+	const data = join(dir, 'data')
+	let stopped = false
+	const stop = () => {
+		if (stopped) return
+		stopped = true
+		if (existsSync(join(data, 'postmaster.pid'))) runPg(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', 'stop'], dir)
+		rmSync(dir, { recursive: true, force: true })
+	}
+	onCleanup({ name: 'stop and remove the throwaway PostgreSQL', run: stop, onExit: stop })
+	if (process.getuid?.() === 0) {
+		const chown = spawnSync('chown', ['postgres:postgres', dir], { encoding: 'utf8' })
+		if (chown.status !== 0) throw new Error(`chown postgres ${dir} failed: ${chown.stderr}`)
+	}
+	const init = runPg(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'], dir)
+	if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`)
+	const log = join(dir, 'postgres.log')
+	const started = runPg(
+		bin,
+		'pg_ctl',
+		['-D', data, '-l', log, '-w', 'start', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${options}`],
+		dir,
+	)
+	if (started.status !== 0) {
+		const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : ''
+		throw new Error(`PostgreSQL did not start:\n${started.stderr || started.stdout}\n${tail}`)
+	}
+	return {
+		url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+		version: spawnSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout.trim(),
+		pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+		log,
+	}
 }

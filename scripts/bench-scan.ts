@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { get, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import { availableParallelism, tmpdir } from 'node:os'
+import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import autocannon, { type Result } from 'autocannon'
@@ -59,56 +59,10 @@ function duringBatch() {
 
 // ---------------------------------------------------------------- PostgreSQL
 
-function pgBin() {
-	if (process.env.PG_BIN) return process.env.PG_BIN
-	const base = '/usr/lib/postgresql'
-	const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))) : []
-	const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1)
-	if (!newest)
-		throw new Error('No PostgreSQL binaries under /usr/lib/postgresql (apt-get install postgresql), and DATABASE_URL is not set.')
-	return join(base, newest, 'bin')
-}
-
-/** As root, PostgreSQL runs as the postgres user (like .ci/run). */
-function runPg(bin: string, tool: string, args: string[], cwd: string) {
-	const asRoot = process.getuid?.() === 0
-	const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]
-	return spawnSync(command, commandArgs, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-}
-
 async function startThrowawayPostgres() {
-	const bin = pgBin()
-	await kit.assertPortFree(PG_PORT, 'BENCH_PG_PORT')
-	const dir = mkdtempSync(join(tmpdir(), 'hmh-bench-pg.'))
-	const data = join(dir, 'data')
-	let stopped = false
-	const stop = () => {
-		if (stopped) return
-		stopped = true
-		if (existsSync(join(data, 'postmaster.pid'))) runPg(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', 'stop'], dir)
-		rmSync(dir, { recursive: true, force: true })
-	}
-	kit.onCleanup({ name: 'stop and remove the throwaway PostgreSQL', run: stop, onExit: stop })
-	if (process.getuid?.() === 0) {
-		const chown = spawnSync('chown', ['postgres:postgres', dir], { encoding: 'utf8' })
-		if (chown.status !== 0) throw new Error(`chown postgres ${dir} failed: ${chown.stderr}`)
-	}
-	const init = runPg(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8'], dir)
-	if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr || init.stdout}`)
-	const options = `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-	const log = join(dir, 'postgres.log')
-	const start = runPg(bin, 'pg_ctl', ['-D', data, '-l', log, '-w', 'start', '-o', options], dir)
-	if (start.status !== 0) {
-		const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : ''
-		throw new Error(`PostgreSQL did not start:\n${start.stderr || start.stdout}\n${tail}`)
-	}
-	const version = spawnSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout.trim()
-	const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
-	return {
-		url: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
-		description: `throwaway ${version} on 127.0.0.1:${PG_PORT} (fsync off)`,
-		pid,
-	}
+	const options = '-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200'
+	const { url, version, pid } = await kit.startThrowawayPostgres({ port: PG_PORT, prefix: 'hmh-bench-pg.', options })
+	return { url, description: `throwaway ${version} on 127.0.0.1:${PG_PORT} (fsync off)`, pid }
 }
 
 /** A database of our own on the given server, dropped at the end. */
