@@ -13,6 +13,7 @@ import {
 	S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { env } from '#app/utils/env.server.ts'
+import { sealedData } from '#app/utils/sealed-data.server.ts'
 
 export type StoredFile = { body: Uint8Array; contentType: string; size: number }
 
@@ -206,10 +207,27 @@ function defaultStorage() {
 	return instance
 }
 
-/** S3 when S3_BUCKET is set, else a folder under DATA_DIR; created on first use. */
-export const storage: FileStorage = {
+/** The files as stored (sealed): for re-sealing under a new key and for backups, never to answer a request. */
+export const sealedStorage: FileStorage = {
 	put: (key, body, contentType) => defaultStorage().put(key, body, contentType),
 	get: (key) => defaultStorage().get(key),
+	delete: (key) => defaultStorage().delete(key),
+	deletePrefix: (prefix) => defaultStorage().deletePrefix(prefix),
+	ping: () => defaultStorage().ping(),
+}
+
+/**
+ * S3 when S3_BUCKET is set, else a folder under DATA_DIR; created on first use. Every file is sealed (AES-256-GCM,
+ * bound to its key) before it leaves the app and opened when read back: the folder or bucket holds only ciphertext.
+ */
+export const storage: FileStorage = {
+	put: (key, body, contentType) => defaultStorage().put(key, sealedData.sealBytes(body, key), contentType),
+	async get(key) {
+		const file = await defaultStorage().get(key)
+		if (!file) return null
+		const body = sealedData.openBytes(file.body, key)
+		return { ...file, body, size: body.byteLength }
+	},
 	delete: (key) => defaultStorage().delete(key),
 	deletePrefix: (prefix) => defaultStorage().deletePrefix(prefix),
 	ping: () => defaultStorage().ping(),

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { parseCidr } from './client-address.ts'
+import { parseDataKeys, type DataKey } from './data-crypto.server.ts'
 
 const optional = z
 	.string()
@@ -18,6 +19,15 @@ const EnvSchema = z.object({
 	DATA_DIR: z.string().default('.data'),
 	DATABASE_URL: optional,
 	SESSION_SECRET: optional,
+	DATA_ENCRYPTION_KEYS: optional.transform((v, ctx) => {
+		if (!v) return undefined
+		try {
+			return parseDataKeys(v)
+		} catch (error) {
+			ctx.addIssue({ code: 'custom', message: (error as Error).message })
+			return z.NEVER
+		}
+	}),
 	OWNER_EMAIL: optional.transform((v) => v?.toLowerCase()),
 	ADMIN_TOKEN: optional,
 	OIDC_ISSUER: optional,
@@ -71,7 +81,7 @@ const EnvSchema = z.object({
 		.transform((v) => v === 'true' || v === '1'),
 })
 
-export type Env = z.infer<typeof EnvSchema> & { sessionSecrets: string[]; oidcEnabled: boolean }
+export type Env = z.infer<typeof EnvSchema> & { sessionSecrets: string[]; dataKeys: DataKey[]; oidcEnabled: boolean }
 
 function readEnv(): Env {
 	const parsed = EnvSchema.safeParse(process.env)
@@ -84,8 +94,18 @@ function readEnv(): Env {
 	const oidcEnabled = oidcValues.every(Boolean)
 	if (!oidcEnabled && oidcValues.some(Boolean))
 		throw new Error('Invalid environment: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together')
-	return { ...env, oidcEnabled, sessionSecrets: sessionSecrets(env.SESSION_SECRET, env.DATA_DIR) }
+	return {
+		...env,
+		oidcEnabled,
+		sessionSecrets: sessionSecrets(env.SESSION_SECRET, env.DATA_DIR),
+		dataKeys: env.DATA_ENCRYPTION_KEYS ?? [
+			{ id: GENERATED_DATA_KEY_ID, key: Buffer.from(keptSecret(env.DATA_DIR, 'data-encryption-key'), 'base64url') },
+		],
+	}
 }
+
+/** The id of the key generated into DATA_DIR when DATA_ENCRYPTION_KEYS is not set. */
+export const GENERATED_DATA_KEY_ID = 'local'
 
 /** Comma-separated to allow rotation; without one, a random secret is kept under the data directory. */
 function sessionSecrets(configured: string | undefined, dataDir: string) {
@@ -94,12 +114,31 @@ function sessionSecrets(configured: string | undefined, dataDir: string) {
 			.split(',')
 			.map((s) => s.trim())
 			.filter(Boolean)
-	const file = join(dataDir, 'session-secret')
-	if (!existsSync(file)) {
-		mkdirSync(dataDir, { recursive: true })
-		writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 })
+	return [keptSecret(dataDir, 'session-secret')]
+}
+
+/**
+ * 32 random bytes (base64url) kept in a file under the data directory, made on first use. Written aside and linked
+ * into place, so processes starting together agree on one and none reads half a file.
+ */
+function keptSecret(dataDir: string, name: string) {
+	const file = join(dataDir, name)
+	try {
+		return readFileSync(file, 'utf8').trim()
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
 	}
-	return [readFileSync(file, 'utf8').trim()]
+	mkdirSync(dataDir, { recursive: true })
+	const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`
+	writeFileSync(temp, randomBytes(32).toString('base64url'), { mode: 0o600 })
+	try {
+		linkSync(temp, file)
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+	} finally {
+		rmSync(temp, { force: true })
+	}
+	return readFileSync(file, 'utf8').trim()
 }
 
 const g = globalThis as { __env?: Env }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { date, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { customType, date, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { sealedData } from '../../app/utils/sealed-data.server.ts'
 
 // Column names are snake_case in SQL (casing: 'snake_case' in db/client.ts and drizzle.config.ts).
 export const createdAt = () => timestamp({ withTimezone: true }).defaultNow().notNull()
@@ -16,3 +17,21 @@ export const day = () => date({ mode: 'string' })
  */
 export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
 	sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))})`
+
+/** Every sealed column, as `table.column` in SQL: what data:rekey re-seals (a test holds it equal to the schema). */
+export const SEALED_COLUMNS = new Set<string>()
+
+/**
+ * Medical data at rest: text sealed with AES-256-GCM (app/utils/data-crypto.server.ts), bound to its column. Reads and
+ * writes through Drizzle see plain text; the database, its files and its dumps hold only ciphertext. Nothing may filter
+ * or sort on such a column in SQL (nothing does: lists go by id).
+ */
+export function sealed(table: string, column: string) {
+	const place = `${table}.${column}`
+	SEALED_COLUMNS.add(place)
+	return customType<{ data: string; driverData: string }>({
+		dataType: () => 'text',
+		toDriver: (value) => sealedData.sealText(value, place),
+		fromDriver: (value) => sealedData.openText(value, place),
+	})()
+}

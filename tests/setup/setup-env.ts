@@ -5,6 +5,8 @@ import { currentRunName, databaseUrl, workerDatabase } from './databases.ts'
 
 process.env.NODE_ENV = 'test'
 process.env.SESSION_SECRET ??= 'test-session-secret'
+// A current key and an older one, so re-sealing under a new key is tested too.
+process.env.DATA_ENCRYPTION_KEYS ??= 'test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=,old:ZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXp7fH1+f4CBgoM='
 process.env.PUBLIC_URL ??= 'http://localhost:3000'
 // global-setup.ts gives the run a throwaway DATA_DIR; a file run on its own gets one here.
 process.env.DATA_DIR ??= mkdtempSync(join(tmpdir(), 'hmh-vitest-'))

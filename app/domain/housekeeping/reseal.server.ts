@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm'
+import { sealedStorage } from '#app/adapters/storage.server.ts'
+import { sealedData } from '#app/utils/sealed-data.server.ts'
+import { db, rowsOf } from '#db/client.ts'
+import { SEALED_COLUMNS } from '#db/schema/columns.ts'
+
+const BATCH = 500
+
+/** The sealed columns by table, in SQL names. */
+export function sealedTables() {
+	const tables = new Map<string, string[]>()
+	for (const place of SEALED_COLUMNS) {
+		const [table, column] = place.split('.') as [string, string]
+		tables.set(table, [...(tables.get(table) ?? []), column])
+	}
+	return tables
+}
+
+/**
+ * Seals, under the first key, every value that is plain text (written before encryption) or sealed under another key.
+ * Each row is written only if it is unchanged since it was read: an edit made meanwhile is sealed already, and stays.
+ * Safe to run while the app serves, and on several instances at once.
+ */
+export async function resealColumns() {
+	const prefix = `$hmh1$${sealedData.currentKeyId}$`
+	const result: Record<string, { resealed: number; changedMeanwhile: number }> = {}
+	for (const [table, columns] of sealedTables()) {
+		const stale = sql.join(
+			columns.map((c) => sql`(${sql.identifier(c)} is not null and left(${sql.identifier(c)}, ${prefix.length}) <> ${prefix})`),
+			sql` or `,
+		)
+		const counts = (result[table] = { resealed: 0, changedMeanwhile: 0 })
+		let after = 0
+		for (;;) {
+			const rows = rowsOf<Record<string, string | number | null>>(
+				await db.execute(sql`
+					select id, ${sql.join(
+						columns.map((c) => sql.identifier(c)),
+						sql`, `,
+					)}
+					from ${sql.identifier(table)} where id > ${after} and (${stale}) order by id limit ${BATCH}`),
+			)
+			for (const row of rows) {
+				const sets = columns.map((c) => {
+					const stored = row[c] as string | null
+					const fresh = stored == null ? null : sealedData.sealText(sealedData.openText(stored, `${table}.${c}`), `${table}.${c}`)
+					return sql`${sql.identifier(c)} = ${fresh}`
+				})
+				const unchanged = columns.map((c) => sql`${sql.identifier(c)} is not distinct from ${row[c] ?? null}`)
+				const updated = rowsOf(
+					await db.execute(
+						sql`update ${sql.identifier(table)} set ${sql.join(sets, sql`, `)} where id = ${row.id} and ${sql.join(unchanged, sql` and `)} returning id`,
+					),
+				)
+				if (updated.length) counts.resealed++
+				else counts.changedMeanwhile++
+			}
+			if (rows.length < BATCH) break
+			after = Number(rows.at(-1)!.id)
+		}
+	}
+	return result
+}
+
+/** Every stored file the database points at. */
+async function storedFileKeys() {
+	const rows = rowsOf<{ key: string }>(
+		await db.execute(sql`
+			select profile_picture_key as key from medical_profiles where profile_picture_key is not null
+			union select dnr_document_key from medical_profiles where dnr_document_key is not null
+			union select card_front_photo_key from insurance_policies where card_front_photo_key is not null
+			union select storage_key from medical_documents
+			union select storage_key from pending_uploads`),
+	)
+	return rows.map((r) => r.key)
+}
+
+/** Seals under the first key every stored file that is plain (stored before encryption) or sealed under another key. */
+export async function resealFiles() {
+	let resealed = 0
+	let missing = 0
+	for (const key of await storedFileKeys()) {
+		const file = await sealedStorage.get(key)
+		if (!file) {
+			missing++
+			continue
+		}
+		if (sealedData.bytesKeyId(file.body) === sealedData.currentKeyId) continue
+		const plain = sealedData.openBytes(file.body, key)
+		await sealedStorage.put(key, sealedData.sealBytes(plain, key), file.contentType)
+		resealed++
+	}
+	return { resealed, missing }
+}

@@ -1,0 +1,29 @@
+import { embeddedDatabaseHolder } from '../db/embedded-lock.ts'
+
+// Re-seals medical data under the first key of DATA_ENCRYPTION_KEYS: values and files written before encryption, or
+// sealed under an older key. Run it after putting a new key first; remove the old key once it reports nothing left.
+const holder = process.env.DATABASE_URL ? null : embeddedDatabaseHolder(process.env.DATA_DIR ?? '.data')
+if (holder) {
+	console.error(`The server (pid ${holder}) is using the embedded database: stop it first, or set DATABASE_URL.`)
+	process.exit(1)
+}
+
+const { db, closeDb } = await import('../db/client.ts')
+const { prepareDatabase } = await import('../db/prepare.ts')
+const { resealColumns, resealFiles } = await import('../app/domain/housekeeping/reseal.server.ts')
+const { sealedData } = await import('../app/utils/sealed-data.server.ts')
+try {
+	await prepareDatabase(db)
+	console.log(`Sealing under key "${sealedData.currentKeyId}".`)
+	for (const [table, counts] of Object.entries(await resealColumns()))
+		console.log(
+			`${table}: ${counts.resealed} rows re-sealed${counts.changedMeanwhile ? `, ${counts.changedMeanwhile} edited meanwhile (sealed already)` : ''}`,
+		)
+	const files = await resealFiles()
+	console.log(`files: ${files.resealed} re-sealed${files.missing ? `, ${files.missing} named in the database but not stored` : ''}`)
+} catch (error) {
+	console.error(`Could not re-seal: ${error instanceof Error ? error.message : String(error)}`)
+	process.exitCode = 1
+} finally {
+	await closeDb()
+}

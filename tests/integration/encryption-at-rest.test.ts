@@ -1,0 +1,170 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { toSnakeCase } from 'drizzle-orm/casing'
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { db } from '#db/client.ts'
+import * as s from '#db/schema.ts'
+import { SEALED_COLUMNS } from '#db/schema/columns.ts'
+import { storage } from '#app/adapters/storage.server.ts'
+import { createDataCrypto } from '#app/utils/data-crypto.server.ts'
+import { sealedData } from '#app/utils/sealed-data.server.ts'
+import { env } from '#app/utils/env.server.ts'
+import { savePersonalInfo, getProfileDetail } from '#app/domain/profiles/profiles.server.ts'
+import { addRow } from '#app/domain/profiles/sections.server.ts'
+import { addDocument } from '#app/domain/profiles/files.server.ts'
+import { resealColumns, resealFiles } from '#app/domain/housekeeping/reseal.server.ts'
+import * as profileApi from '#app/routes/api/medical-profile.ts'
+import * as scan from '#app/routes/scan/scan.ts'
+import { json } from '#tests/api.ts'
+import { call, createCode, createUser, sessionCookie } from '#tests/factories.ts'
+import { rowsOf } from '#db/client.ts'
+
+/** Words no other test writes, so finding one in the database's files can only mean this test's data is in clear. */
+function marks() {
+	const tag = Math.random().toString(36).slice(2, 8)
+	return {
+		name: `Ottilie Plainname${tag}`,
+		allergen: `Zorvexamide${tag}`,
+		reaction: `Hivesquake${tag}`,
+		medication: `Quillapraxin${tag}`,
+		condition: `Brindlecardia${tag}`,
+		notes: `Keepsakenote${tag}`,
+		policy: `POL${tag}X9`,
+		document: `Dossiertext${tag}`,
+		contactPhone: `555-01${tag.length}${tag.length}`,
+	}
+}
+
+async function filledProfile() {
+	const m = marks()
+	const user = await createUser()
+	const cookie = await sessionCookie(user.id)
+	const sticker = await createCode()
+	const created = await json(
+		profileApi.action,
+		'POST',
+		'/api/medical-profile',
+		{ fullName: m.name, relationshipToUser: 'child', pin: sticker.pin },
+		cookie,
+	)
+	expect(created.status).toBe(201)
+	const profileId = created.body.id as number
+	await savePersonalInfo(
+		user.id,
+		{ firstName: 'Ottilie', lastName: m.name.split(' ')[1], additionalNotes: m.notes, bloodType: 'AB-' },
+		profileId,
+	)
+	await addRow(user.id, 'allergies', profileId, { allergen: m.allergen, severity: 'Severe', reaction: m.reaction })
+	await addRow(user.id, 'medications', profileId, { name: m.medication, dosage: '5 mg' })
+	await addRow(user.id, 'conditions', profileId, { condition: m.condition, status: 'Chronic' })
+	await addRow(user.id, 'contacts', profileId, { name: 'Contact Person', relationship: 'Parent', phoneNumber: '555-0100' })
+	await addRow(user.id, 'policies', profileId, { provider: 'Acme Health', policyNumber: m.policy })
+	const pdf = `%PDF-1.4\n1 0 obj<< /Length 44 >>stream\nBT /F1 12 Tf (${m.document}) Tj ET\nendstream endobj\ntrailer<<>>\n%%EOF\n`
+	const document = await addDocument(user.id, profileId, new File([pdf], 'results.pdf', { type: 'application/pdf' }))
+	return { m, user, profileId, sticker, document, pdf }
+}
+
+/** Every byte the database keeps on disk: a pg_dump of PostgreSQL, or the embedded database's data directory. */
+async function databaseBytes() {
+	if (process.env.DATABASE_URL) return execFileSync(pgDump(), ['--no-owner', process.env.DATABASE_URL], { maxBuffer: 1 << 30 })
+	await db.execute(sql`checkpoint`)
+	const client = (db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client
+	return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer())
+}
+
+function pgDump() {
+	const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : []
+	return versions.map((v) => `/usr/lib/postgresql/${v}/bin/pg_dump`).find(existsSync) ?? 'pg_dump'
+}
+
+function filesUnder(dir: string): Buffer[] {
+	if (!existsSync(dir)) return []
+	return readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => readFileSync(join(entry.parentPath, entry.name)))
+}
+
+describe('medical data at rest', () => {
+	test('the database and the stored files hold none of it in clear; the responder page and the owner read it all', async () => {
+		const { m, profileId, sticker, document, pdf } = await filledProfile()
+		const dump = await databaseBytes()
+		// The name is not sealed: finding it proves the dump holds this test's rows.
+		expect(dump.includes(m.name)).toBe(true)
+		for (const secret of [m.allergen, m.reaction, m.medication, m.condition, m.notes, m.policy, m.document])
+			expect(dump.includes(secret), `${secret} in the database`).toBe(false)
+
+		const stored = filesUnder(join(env.DATA_DIR, 'uploads'))
+		expect(stored.length).toBeGreaterThan(0)
+		for (const file of stored) expect(file.includes(m.document), 'document text in the storage folder').toBe(false)
+
+		const page = await (
+			(
+				await call(scan.loader, new Request(`http://localhost:3000/scan/${sticker.token}`), { token: sticker.token })
+			).result as Response
+		).text()
+		for (const shown of [m.allergen, m.reaction, m.medication, m.condition, m.notes]) expect(page).toContain(shown)
+
+		const detail = await getProfileDetail(
+			(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profileId) }))!.userId,
+			profileId,
+		)
+		expect(detail?.insurancePolicies[0]?.policyNumber).toBe(m.policy)
+		expect(detail?.medicalDocuments[0]?.fileName).toBe('results.pdf')
+		const file = await storage.get(document.storageKey)
+		expect(Buffer.from(file!.body).toString()).toBe(pdf)
+		expect(file!.size).toBe(pdf.length)
+	})
+
+	test('every sealed column is a text column of the schema, bound to its own table and name', () => {
+		const schemaColumns = new Set(
+			Object.values(s)
+				.filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value)
+				.flatMap((table) => {
+					const config = getTableConfig(table)
+					return config.columns
+						.filter((c) => c.columnType === 'PgCustomColumn' && c.getSQLType() === 'text')
+						.map((c) => `${config.name}.${toSnakeCase(c.name)}`)
+				}),
+		)
+		expect([...SEALED_COLUMNS].sort()).toEqual([...schemaColumns].sort())
+	})
+
+	test('a value sealed in one column does not open in another', async () => {
+		const { profileId } = await filledProfile()
+		const [notes] = rowsOf<{ v: string }>(await db.execute(sql`select additional_notes as v from medical_profiles where id = ${profileId}`))
+		expect(notes!.v.startsWith(`$hmh1$${sealedData.currentKeyId}$`)).toBe(true)
+		await db.execute(sql`update medical_profiles set insurance = ${notes!.v} where id = ${profileId}`)
+		await expect(db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profileId) })).rejects.toThrow(/does not open/)
+		await db.execute(sql`update medical_profiles set insurance = null where id = ${profileId}`)
+	})
+
+	test('data:rekey seals plain text and values under an older key, in the database and in storage', async () => {
+		const { m, profileId, document } = await filledProfile()
+		const old = createDataCrypto([{ id: 'old', key: env.dataKeys.find((k) => k.id === 'old')!.key }])
+		await db.execute(
+			sql`update medical_profiles set additional_notes = 'written before encryption', insurance = ${old.sealText('Old plan', 'medical_profiles.insurance')} where id = ${profileId}`,
+		)
+		const raw = await storage.get(document.storageKey)
+		const { sealedStorage } = await import('#app/adapters/storage.server.ts')
+		await sealedStorage.put(document.storageKey, raw!.body, raw!.contentType)
+
+		const columns = await resealColumns()
+		expect(columns.medical_profiles!.resealed).toBeGreaterThanOrEqual(1)
+		const [row] = rowsOf<{ notes: string; insurance: string }>(
+			await db.execute(sql`select additional_notes as notes, insurance from medical_profiles where id = ${profileId}`),
+		)
+		for (const value of [row!.notes, row!.insurance]) expect(sealedData.textKeyId(value)).toBe(sealedData.currentKeyId)
+		const profile = await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profileId) })
+		expect([profile?.additionalNotes, profile?.insurance]).toEqual(['written before encryption', 'Old plan'])
+
+		expect((await resealFiles()).resealed).toBeGreaterThanOrEqual(1)
+		const sealedFile = await sealedStorage.get(document.storageKey)
+		expect(sealedData.bytesKeyId(sealedFile!.body)).toBe(sealedData.currentKeyId)
+		expect(Buffer.from((await storage.get(document.storageKey))!.body).toString()).toContain(m.document)
+		// A second run finds nothing left under the old key.
+		expect((await resealColumns()).medical_profiles!.resealed).toBe(0)
+	})
+})
