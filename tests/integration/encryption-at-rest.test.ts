@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { toSnakeCase } from 'drizzle-orm/casing'
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core'
-import { eq, sql } from 'drizzle-orm'
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
+import { eq, is, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
@@ -12,7 +12,7 @@ import { storage } from '#app/adapters/storage.server.ts'
 import { createDataCrypto } from '#app/utils/data-crypto.server.ts'
 import { sealedData } from '#app/utils/sealed-data.server.ts'
 import { env } from '#app/utils/env.server.ts'
-import { savePersonalInfo, getProfileDetail } from '#app/domain/profiles/profiles.server.ts'
+import { getProfileDetail, savePersonalInfo, updateProfileFields } from '#app/domain/profiles/profiles.server.ts'
 import { addRow } from '#app/domain/profiles/sections.server.ts'
 import { addDocument } from '#app/domain/profiles/files.server.ts'
 import { resealColumns, resealFiles } from '#app/domain/housekeeping/reseal.server.ts'
@@ -52,11 +52,8 @@ async function filledProfile() {
 	)
 	expect(created.status).toBe(201)
 	const profileId = created.body.id as number
-	await savePersonalInfo(
-		user.id,
-		{ firstName: 'Ottilie', lastName: m.name.split(' ')[1], additionalNotes: m.notes, bloodType: 'AB-' },
-		profileId,
-	)
+	await savePersonalInfo(user.id, { firstName: 'Ottilie', lastName: m.name.split(' ')[1], bloodType: 'AB-' }, profileId)
+	await updateProfileFields(user.id, profileId, { additionalNotes: m.notes })
 	await addRow(user.id, 'allergies', profileId, { allergen: m.allergen, severity: 'Severe', reaction: m.reaction })
 	await addRow(user.id, 'medications', profileId, { name: m.medication, dosage: '5 mg' })
 	await addRow(user.id, 'conditions', profileId, { condition: m.condition, status: 'Chronic' })
@@ -121,7 +118,7 @@ describe('medical data at rest', () => {
 	test('every sealed column is a text column of the schema, bound to its own table and name', () => {
 		const schemaColumns = new Set(
 			Object.values(s)
-				.filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value)
+				.flatMap((value) => (is(value, PgTable) ? [value] : []))
 				.flatMap((table) => {
 					const config = getTableConfig(table)
 					return config.columns
