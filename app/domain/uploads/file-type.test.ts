@@ -1,3 +1,4 @@
+import JSZip from 'jszip'
 import { describe, expect, test } from 'vitest'
 import { ACCEPT, checkUpload, detectFileType, formatMegabytes, type UploadPurpose } from './file-type.ts'
 
@@ -10,29 +11,58 @@ const png = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d,
 const gif = bytes(text('GIF89a'), 1, 0, 1, 0, 0, 0, 0, 0x3b)
 const webp = bytes(text('RIFF'), 0x1a, 0, 0, 0, text('WEBPVP8 '))
 const pdf = bytes(text('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'))
-const doc = bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, new Array<number>(24).fill(0))
 const elf = bytes(0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0)
 const exe = bytes(text('MZ'), 0x90, 0, 3, 0, 0, 0)
 
 const u16 = (n: number) => [n & 0xff, (n >> 8) & 0xff]
 const u32 = (n: number) => [...u16(n & 0xffff), ...u16(n >>> 16)]
 
-/** One stored (uncompressed) ZIP local file entry; with a data descriptor the header's sizes are zero. */
-function zipEntry(name: string, content: string, descriptor = false) {
-	const data = text(content)
-	const size = descriptor ? 0 : data.length
-	const header = [text('PK\x03\x04'), u16(20), u16(descriptor ? 0x08 : 0), u16(0), u16(0), u16(0), u32(0)]
-	const entry = [...header.flat(), ...u32(size), ...u32(size), ...u16(name.length), ...u16(0), ...text(name), ...data]
-	return descriptor ? [...entry, ...text('PK\x07\x08'), ...u32(0), ...u32(data.length), ...u32(data.length)] : entry
-}
-const centralDirectoryEnd = [...text('PK\x05\x06'), ...new Array<number>(18).fill(0)]
-const zip = (...entries: number[][]) => new Uint8Array([...entries.flat(), ...centralDirectoryEnd])
+/** The [Content_Types].xml of an Office Open XML file whose main part has this content type. */
+const contentTypes = (main: string) =>
+	`<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+	`<Default Extension="xml" ContentType="application/xml"/><Override PartName="/main.xml" ContentType="${main}.main+xml"/></Types>`
+const WORD = contentTypes('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+const EXCEL = contentTypes('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
 
-const docx = zip(
-	zipEntry('[Content_Types].xml', '<Types/>'),
-	zipEntry('_rels/.rels', '<Relationships/>'),
-	zipEntry('word/document.xml', '<w:document/>'),
-)
+/** A ZIP of these entries; `streamed` puts each entry's sizes in a data descriptor after its data, as streaming writers do. */
+function zip(entries: Record<string, string>, streamed = false) {
+	const archive = new JSZip()
+	for (const [name, content] of Object.entries(entries)) archive.file(name, content)
+	return archive.generateAsync({ type: 'uint8array', compression: 'DEFLATE', streamFiles: streamed })
+}
+
+const docx = await zip({ '[Content_Types].xml': WORD, '_rels/.rels': '<Relationships/>', 'word/document.xml': '<w:document/>' })
+
+/**
+ * A compound file (the container of Word 97-2003, old Excel and PowerPoint files, and MSI installers) with 512-byte
+ * sectors: the header, one FAT sector, one directory sector (the root and one stream), then the stream's 4096 bytes.
+ */
+function compoundFile(stream: string) {
+	const sector = () => new Array<number>(512).fill(0)
+	const header = [...[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], ...new Array<number>(16).fill(0)]
+	header.push(...u16(0x3e), ...u16(3), ...u16(0xfffe), ...u16(9), ...u16(6), ...new Array<number>(10).fill(0))
+	header.push(...u32(1), ...u32(1), ...u32(0), ...u32(4096), ...u32(0xfffffffe), ...u32(0), ...u32(0xfffffffe), ...u32(0))
+	header.push(...u32(0), ...new Array<number>(512 - header.length - 4).fill(0xff))
+	// FAT: sector 0 is the FAT itself, 1 the directory, 2 to 9 the stream.
+	const fat = [0xfffffffd, 0xfffffffe, 3, 4, 5, 6, 7, 8, 9, 0xfffffffe]
+	const fatSector = [...fat.flatMap(u32), ...new Array<number>(512 - fat.length * 4).fill(0xff)]
+	const entry = (name: string, type: number, child: number, start: number, size: number) => {
+		const utf16 = [...text(name).flatMap((c) => [c, 0]), 0, 0]
+		return [...utf16, ...new Array<number>(64 - utf16.length).fill(0), ...u16(utf16.length), type, 1, ...u32(0xffffffff)].concat(
+			u32(0xffffffff),
+			u32(child),
+			new Array<number>(36).fill(0),
+			u32(start),
+			u32(size),
+			u32(0),
+		)
+	}
+	const directory = [...entry('Root Entry', 5, 1, 0xfffffffe, 0), ...entry(stream, 2, 0xffffffff, 2, 4096)]
+	const streamData = [...u16(0xa5ec), ...new Array<number>(4094).fill(0)]
+	return new Uint8Array([...header, ...fatSector, ...directory, ...sector().slice(directory.length), ...streamData])
+}
+const doc = compoundFile('WordDocument')
+const xls = compoundFile('Workbook')
 
 describe('detectFileType', () => {
 	test.each([
@@ -43,33 +73,43 @@ describe('detectFileType', () => {
 		['pdf', pdf, 'application/pdf'],
 		['doc', doc, 'application/msword'],
 		['docx', docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-	])('recognises %s', (kind, file, mime) => {
-		expect(detectFileType(file)).toEqual({ kind, mime })
+	])('recognises %s', async (kind, file, mime) => {
+		expect(await detectFileType(file)).toEqual({ kind, mime })
 	})
 
-	test('recognises GIF87a too', () => {
-		expect(detectFileType(bytes(text('GIF87a'), 0))?.kind).toBe('gif')
+	test('recognises GIF87a too', async () => {
+		expect((await detectFileType(bytes(text('GIF87a'), 0)))?.kind).toBe('gif')
 	})
 
-	test('finds the DOCX entries when sizes sit in data descriptors', () => {
-		const streamed = zip(zipEntry('[Content_Types].xml', '<Types/>', true), zipEntry('word/document.xml', '<w:document/>', true))
-		expect(detectFileType(streamed)?.kind).toBe('docx')
+	test('finds the DOCX entries when sizes sit in data descriptors', async () => {
+		const streamed = await zip({ '[Content_Types].xml': WORD, 'word/document.xml': '<w:document/>' }, true)
+		expect((await detectFileType(streamed))?.kind).toBe('docx')
 	})
 
-	test('a ZIP without both DOCX entries is not a DOCX', () => {
-		expect(detectFileType(zip(zipEntry('readme.txt', 'hi')))).toBeNull()
-		expect(detectFileType(zip(zipEntry('[Content_Types].xml', '<Types/>'), zipEntry('xl/workbook.xml', '<w/>')))).toBeNull()
-		expect(detectFileType(zip(zipEntry('word/document.xml', '<w:document/>')))).toBeNull()
+	test('a ZIP that is not a Word document is not a DOCX', async () => {
+		expect(await detectFileType(await zip({ 'readme.txt': 'hi' }))).toBeNull()
+		expect(await detectFileType(await zip({ '[Content_Types].xml': EXCEL, 'xl/workbook.xml': '<w/>' }))).toBeNull()
+		expect(await detectFileType(await zip({ 'word/document.xml': '<w:document/>' }))).toBeNull()
 	})
 
-	test('does not recognise executables, text, truncated headers or nothing', () => {
-		expect(detectFileType(elf)).toBeNull()
-		expect(detectFileType(exe)).toBeNull()
-		expect(detectFileType(bytes(text('hello, world')))).toBeNull()
-		expect(detectFileType(bytes(0x89, 0x50, 0x4e, 0x47))).toBeNull()
-		expect(detectFileType(bytes(text('RIFF'), 0, 0, 0, 0, text('WAVE')))).toBeNull()
-		expect(detectFileType(bytes(text('PK\x03\x04'), 0, 0))).toBeNull()
-		expect(detectFileType(new Uint8Array())).toBeNull()
+	test('a compound file is a DOC only with a Word document stream', async () => {
+		expect(await detectFileType(xls)).toBeNull()
+		expect(await detectFileType(doc.subarray(0, 512))).toBeNull()
+	})
+
+	test('a PDF saved by Illustrator is a PDF', async () => {
+		const illustrator = bytes(text('%PDF-1.6\n'), new Array<number>(2000).fill(0x20), text('<</AIPrivateData1 1 0 R>>\n%%EOF\n'))
+		expect(await detectFileType(illustrator)).toEqual({ kind: 'pdf', mime: 'application/pdf' })
+	})
+
+	test('does not recognise executables, text, truncated headers or nothing', async () => {
+		expect(await detectFileType(elf)).toBeNull()
+		expect(await detectFileType(exe)).toBeNull()
+		expect(await detectFileType(bytes(text('hello, world')))).toBeNull()
+		expect(await detectFileType(bytes(0x89, 0x50, 0x4e, 0x47))).toBeNull()
+		expect(await detectFileType(bytes(text('RIFF'), 0, 0, 0, 0, text('WAVE')))).toBeNull()
+		expect(await detectFileType(bytes(text('PK\x03\x04'), 0, 0))).toBeNull()
+		expect(await detectFileType(new Uint8Array())).toBeNull()
 	})
 })
 
@@ -87,57 +127,63 @@ describe('checkUpload for documents', () => {
 		['photo.JPEG', jpeg, 'jpeg', 'image/jpeg'],
 		['letter.doc', doc, 'doc', 'application/msword'],
 		['letter.docx', docx, 'docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-	])('accepts a real %s', (name, file, ext, mime) => {
-		expect(check(name, file)).toEqual({ ok: true, ext, mime })
+	])('accepts a real %s', async (name, file, ext, mime) => {
+		expect(await check(name, file)).toEqual({ ok: true, ext, mime })
 	})
 
-	test('refuses a renamed executable', () => {
-		expect(check('report.pdf', elf)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
-		expect(check('report.pdf', exe)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
+	test('refuses a renamed executable', async () => {
+		expect(await check('report.pdf', elf)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
+		expect(await check('report.pdf', exe)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
 	})
 
-	test('refuses content that does not match the extension', () => {
-		expect(check('scan.pdf', png)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
-		expect(check('letter.doc', docx)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
+	test('refuses content that does not match the extension', async () => {
+		expect(await check('scan.pdf', png)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
+		expect(await check('letter.doc', docx)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
 	})
 
-	test('refuses an extension that is not allowed, or none', () => {
+	test('refuses another Office file (or an installer) renamed DOC or DOCX', async () => {
+		expect(await check('letter.doc', xls)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
+		const workbook = await zip({ '[Content_Types].xml': EXCEL, 'xl/workbook.xml': '<w/>' })
+		expect(await check('letter.docx', workbook)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
+	})
+
+	test('refuses an extension that is not allowed, or none', async () => {
 		const message = 'Please upload a PDF, JPG, PNG, DOC or DOCX file.'
-		expect(check('notes.txt', pdf)).toMatchObject({ ok: false, message })
-		expect(check('animation.gif', gif)).toMatchObject({ ok: false, message })
-		expect(check('report', pdf)).toMatchObject({ ok: false, message })
+		expect(await check('notes.txt', pdf)).toMatchObject({ ok: false, message })
+		expect(await check('animation.gif', gif)).toMatchObject({ ok: false, message })
+		expect(await check('report', pdf)).toMatchObject({ ok: false, message })
 	})
 
-	test('refuses an empty file', () => {
-		expect(check('report.pdf', new Uint8Array())).toMatchObject({ ok: false, message: 'Please choose a file to upload.' })
+	test('refuses an empty file', async () => {
+		expect(await check('report.pdf', new Uint8Array())).toMatchObject({ ok: false, message: 'Please choose a file to upload.' })
 	})
 
-	test('refuses a file over 10 MB, and accepts one of exactly 10 MB', () => {
+	test('refuses a file over 10 MB, and accepts one of exactly 10 MB', async () => {
 		const big = new Uint8Array(10 * MB + 1)
 		big.set(pdf)
-		expect(check('report.pdf', big)).toMatchObject({ ok: false, message: 'This file is too large. The limit is 10 MB.' })
-		expect(check('report.pdf', big.subarray(0, 10 * MB))).toMatchObject({ ok: true })
+		expect(await check('report.pdf', big)).toMatchObject({ ok: false, message: 'This file is too large. The limit is 10 MB.' })
+		expect(await check('report.pdf', big.subarray(0, 10 * MB))).toMatchObject({ ok: true })
 	})
 })
 
 describe('checkUpload for pictures and insurance cards', () => {
-	test.each(['picture', 'insurance-card'] as const)('%s accepts JPG, PNG, GIF and WebP', (purpose) => {
-		expect(check('me.jpg', jpeg, purpose)).toEqual({ ok: true, ext: 'jpg', mime: 'image/jpeg' })
-		expect(check('me.png', png, purpose)).toEqual({ ok: true, ext: 'png', mime: 'image/png' })
-		expect(check('me.gif', gif, purpose)).toEqual({ ok: true, ext: 'gif', mime: 'image/gif' })
-		expect(check('me.webp', webp, purpose)).toEqual({ ok: true, ext: 'webp', mime: 'image/webp' })
+	test.each(['picture', 'insurance-card'] as const)('%s accepts JPG, PNG, GIF and WebP', async (purpose) => {
+		expect(await check('me.jpg', jpeg, purpose)).toEqual({ ok: true, ext: 'jpg', mime: 'image/jpeg' })
+		expect(await check('me.png', png, purpose)).toEqual({ ok: true, ext: 'png', mime: 'image/png' })
+		expect(await check('me.gif', gif, purpose)).toEqual({ ok: true, ext: 'gif', mime: 'image/gif' })
+		expect(await check('me.webp', webp, purpose)).toEqual({ ok: true, ext: 'webp', mime: 'image/webp' })
 	})
 
-	test('refuses documents, renamed files and anything over 5 MB', () => {
-		expect(check('card.pdf', pdf, 'insurance-card')).toMatchObject({
+	test('refuses documents, renamed files and anything over 5 MB', async () => {
+		expect(await check('card.pdf', pdf, 'insurance-card')).toMatchObject({
 			ok: false,
 			message: 'Please upload an image (JPG, PNG, GIF or WebP).',
 		})
-		expect(check('card.png', jpeg, 'insurance-card')).toMatchObject({ ok: false, message: CONTENT_IMAGE })
-		expect(check('me.jpg', elf, 'picture')).toMatchObject({ ok: false, message: CONTENT_IMAGE })
+		expect(await check('card.png', jpeg, 'insurance-card')).toMatchObject({ ok: false, message: CONTENT_IMAGE })
+		expect(await check('me.jpg', elf, 'picture')).toMatchObject({ ok: false, message: CONTENT_IMAGE })
 		const big = new Uint8Array(5 * MB + 1)
 		big.set(png)
-		expect(check('me.png', big, 'picture')).toMatchObject({ ok: false, message: 'This file is too large. The limit is 5 MB.' })
+		expect(await check('me.png', big, 'picture')).toMatchObject({ ok: false, message: 'This file is too large. The limit is 5 MB.' })
 	})
 })
 

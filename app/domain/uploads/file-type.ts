@@ -1,3 +1,5 @@
+import { fileTypeFromBuffer } from 'file-type'
+
 export type FileKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'doc' | 'docx'
 export type DetectedType = { kind: FileKind; mime: string }
 export type UploadPurpose = 'picture' | 'insurance-card' | 'document'
@@ -12,61 +14,41 @@ const MIME: Record<FileKind, string> = {
 	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 }
 
-function ascii(text: string) {
-	return Array.from(text, (c) => c.charCodeAt(0))
+/** What the `file-type` library may call each kind we accept (an APNG is a PNG; Illustrator saves real PDFs as `ai`). */
+const DETECTED: Record<string, FileKind> = {
+	jpg: 'jpeg',
+	png: 'png',
+	apng: 'png',
+	gif: 'gif',
+	webp: 'webp',
+	pdf: 'pdf',
+	ai: 'pdf',
+	cfb: 'doc',
+	docx: 'docx',
 }
 
-function hasAt(bytes: Uint8Array, offset: number, expected: readonly number[]) {
-	if (bytes.length < offset + expected.length) return false
-	return expected.every((b, i) => bytes[offset + i] === b)
-}
+/** A Word 97-2003 file's directory names its main stream, in UTF-16; a compound file without it is a spreadsheet, an installer… */
+const WORD_DOCUMENT_ENTRY = Array.from('WordDocument\0')
 
-const ZIP_LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04]
-const decoder = new TextDecoder()
-
-/** A DOCX is a ZIP whose entries include [Content_Types].xml and word/…; read the local file headers. */
-function isDocx(bytes: Uint8Array) {
-	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-	let contentTypes = false
-	let word = false
-	let offset = 0
-	while (offset + 30 <= bytes.length && hasAt(bytes, offset, ZIP_LOCAL_HEADER)) {
-		const flags = view.getUint16(offset + 6, true)
-		const compressedSize = view.getUint32(offset + 18, true)
-		const nameLength = view.getUint16(offset + 26, true)
-		const extraLength = view.getUint16(offset + 28, true)
-		const nameStart = offset + 30
-		const name = decoder.decode(bytes.subarray(nameStart, nameStart + nameLength))
-		if (name === '[Content_Types].xml') contentTypes = true
-		if (name.startsWith('word/')) word = true
-		if (contentTypes && word) return true
-		const dataStart = nameStart + nameLength + extraLength
-		// With a trailing data descriptor (flag bit 3) or ZIP64, the header has no usable size: find the next header.
-		const sizeUnknown = (flags & 0x08) !== 0 || compressedSize === 0xffffffff
-		offset = sizeUnknown ? nextLocalHeader(bytes, dataStart) : dataStart + compressedSize
+function hasWordDocumentEntry(bytes: Uint8Array) {
+	const first = 0x57 // W
+	for (let i = bytes.indexOf(first); i !== -1; i = bytes.indexOf(first, i + 1)) {
+		if (WORD_DOCUMENT_ENTRY.every((c, j) => bytes[i + 2 * j] === c.charCodeAt(0) && bytes[i + 2 * j + 1] === 0)) return true
 	}
 	return false
 }
 
-function nextLocalHeader(bytes: Uint8Array, from: number) {
-	for (let i = from; i + 4 <= bytes.length; i++) if (hasAt(bytes, i, ZIP_LOCAL_HEADER)) return i
-	return bytes.length
-}
-
-export function detectFileType(bytes: Uint8Array): DetectedType | null {
-	const kind = detectKind(bytes)
-	return kind ? { kind, mime: MIME[kind] } : null
-}
-
-function detectKind(bytes: Uint8Array): FileKind | null {
-	if (hasAt(bytes, 0, [0xff, 0xd8, 0xff])) return 'jpeg'
-	if (hasAt(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
-	if (hasAt(bytes, 0, ascii('GIF87a')) || hasAt(bytes, 0, ascii('GIF89a'))) return 'gif'
-	if (hasAt(bytes, 0, ascii('RIFF')) && hasAt(bytes, 8, ascii('WEBP'))) return 'webp'
-	if (hasAt(bytes, 0, ascii('%PDF-'))) return 'pdf'
-	if (hasAt(bytes, 0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'doc'
-	if (hasAt(bytes, 0, ZIP_LOCAL_HEADER) && isDocx(bytes)) return 'docx'
-	return null
+/** The file's real type, read from its content by the `file-type` library; null for anything we do not accept. */
+export async function detectFileType(bytes: Uint8Array): Promise<DetectedType | null> {
+	let ext: string | undefined
+	try {
+		ext = (await fileTypeFromBuffer(bytes))?.ext
+	} catch {
+		return null // a truncated container (a ZIP cut short…) is no file we accept
+	}
+	const kind = ext && Object.hasOwn(DETECTED, ext) ? DETECTED[ext] : undefined
+	if (!kind || (kind === 'doc' && !hasWordDocumentEntry(bytes))) return null
+	return { kind, mime: MIME[kind] }
 }
 
 const MB = 1024 * 1024
@@ -111,10 +93,16 @@ export function tooLargeMessage(purpose: UploadPurpose) {
 	return `This file is too large. The limit is ${UPLOAD_RULES[purpose].maxBytes / MB} MB.`
 }
 
+/** Images are stored at most this many pixels on their longer side; larger ones are scaled down. */
+export const MAX_IMAGE_SIDE = 4096
+/** A small file can claim enormous dimensions, so an image with more pixels than this is refused before it is decoded. */
+export const MAX_IMAGE_PIXELS = 50_000_000
+export const TOO_MANY_PIXELS_MESSAGE = `This image has too many pixels. The limit is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`
+
 export type UploadCheck =
 	{ ok: true; ext: string; mime: string } | { ok: false; reason: 'empty' | 'too-large' | 'type' | 'content'; message: string }
 
-export function checkUpload(file: { name: string; size: number; bytes: Uint8Array }, purpose: UploadPurpose): UploadCheck {
+export async function checkUpload(file: { name: string; size: number; bytes: Uint8Array }, purpose: UploadPurpose): Promise<UploadCheck> {
 	const rule = UPLOAD_RULES[purpose]
 	if (file.size === 0 || file.bytes.length === 0) return { ok: false, reason: 'empty', message: NO_FILE_MESSAGE }
 	if (file.size > rule.maxBytes || file.bytes.length > rule.maxBytes)
@@ -123,7 +111,7 @@ export function checkUpload(file: { name: string; size: number; bytes: Uint8Arra
 	const ext = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : ''
 	const expected = Object.hasOwn(rule.extensions, ext) ? rule.extensions[ext] : undefined
 	if (!expected) return { ok: false, reason: 'type', message: rule.typeMessage }
-	const detected = detectFileType(file.bytes)
+	const detected = await detectFileType(file.bytes)
 	if (detected?.kind !== expected) return { ok: false, reason: 'content', message: rule.contentMessage }
 	return { ok: true, ext, mime: detected.mime }
 }

@@ -1,6 +1,7 @@
 import { DomainError } from '#app/domain/errors.ts'
 import { FORM_LIMIT, MULTIPART_OVERHEAD, type BodyLimit } from '#app/utils/form-body.server.ts'
-import { checkUpload, NO_FILE_MESSAGE, tooLargeMessage, UPLOAD_RULES, type UploadPurpose } from './file-type.ts'
+import { checkUpload, NO_FILE_MESSAGE, TOO_MANY_PIXELS_MESSAGE, tooLargeMessage, UPLOAD_RULES, type UploadPurpose } from './file-type.ts'
+import { isImageMime, reencodeImage } from './images.server.ts'
 
 export type CheckedFile = { bytes: Uint8Array; name: string; size: number; ext: string; mime: string }
 
@@ -14,11 +15,23 @@ export function uploadLimit(purpose: UploadPurpose): BodyLimit {
 	return { maxBytes: UPLOAD_RULES[purpose].maxBytes + MULTIPART_OVERHEAD, tooLarge: tooLargeMessage(purpose), unreadable: NO_FILE_MESSAGE }
 }
 
-/** Checks an uploaded file (a form field's value): size, extension and real content type; refused on `field`. */
+/**
+ * Checks an uploaded file (a form field's value): size, extension and real content type; refused on `field`. An image is
+ * re-encoded, and what is stored (bytes, size, type, extension) is the re-encoded file; a GIF becomes a PNG.
+ */
 export async function checkFile(upload: unknown, purpose: UploadPurpose, field: string): Promise<CheckedFile> {
 	if (!(upload instanceof File)) throw new DomainError(400, NO_FILE_MESSAGE, field)
 	const bytes = new Uint8Array(await upload.arrayBuffer())
-	const check = checkUpload({ name: upload.name, size: upload.size, bytes }, purpose)
+	const check = await checkUpload({ name: upload.name, size: upload.size, bytes }, purpose)
 	if (!check.ok) throw new DomainError(check.reason === 'too-large' ? 413 : 400, check.message, field)
-	return { bytes, name: upload.name, size: upload.size, ext: check.ext, mime: check.mime }
+	if (!isImageMime(check.mime)) return { bytes, name: upload.name, size: upload.size, ext: check.ext, mime: check.mime }
+	const image = await reencodeImage(bytes, check.mime)
+	if (!image.ok) {
+		throw new DomainError(400, image.reason === 'dimensions' ? TOO_MANY_PIXELS_MESSAGE : UPLOAD_RULES[purpose].contentMessage, field)
+	}
+	if (image.mime === check.mime)
+		return { bytes: image.bytes, name: upload.name, size: image.bytes.length, ext: check.ext, mime: image.mime }
+	const ext = image.format === 'jpeg' ? 'jpg' : image.format
+	const name = `${upload.name.slice(0, upload.name.lastIndexOf('.'))}.${ext}`
+	return { bytes: image.bytes, name, size: image.bytes.length, ext, mime: image.mime }
 }

@@ -1,0 +1,68 @@
+import sharp, { type Metadata } from 'sharp'
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './file-type.ts'
+
+// Every upload is decoded once; libvips' operation cache would only hold on to memory.
+sharp.cache(false)
+
+export type StoredImage = { bytes: Uint8Array; format: 'jpeg' | 'png' | 'webp'; mime: string }
+export type Reencoded = ({ ok: true } & StoredImage) | { ok: false; reason: 'content' | 'dimensions' }
+
+const FORMAT: Record<string, 'jpeg' | 'png' | 'gif' | 'webp'> = {
+	'image/jpeg': 'jpeg',
+	'image/png': 'png',
+	'image/gif': 'gif',
+	'image/webp': 'webp',
+}
+
+export const isImageMime = (mime: string) => Object.hasOwn(FORMAT, mime)
+
+/** A decoded image can take a few hundred MB, so at most this many are re-encoded at once; the others wait their turn. */
+const AT_ONCE = 2
+let running = 0
+const waiting: Array<() => void> = []
+
+async function inTurn<T>(work: () => Promise<T>) {
+	if (running < AT_ONCE) running++
+	else await new Promise<void>((resolve) => waiting.push(resolve)) // a finishing job hands its place over
+	try {
+		return await work()
+	} finally {
+		const next = waiting.shift()
+		if (next) next()
+		else running--
+	}
+}
+
+/**
+ * Decodes an image and encodes it afresh, so only its pixels survive: anything appended or hidden in it (a script, a
+ * second file), and all its metadata (EXIF with GPS, XMP, comments, text chunks, the ICC profile once the colours are
+ * converted to sRGB) are left behind. The EXIF orientation is applied to the pixels; the longer side is capped at
+ * MAX_IMAGE_SIDE. GIFs (and animated PNGs and WebPs) keep their first frame only, and a GIF becomes a PNG.
+ */
+export async function reencodeImage(bytes: Uint8Array, mime: string): Promise<Reencoded> {
+	const expected = Object.hasOwn(FORMAT, mime) ? FORMAT[mime] : undefined
+	let metadata: Metadata
+	try {
+		// Reads the header only, so a file claiming enormous dimensions costs nothing yet.
+		metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
+	} catch {
+		return { ok: false, reason: 'content' }
+	}
+	if (!expected || metadata.format !== expected) return { ok: false, reason: 'content' }
+	if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) return { ok: false, reason: 'dimensions' }
+	// `failOn: 'error'`: a decoder warning (a few stray bytes, a slightly wrong colour profile) is common in real photos and
+	// harmless here, since only the decoded pixels are kept; a truncated or broken image is still refused.
+	const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true })
+	image.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
+	if (expected === 'jpeg') image.jpeg({ quality: 85 })
+	else if (expected === 'webp') image.webp({ quality: 85 })
+	// A palette image (every GIF, many PNGs) stays one, so it does not grow threefold as true colour.
+	else image.png({ palette: metadata.isPalette })
+	try {
+		const data = await inTurn(() => image.toBuffer())
+		const format = expected === 'gif' ? 'png' : expected
+		return { ok: true, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), format, mime: `image/${format}` }
+	} catch {
+		return { ok: false, reason: 'content' }
+	}
+}
