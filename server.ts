@@ -11,6 +11,7 @@ import { startPruning } from './app/domain/housekeeping/prune.server.ts'
 import { startRollups } from './app/domain/analytics/rollup.server.ts'
 import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
 import { createRequestListener } from './server/request-listener.ts'
+import { createDrain } from './server/graceful-shutdown.ts'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -47,13 +48,18 @@ const assets = sirv('build/client', {
 })
 const compress = compression()
 
-const server = createServer((req, res) => {
-	compress(req as never, res as never, () => {
-		assets(req, res, () => {
-			handleRequest(req, res)
+const server = createServer()
+const drain = createDrain(server)
+server.on(
+	'request',
+	drain.handle((req, res) => {
+		compress(req as never, res as never, () => {
+			assets(req, res, () => {
+				handleRequest(req, res)
+			})
 		})
-	})
-})
+	}),
+)
 
 // Messages whose first delivery failed are retried from the database, so none is lost across restarts.
 const stopMailWorker = startMailWorker()
@@ -75,19 +81,34 @@ function claimEmbeddedDatabase() {
 	return holdEmbeddedDatabase(env.DATA_DIR)
 }
 
+/** How long requests under way at shutdown get to finish (an orchestrator's grace period is usually 30 s). */
+const DRAIN_MS = 25_000
+
 let stopping = false
-async function shutdown() {
+/**
+ * SIGTERM or SIGINT: stop accepting, let the requests under way finish, write what waits in memory (page views), close
+ * the database. Exits 0, or 1 when requests had to be cut off.
+ */
+async function shutdown(signal: NodeJS.Signals) {
 	if (stopping) return
 	stopping = true
+	console.log(`${signal}: stopping; ${drain.inFlight()} requests in flight`)
 	stopMailWorker()
 	stopPruning()
 	stopRollups()
-	server.close()
-	server.closeAllConnections()
-	await flushVisits().catch((error: unknown) => console.error('[analytics] last page views not written', error))
-	await closeDb()
+	const drained = await drain.drain(DRAIN_MS)
+	console.log(
+		`drained in ${drained.ms} ms: ${drained.inFlight} in flight, ${drained.answered} answered${drained.abandoned ? `, ${drained.abandoned} cut off after ${DRAIN_MS / 1000} s` : ''}`,
+	)
+	// Page views wait in memory for up to a second; the last ones go in one insert now.
+	const views = await flushVisits().catch((error: unknown) => {
+		console.error('[analytics] last page views not written', error)
+		return 0
+	})
+	if (views) console.log(`[analytics] ${views} page views written`)
+	await closeDb().catch((error: unknown) => console.error('[database] not closed cleanly', error))
 	releaseEmbeddedDatabase()
-	process.exit(0)
+	process.exit(drained.abandoned === 0 ? 0 : 1)
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)

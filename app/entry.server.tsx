@@ -6,6 +6,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { appCss } from './styles/inline.server.ts'
 import { PageStylesProvider } from './styles/page-styles.tsx'
 import { contentSecurityPolicy, createNonce } from './utils/csp.server.ts'
+import { noteDatabaseError } from './utils/database-outage.server.ts'
 import { lowPriorityModulePreloads } from './utils/module-preloads.server.ts'
 import { NonceProvider } from './utils/nonce-provider.ts'
 
@@ -64,9 +65,11 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 	})
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	// Answers the app chose (a 404, a 405, a refused form) are not faults; a client that left is not either.
 	if (request.signal.aborted || isRouteErrorResponse(error)) return
+	// A database that does not answer: the request is answered 503 (root middleware) and logged as one line.
+	if (noteDatabaseError(error, context)) return
 	console.error(error)
 }
 export { clientAddressContext } from './utils/request.server.ts'

@@ -32,8 +32,16 @@ export function connect(databaseUrl: string | undefined, pgliteDir: string): { d
 			// Every query here reads a few rows by index. A parallel plan, chosen on a misestimate, spent 60-70 ms starting
 			// workers on a 2-core machine for 1 ms of work (bench:analytics): latency is steadier without them.
 			connection: { max_parallel_workers_per_gather: 0 },
+			// A lost server (restart, failover) must not hold requests. The driver fails only the query that asked for a
+			// connection when that connection cannot be made; the others wait in line for their own attempt, after a wait
+			// that grows with every failure, up to 20 s by default. Under load, across a 3 s restart, requests waited 15 s
+			// and more. Reconnecting at once drains the line as fast as the server refuses (a refused attempt costs one
+			// query, no more attempts than queries), and the requests are answered 503 within a second
+			// (app/middleware/database-outage.server.ts). A connection that cannot be made at all fails within 5 s.
+			connect_timeout: 5,
+			backoff: () => 0,
 		})
-		return { db: drizzlePg(client, { schema, casing: 'snake_case', logger }), close: () => client.end() }
+		return { db: drizzlePg(client, { schema, casing: 'snake_case', logger }), close: () => client.end({ timeout: 5 }) }
 	}
 	if (pgliteDir !== 'memory://') mkdirSync(pgliteDir, { recursive: true })
 	const client = new PGlite(pgliteDir)

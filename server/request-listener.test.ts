@@ -1,5 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createRequestListener } from './request-listener.ts'
 
@@ -69,4 +71,43 @@ test('a body over the cap, declared or chunked, is refused without reading it al
 	})
 	expect(chunked.status).toBe(413)
 	expect(await send({ method: 'POST', body: 'x'.repeat(1000) })).toEqual({ status: 200, text: '1000' })
+})
+
+test('a client that leaves while a page is still streaming costs its request only, not the server', async () => {
+	// A page as entry.server.tsx streams it: React writes into a PassThrough, handed over as a web stream.
+	const streams: PassThrough[] = []
+	const listener = createRequestListener(
+		async () => {
+			const body = new PassThrough()
+			streams.push(body)
+			body.write('<!DOCTYPE html><html><head></head><body>')
+			const more = setInterval(() => body.write('<p>more</p>'.repeat(100)), 5)
+			body.once('close', () => clearInterval(more))
+			return new Response(createReadableStreamFromReadable(body), { headers: { 'content-type': 'text/html' } })
+		},
+		{ maxBodyBytes: 1024 },
+	)
+	const streaming = createServer(listener)
+	await new Promise<void>((resolve) => streaming.listen(0, '127.0.0.1', resolve))
+	const uncaught: unknown[] = []
+	const onUncaught = (error: unknown) => uncaught.push(error)
+	process.prependListener('uncaughtException', onUncaught)
+	try {
+		await new Promise<void>((resolve) => {
+			const req = httpRequest({ host: '127.0.0.1', port: (streaming.address() as AddressInfo).port, path: '/' }, (res) => {
+				res.once('data', () => {
+					req.destroy()
+					resolve()
+				})
+			})
+			req.on('error', () => undefined)
+			req.end()
+		})
+		await new Promise((resolve) => setTimeout(resolve, 100))
+		expect(uncaught).toEqual([])
+		expect(streams[0]!.destroyed).toBe(true)
+	} finally {
+		process.off('uncaughtException', onUncaught)
+		await new Promise<void>((resolve) => streaming.close(() => resolve()))
+	}
 })

@@ -1,6 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 
 export type FetchHandler = (request: Request, client: { address: string | undefined }) => Promise<Response>
 
@@ -46,10 +44,8 @@ export function createRequestListener(handler: FetchHandler, { maxBodyBytes }: {
 		const headers: string[] = []
 		for (const [key, value] of response.headers) headers.push(key, value)
 		res.writeHead(response.status, headers)
-		if (response.body && req.method !== 'HEAD') {
-			// A client that goes away mid-response is not an error worth more than stopping.
-			await pipeline(Readable.fromWeb(response.body as never), res).catch(() => undefined)
-		} else res.end()
+		if (response.body && req.method !== 'HEAD') await writeBody(response.body, res)
+		else res.end()
 	}
 	return (req: IncomingMessage, res: ServerResponse) =>
 		listener(req, res).catch((error: unknown) => {
@@ -58,6 +54,52 @@ export function createRequestListener(handler: FetchHandler, { maxBodyBytes }: {
 			if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
 			res.end()
 		})
+}
+
+/**
+ * Writes the answer's body with backpressure. A client that goes away mid-response only stops it: the body is
+ * cancelled without a reason. (With one, as stream.pipeline gives, a page's stream, a PassThrough under React's render
+ * that @react-router/node has already stopped listening to, is destroyed with that error and emits it to no listener:
+ * the process would crash.)
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: ServerResponse) {
+	const reader = body.getReader()
+	let gone = false
+	const leave = () => {
+		if (res.writableFinished) return
+		gone = true
+		reader.cancel().catch(() => undefined)
+	}
+	res.once('close', leave)
+	try {
+		for (;;) {
+			const { done, value } = await reader.read()
+			if (done || gone) break
+			if (!res.write(value)) await writable(res)
+			if (gone) break
+		}
+		if (!gone) res.end()
+	} catch {
+		// The body failed while being made: what was sent stays; the connection is closed so the client sees it short.
+		if (!res.destroyed) res.destroy()
+	} finally {
+		res.off('close', leave)
+	}
+}
+
+/**
+ * Until the response can take more, or is gone. `once` for 'drain': the compression middleware hands drain listeners
+ * to its zlib stream, where res.off could not find them again.
+ */
+function writable(res: ServerResponse) {
+	return new Promise<void>((resolve) => {
+		const done = () => {
+			res.off('close', done)
+			resolve()
+		}
+		res.once('drain', done)
+		res.once('close', done)
+	})
 }
 
 const FETCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])

@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from 'react-router'
+import { isDatabaseOutage } from '#app/utils/database-outage.ts'
 import { isNetworkFailure } from '#app/utils/network-failure.ts'
+import { OutageScreen } from './outage-screen.tsx'
 import { buttonClass } from './forms.tsx'
 
 export type StatusScreen = { title: string; message: string; back?: { to: string; label: string }; also?: { to: string; label: string } }
@@ -27,6 +29,8 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
 			</main>
 		)
 	}
+	// The database did not answer (503, Retry-After): not a fault of the page; what a form sent is kept.
+	if (isDatabaseOutage(error)) return <OutageScreen outage={error.data} />
 	if (isNetworkFailure(error)) {
 		// A page asked for while the connection was down: not a fault of the page, and trying again is the fix.
 		return (

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { data, type DataStrategyResult } from 'react-router'
+import { data, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type DataStrategyResult } from 'react-router'
+import { OUTAGE_MESSAGE } from './database-outage.ts'
 import {
 	CLIENT_TOAST_EVENT,
 	isNetworkFailure,
@@ -71,5 +72,20 @@ describe('keepPageWhenUnreachable', () => {
 			result: { data: { networkFailure: true, message: description }, init: { status: 503 } },
 		})
 		expect(toasts).toEqual([{ type: 'error', title, description }])
+	})
+
+	test('a form the server answered 503 because its database was down keeps the page too', async () => {
+		const outage = new ErrorResponseImpl(503, 'Service Unavailable', { databaseOutage: true, message: OUTAGE_MESSAGE, form: null })
+		const declaredForm = run(post({ [OFFLINE_FIELD]: message('Checkout Failed', 'Failed to process checkout') }), {
+			root: { type: 'error', result: outage },
+		})
+		expect((await declaredForm.answer).root).toMatchObject({ type: 'data', result: { data: { networkFailure: true } } })
+		expect(declaredForm.toasts).toEqual([{ type: 'error', title: 'Checkout Failed', description: 'Failed to process checkout' }])
+		const plain = run(post({ intent: 'x' }), { root: { type: 'error', result: outage } })
+		expect((await plain.answer).root!.type).toBe('data')
+		expect(plain.toasts).toEqual([{ type: 'error', title: 'Temporarily Unavailable', description: OUTAGE_MESSAGE }])
+		// Any other 503 (giving not set up, say) is the route's own answer.
+		const other = new ErrorResponseImpl(503, 'Service Unavailable', 'Online giving is not set up on this server.')
+		expect((await run(post({ intent: 'x' }), { root: { type: 'error', result: other } }).answer).root!.type).toBe('error')
 	})
 })

@@ -1,4 +1,5 @@
 import { data, type DataStrategyResult, type MiddlewareFunction } from 'react-router'
+import { isDatabaseOutage, OUTAGE_MESSAGE } from './database-outage.ts'
 import { isDataResult } from './http.ts'
 import type { ToastInput } from './toast.ts'
 
@@ -42,14 +43,17 @@ function declared(value: FormDataEntryValue | null | undefined): Unreachable | n
 	}
 }
 
-export function unreachableToast(form: FormData | null): Unreachable {
+export function unreachableToast(form: FormData | null, fallback: Unreachable = NO_CONNECTION): Unreachable {
 	const intent = form?.get('intent')
 	return (
 		declared(typeof intent === 'string' && intent ? form?.get(offlineFieldName(intent)) : null) ??
 		declared(form?.get(OFFLINE_FIELD)) ??
-		NO_CONNECTION
+		fallback
 	)
 }
+
+/** The server answered, but its database did not (503): said apart from a lost connection when the form names nothing. */
+const UNAVAILABLE: Unreachable = { title: 'Temporarily Unavailable', description: OUTAGE_MESSAGE }
 
 /** Single fetch hands an action's outcome over as data(outcome, { status }), a thrown error included. */
 function unwrap(result: unknown) {
@@ -57,19 +61,20 @@ function unwrap(result: unknown) {
 }
 
 /**
- * A form whose request fails on the network would otherwise replace the page with the error screen and lose what was
- * typed. Instead the submission answers 503 with a message (the 503 stops loaders revalidating), a toast says what
- * failed, and the page stays as it was, ready to send again.
+ * A form whose request fails on the network, or that the server answers 503 because its database is down, would
+ * otherwise replace the page with the error screen and lose what was typed. Instead the submission answers 503 with a
+ * message (the 503 stops loaders revalidating), a toast says what failed, and the page stays as it was, ready to send
+ * again.
  */
 export const keepPageWhenUnreachable: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ request }, next) => {
 	if (request.method === 'GET') return next()
 	const copy = request.body ? request.clone() : null
 	const results = await next()
-	const failed = Object.keys(results).filter(
-		(routeId) => results[routeId]!.type === 'error' && isNetworkFailure(unwrap(results[routeId]!.result)),
-	)
+	const failure = (routeId: string) => (results[routeId]!.type === 'error' ? unwrap(results[routeId]!.result) : null)
+	const failed = Object.keys(results).filter((routeId) => isNetworkFailure(failure(routeId)) || isDatabaseOutage(failure(routeId)))
 	if (!failed.length) return results
-	const toast = unreachableToast((await copy?.formData().catch(() => null)) ?? null)
+	const unavailable = failed.every((routeId) => isDatabaseOutage(failure(routeId)))
+	const toast = unreachableToast((await copy?.formData().catch(() => null)) ?? null, unavailable ? UNAVAILABLE : NO_CONNECTION)
 	showClientToast({ type: 'error', ...toast })
 	for (const routeId of failed)
 		results[routeId] = { type: 'data', result: data<NetworkFailure>({ networkFailure: true, message: toast.description }, { status: 503 }) }
