@@ -11,8 +11,9 @@ import { createHmac } from 'node:crypto'
  * `u=`, in access logs and proxies). Their links go straight to the target; the open pixel stays.
  * - donation-receipt: the year's statement link is signed (`sig=`) for the donor's address, and works without signing in.
  * - visitor-notice: the opt-out link carries a signed token that opts the person out without signing in.
+ * - email-change: the link carries the single-use token that makes the new address the account's.
  */
-export const UNTRACKED_CLICK_TYPES: ReadonlySet<string> = new Set(['donation-receipt', 'visitor-notice'])
+export const UNTRACKED_CLICK_TYPES: ReadonlySet<string> = new Set(['donation-receipt', 'visitor-notice', 'email-change'])
 
 /** 22 characters of base64url: 132 bits of the HMAC. */
 const SIGNATURE_LENGTH = 22

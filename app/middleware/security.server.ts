@@ -9,13 +9,15 @@ export { TOO_MANY_ATTEMPTS }
 
 /**
  * JSON calls that guess at secrets (PINs) or send mail get the strict tier for every request. Their page forms
- * (/login, /signup, /request-qr, /order-tracking, /claim/:pin) count against the same buckets in their actions, so a
- * refusal keeps the page and what was typed; a PIN typed into any other form is limited where it is checked.
+ * (/login, /signup, /request-qr, /order-tracking, /claim/:pin, the Profile tab's e-mail change) count against the same
+ * buckets in their actions, so a refusal keeps the page and what was typed; a PIN typed into any other form is limited
+ * where it is checked.
  */
 const strictBuckets: Array<[bucket: AttemptBucket, test: RegExp]> = [
 	['signin', /^\/auth\/callback$/],
 	['signup', /^\/api\/signup$/],
 	['qr-request', /^\/api\/qr-request$/],
+	['email-change', /^\/api\/user\/email$/],
 	['pin', /^\/api\/pin\/(validate|claim)$/],
 ]
 

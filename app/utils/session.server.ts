@@ -7,6 +7,20 @@ import { env, isProduction } from './env.server.ts'
 
 export const SESSION_DAYS = 30
 
+/** Who the identity provider said the person is, kept server-side while they confirm the link with a password. */
+export type PendingLink = {
+	provider: string
+	subject: string
+	email: string
+	emailVerified: boolean
+	firstName?: string
+	lastName?: string
+	providerVerified: boolean
+	accountVerified: boolean
+	hasPassword: boolean
+	at: number
+}
+
 /** What a browser session may hold. The user id is mirrored into its own column for lookups and cascades. */
 export type SessionData = {
 	userId?: string
@@ -20,6 +34,10 @@ export type SessionData = {
 	cart?: unknown
 	/** The checkout form as last submitted, so a no-JavaScript round trip keeps what was typed. */
 	checkout?: Record<string, string>
+	/** The sign-in that started this session (sign_ins.id), so the Profile page can name the one before it. */
+	signInId?: number
+	/** A provider's sign-in waiting for the password of the existing account it would be linked to (and since when). */
+	pendingLink?: PendingLink
 	[key: string]: unknown
 }
 

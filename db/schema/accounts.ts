@@ -16,6 +16,11 @@ export const users = pgTable(
 		noticesOptedOutAt: timestamp({ withTimezone: true }),
 		/** The first-visit date the browser carried when the account was made (analytics' signups from a first visit). */
 		firstVisitOn: day(),
+		/**
+		 * When the person last proved they receive mail at `email`: by opening the link of an e-mail change, or through
+		 * an identity provider that vouched for the address. Null for an address nobody has confirmed (local signups).
+		 */
+		emailVerifiedAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -51,6 +56,45 @@ export const connections = pgTable(
 		createdAt: createdAt(),
 	},
 	(t) => [uniqueIndex('connections_provider_unique').on(t.providerName, t.providerId), index('connections_user_idx').on(t.userId)],
+)
+
+/**
+ * A change of e-mail waiting for the link sent to the new address to be opened: at most one per account (a new request
+ * replaces it). Only a hash of the link's token is kept, so this table alone cannot confirm anything.
+ */
+export const emailChanges = pgTable(
+	'email_changes',
+	{
+		userId: text()
+			.primaryKey()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		newEmail: text().notNull(),
+		tokenHash: text().notNull(),
+		expiresAt: timestamp({ withTimezone: true }).notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('email_changes_token_unique').on(t.tokenHash), index('email_changes_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * A person's recent sign-ins (the newest few per account are kept): when, from which address, and where, as far as a
+ * trusted proxy's geolocation headers say. The session a sign-in started holds its id, so a page can name the one
+ * before it.
+ */
+export const signIns = pgTable(
+	'sign_ins',
+	{
+		id: serial().primaryKey(),
+		userId: text()
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		ipAddress: text(),
+		city: text(),
+		region: text(),
+		country: text(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('sign_ins_user_idx').on(t.userId, t.createdAt)],
 )
 
 export type User = typeof users.$inferSelect

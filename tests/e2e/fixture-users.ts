@@ -8,10 +8,15 @@ export const FIXTURE_PASSWORD = 'Fixture-pass-1!'
 
 /**
  * Accounts made before the server starts, agreed to every current consent form: for the fuzz suite and the second
- * instances, and grandfathered ones (`isGrandfathered`, who may generate their own QR codes), which no API makes.
+ * instances, grandfathered ones (`isGrandfathered`, who may generate their own QR codes), which no API makes, and ones
+ * whose address counts as confirmed (`emailVerified`, as if a link sent to it had been opened).
  */
-export async function createFixtureUsers(db: Database, count: number, options: { prefix?: string; isGrandfathered?: boolean } = {}) {
-	const { prefix = 'person', isGrandfathered = false } = options
+export async function createFixtureUsers(
+	db: Database,
+	count: number,
+	options: { prefix?: string; isGrandfathered?: boolean; emailVerified?: boolean } = {},
+) {
+	const { prefix = 'person', isGrandfathered = false, emailVerified = false } = options
 	const passwordHash = await hashPassword(FIXTURE_PASSWORD)
 	const rows = Array.from({ length: count }, (_, i) => ({
 		id: randomUUID(),
@@ -21,6 +26,7 @@ export async function createFixtureUsers(db: Database, count: number, options: {
 		lastName: 'Example',
 		passwordHash,
 		isGrandfathered,
+		emailVerifiedAt: emailVerified ? new Date() : null,
 	}))
 	await db.insert(users).values(rows)
 	const texts = await currentConsentTexts()

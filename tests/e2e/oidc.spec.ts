@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { freePort, startAppServer } from './app-server.ts'
-import { expect, test, timeLimit } from './fixtures.ts'
+import { expect, expectNoAxeViolations, test, timeLimit } from './fixtures.ts'
+import { FIXTURE_PASSWORD } from './fixture-users.ts'
 import { startOidcProvider } from './oidc-provider.ts'
 
 let provider: Awaited<ReturnType<typeof startOidcProvider>>
@@ -53,13 +54,47 @@ test('signing in through the identity provider creates the account and a session
 	expect((await page.request.get(`${app.baseURL}/api/auth/user`)).status()).toBe(401)
 })
 
-test('a verified provider e-mail signs into the local account with that e-mail; /login hands over to the provider', async ({
+test('a provider e-mail both sides verified signs into the local account with it; /login hands over to the provider', async ({
 	page,
 }, testInfo) => {
-	const existing = testInfo.project.name === 'js' ? 'person0@e2e.example' : 'person1@e2e.example'
+	const existing = testInfo.project.name === 'js' ? 'verified0@e2e.example' : 'verified1@e2e.example'
 	await page.goto(`${app.baseURL}/login?redirectTo=/dashboard`)
 	await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`))
 	await signInAtProvider(page, existing)
 	await expect(page).toHaveURL(`${app.baseURL}/dashboard`)
+	await expect(page.getByText(/Welcome, Verified[01]/)).toBeVisible()
+})
+
+test('an account whose e-mail this site never verified is not linked silently: its password links it', async ({ page }, testInfo) => {
+	const existing = testInfo.project.name === 'js' ? 'person0@e2e.example' : 'person1@e2e.example'
+	await page.goto(`${app.baseURL}/api/login`)
+	await signInAtProvider(page, existing)
+	await expect(page).toHaveURL(`${app.baseURL}/auth/link`)
+	await expect(page.getByRole('heading', { name: 'Link your sign-in' })).toBeVisible()
+	await expect(page.getByText(`An account with ${existing} already exists here.`)).toBeVisible()
+	await expect(page.getByText('this account’s address has not been confirmed here yet')).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+	expect((await page.request.get(`${app.baseURL}/api/auth/user`)).status()).toBe(401)
+
+	await page.getByLabel('Password').fill('Wrong-pass-1!')
+	await page.getByRole('button', { name: 'Link and Sign In' }).click()
+	await expect(page.getByText('Invalid email or password')).toBeVisible()
+	expect((await page.request.get(`${app.baseURL}/api/auth/user`)).status()).toBe(401)
+
+	await page.getByLabel('Password').fill(FIXTURE_PASSWORD)
+	await page.getByRole('button', { name: 'Link and Sign In' }).click()
+	await expect(page).toHaveURL(`${app.baseURL}/dashboard`)
 	await expect(page.getByText(/Welcome, Person[01]/)).toBeVisible()
+
+	// Linked now: the next sign-in through the provider goes straight in.
+	await page.getByRole('button', { name: 'Sign Out' }).click()
+	await expect(page).toHaveURL(`${app.baseURL}/auth`)
+	await page.goto(`${app.baseURL}/api/login`)
+	// The provider may remember this browser and send it straight back.
+	await page.waitForURL((url) => url.href.startsWith(`${app.baseURL}/dashboard`) || url.href.startsWith(`${provider.issuer}/interaction/`))
+	if (page.url().startsWith(provider.issuer)) {
+		if (await page.getByPlaceholder('Enter any login').isVisible()) await signInAtProvider(page, existing)
+		else await page.getByRole('button', { name: 'Continue' }).click()
+	}
+	await expect(page).toHaveURL(`${app.baseURL}/dashboard`)
 })

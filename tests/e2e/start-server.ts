@@ -36,6 +36,8 @@ const codes = await createStickerCodes(100)
 // A few accounts for the fuzz suite and the second instances; the journeys make their own (tests/e2e/fixtures.ts).
 const users = await createFixtureUsers(db, 4)
 const legacyUsers = await createFixtureUsers(db, 4, { prefix: 'legacy', isGrandfathered: true })
+// Accounts whose address was confirmed (the identity provider's journey links to them by e-mail).
+await createFixtureUsers(db, 2, { prefix: 'verified', emailVerified: true })
 // The owner (OWNER_EMAIL in the config): the owner journey's alone.
 await createFixtureUsers(db, 1, { prefix: 'owner' })
 const fixturesFile = process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json'

@@ -168,7 +168,8 @@ function withoutSelfHarm(request: FuzzRequest, bytes: Buffer | undefined): FuzzR
 	const method = request.method.toUpperCase()
 	const endsSession = path.startsWith('/api/auth/logout') && method !== 'GET' && method !== 'HEAD'
 	const deletesAccount = (path.startsWith('/api/account') && method === 'DELETE') || Boolean(bytes?.includes('delete-account'))
-	return endsSession || deletesAccount ? { ...request, auth: 'anonymous' } : request
+	const endsEverySession = Boolean(bytes?.includes('sign-out-everywhere'))
+	return endsSession || deletesAccount || endsEverySession ? { ...request, auth: 'anonymous' } : request
 }
 
 function describeRequest(request: FuzzRequest) {

@@ -274,7 +274,7 @@ export const TARGETS: Target[] = [
 	api('api/upload-profile-picture', 'POST', ['/api/upload-profile-picture'], ['medicalProfileId', 'picture'], profileIds),
 	api('api/user/access-level', 'GET', ['/api/user/access-level'], []),
 	api('api/user/profile', 'PUT', ['/api/user/profile'], ['firstName', 'lastName']),
-	api('api/user/email', 'PUT', ['/api/user/email'], ['email']),
+	api('api/user/email', 'GET PUT DELETE', ['/api/user/email'], ['email']),
 	api('api/account', 'DELETE', ['/api/account'], []),
 	api('api/products', 'GET', ['/api/products', '/api/products?for=request', '/api/products?for=%00'], []),
 	api('api/address-suggestions', 'POST', ['/api/address-suggestions'], ['query']),
@@ -392,11 +392,13 @@ export const TARGETS: Target[] = [
 		codeId: ids(p),
 		profileId: ids(p),
 	})),
-	// Never delete-account: the attacker's session has to last the whole run (it is filtered out once more when sending).
+	// Never delete-account or sign-out-everywhere: the attacker's session has to last the whole run (it is filtered out once more when sending).
 	page('profile', ['/dashboard/profile'], ['intent', 'firstName', 'lastName', 'email'], (p) => ({
-		intent: intent(['update-name', 'change-email']),
+		intent: intent(['update-name', 'change-email', 'cancel-email-change']),
 		email: fc.constantFrom<Value>(...p.emails),
 	})),
+	page('confirm-email', ['/account/confirm-email', '/account/confirm-email?token={id}'], ['token', 'endOtherSessions']),
+	page('auth-link', ['/auth/link'], ['password']),
 	page('shop', ['/shop', '/shop?product={id}'], ['intent', ...CART_ITEM], (p) => ({
 		intent: intent(['add']),
 		productId: fc.constantFrom<Value>(...p.productIds, ...p.ids),

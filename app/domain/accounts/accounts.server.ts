@@ -1,15 +1,12 @@
-import { DomainError } from '#app/domain/errors.ts'
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { auditLog, connections, donations, emails, orders, qrCodes, qrRequests, users, visits, type User } from '#db/schema.ts'
 import { releaseStickers } from '#app/domain/qr/manage.server.ts'
-import { sendEmail } from '#app/adapters/mail.server.ts'
 import { storage } from '#app/adapters/storage.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
 import { accountKey, hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
-import { EMAIL_UNCHANGED } from './schemas.ts'
 import type { OidcIdentity } from '#app/adapters/identity.server.ts'
 
 export const EMAIL_TAKEN = 'An account with this email already exists'
@@ -115,18 +112,36 @@ export async function verifyLogin(email: string, password: string): Promise<Logi
 	return valid && user ? { ok: true, user } : { ok: false, message: INVALID_LOGIN, status: 400 }
 }
 
-/** Signs in through a provider: the known connection, else the account with that (verified) e-mail, else a new account. */
-export async function findOrCreateOidcUser(profile: OidcIdentity, firstVisitOn: string | null = null) {
+/**
+ * Who a provider's sign-in is: an account (found by its connection, linked, or new), or an existing account with the
+ * same e-mail that is not linked silently, because the provider or this site has not verified the address. The person
+ * then proves the account is theirs with its password (linkOidcIdentity).
+ */
+export type OidcSignIn =
+	| { kind: 'user'; user: User }
+	| { kind: 'link-needed'; email: string; hasPassword: boolean; providerVerified: boolean; accountVerified: boolean }
+
+/**
+ * The known connection; else the account with that e-mail, linked only when both the provider and this site have
+ * verified the address; else a new account (verified when the provider says so).
+ */
+export async function findOrCreateOidcUser(profile: OidcIdentity, firstVisitOn: string | null = null): Promise<OidcSignIn> {
 	return db.transaction(async (tx) => {
 		const [linked] = await tx
 			.select({ user: users })
 			.from(connections)
 			.innerJoin(users, eq(users.id, connections.userId))
 			.where(and(eq(connections.providerName, profile.provider), eq(connections.providerId, profile.subject)))
-		if (linked) return linked.user
+		if (linked) return { kind: 'user', user: linked.user } as const
 		const existing = await tx.query.users.findFirst({ where: eq(sql`lower(${users.email})`, profile.email.toLowerCase()) })
-		if (existing && !profile.emailVerified)
-			throw new DomainError(400, 'Your sign-in provider has not verified this e-mail address, so it cannot be linked to your account.')
+		if (existing && !(profile.emailVerified && existing.emailVerifiedAt))
+			return {
+				kind: 'link-needed',
+				email: existing.email,
+				hasPassword: Boolean(existing.passwordHash),
+				providerVerified: profile.emailVerified,
+				accountVerified: Boolean(existing.emailVerifiedAt),
+			} as const
 		const user =
 			existing ??
 			(
@@ -138,12 +153,35 @@ export async function findOrCreateOidcUser(profile: OidcIdentity, firstVisitOn: 
 						firstName: profile.firstName ?? null,
 						lastName: profile.lastName ?? null,
 						firstVisitOn,
+						emailVerifiedAt: profile.emailVerified ? new Date() : null,
 					})
 					.returning()
 			)[0]!
 		await tx.insert(connections).values({ providerName: profile.provider, providerId: profile.subject, userId: user.id })
-		return user
+		return { kind: 'user', user } as const
 	})
+}
+
+/**
+ * Links a provider's identity to the existing account with its e-mail once the person has given that account's
+ * password (limited like any sign-in). The provider's word that the address is theirs, together with the password,
+ * verifies the account's address too.
+ */
+export async function linkOidcIdentity(profile: OidcIdentity, password: string): Promise<LoginResult> {
+	const login = await verifyLogin(profile.email, password)
+	if (!login.ok) return login
+	await db.transaction(async (tx) => {
+		await tx
+			.insert(connections)
+			.values({ providerName: profile.provider, providerId: profile.subject, userId: login.user.id })
+			.onConflictDoNothing()
+		if (profile.emailVerified && !login.user.emailVerifiedAt)
+			await tx
+				.update(users)
+				.set({ emailVerifiedAt: sql`now()` })
+				.where(eq(users.id, login.user.id))
+	})
+	return login
 }
 
 export function signupNotice() {
@@ -159,39 +197,6 @@ export async function updateName(userId: string, input: { firstName: string | nu
 	const changed = current.firstName !== input.firstName || current.lastName !== input.lastName
 	if (changed) await db.update(users).set(input).where(eq(users.id, userId))
 	return { ok: true as const, changed }
-}
-
-export type ChangeEmailResult = { ok: true; email: string } | { ok: false; error: string }
-
-/** A new, different, unused e-mail; the person is welcomed at the new address. */
-export async function changeEmail(userId: string, email: string): Promise<ChangeEmailResult> {
-	const current = await db.query.users.findFirst({ columns: { email: true, firstName: true }, where: eq(users.id, userId) })
-	if (!current) return { ok: false, error: 'Your account could not be found.' }
-	if (current.email.toLowerCase() === email.toLowerCase()) return { ok: false, error: EMAIL_UNCHANGED }
-	try {
-		const [updated] = await db
-			.update(users)
-			.set({ email: email.toLowerCase() })
-			.where(eq(users.id, userId))
-			.returning({ email: users.email })
-		if (!updated) return { ok: false, error: 'Your account could not be found.' }
-	} catch (error) {
-		if (isUniqueViolation(error)) return { ok: false, error: EMAIL_TAKEN }
-		throw error
-	}
-	await sendEmail({
-		to: email,
-		userId,
-		type: 'welcome',
-		subject: 'Welcome to Hit Me Helpers',
-		text: [
-			`Hello${current.firstName ? ` ${current.firstName}` : ''},`,
-			'This is now the e-mail address of your Hit Me Helpers account: we will write to you here about your QR codes, scans and orders.',
-			`Your medical profiles and QR codes are in your dashboard: ${new URL('/dashboard', env.PUBLIC_URL)}`,
-			`If you did not make this change, reply to this message or write to us at once; the previous address was ${current.email}.`,
-		].join('\n\n'),
-	})
-	return { ok: true, email: email.toLowerCase() }
 }
 
 /**

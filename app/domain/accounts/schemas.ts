@@ -86,3 +86,14 @@ export const EMAIL_UNCHANGED = 'The new email must be different from your curren
 export const ChangeEmailSchema = z.object({
 	email: z.string({ error: EMAIL_REQUIRED }).trim().min(1, EMAIL_REQUIRED).max(254, 'Please enter a valid email address').pipe(EmailSchema),
 })
+
+/** The page that confirms an e-mail change: whether to end the account's other sessions too. */
+export const ConfirmEmailChangeSchema = z.object({
+	token: z.string({ error: 'This link is not valid' }).trim().min(1, 'This link is not valid').max(200, 'This link is not valid'),
+	endOtherSessions: z.boolean().optional(),
+})
+
+/** Linking a sign-in from the identity provider to an existing account: the account's password proves it is yours. */
+export const LinkAccountSchema = z.object({
+	password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+})

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
@@ -11,6 +11,11 @@ import { EMAIL_UNCHANGED } from '#app/domain/accounts/schemas.ts'
 import { recordScan } from '#app/domain/responder/responder.server.ts'
 import * as home from '#app/routes/home.tsx'
 import * as profile from '#app/routes/account/profile.tsx'
+import * as confirmEmail from '#app/routes/account/confirm-email.tsx'
+import * as login from '#app/routes/auth/login.tsx'
+import { LINK_NOT_VALID } from '#app/domain/accounts/email-change.server.ts'
+import { env } from '#app/utils/env.server.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import * as accountApi from '#app/routes/api/account.ts'
 import * as emailApi from '#app/routes/api/user-email.ts'
 import * as profileApi from '#app/routes/api/user-profile.ts'
@@ -21,6 +26,7 @@ import { rowsMentioning, type RawQuery } from '#tests/leftovers.ts'
 import {
 	call,
 	claimant,
+	cookieFrom,
 	createCode,
 	createUser,
 	formRequest,
@@ -28,6 +34,8 @@ import {
 	multipartRequest,
 	SAMPLE_FILES,
 	sessionCookie,
+	TEST_PASSWORD,
+	testAddress,
 	uniqueEmail,
 	unwrap,
 } from '#tests/factories.ts'
@@ -45,6 +53,17 @@ async function post(cookie: string, fields: Record<string, string>) {
 }
 
 const userRow = (id: string) => db.query.users.findFirst({ where: eq(s.users.id, id) })
+
+/** The token in the link of the newest confirmation message to the address (read from the outbox). */
+async function tokenSentTo(to: string) {
+	const [mail] = await db
+		.select({ text: s.emails.textBody })
+		.from(s.emails)
+		.where(and(eq(s.emails.toAddress, to), eq(s.emails.emailType, 'email-change')))
+		.orderBy(desc(s.emails.id))
+		.limit(1)
+	return /confirm-email\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? ''
+}
 
 describe('the dashboard pages', () => {
 	test('a signed-out visitor is told sign-in is required and sent to /auth; / stays the landing page', async () => {
@@ -114,14 +133,133 @@ describe('e-mail', () => {
 		expect((await userRow(user.id))!.email).toBe(user.email)
 	})
 
-	test('a new address is saved and welcomed', async () => {
+	test('a new address takes effect only once the link sent to it is opened', async () => {
 		const { user, cookie } = await person()
 		const next = uniqueEmail('moved')
-		const saved = await post(cookie, { intent: 'change-email', email: next.toUpperCase() })
-		expect(saved.status).toBe(302)
-		expect((await userRow(user.id))!.email).toBe(next)
-		const mail = await db.query.emails.findFirst({ where: eq(s.emails.toAddress, next) })
-		expect(mail).toMatchObject({ emailType: 'welcome', userId: user.id, status: 'sent', subject: 'Welcome to Hit Me Helpers' })
+		const asked = await post(cookie, { intent: 'change-email', email: next.toUpperCase() })
+		expect(asked.status).toBe(302)
+		expect(asked).toHaveRedirect('/dashboard/profile')
+		await expect(asked).toSendToast({
+			title: 'Check Your Email',
+			description: `We sent a link to ${next}. Your email changes once you open it.`,
+		})
+		expect((await userRow(user.id))!.email).toBe(user.email)
+		const page = await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', cookie))).result)
+		expect(page.body).toMatchObject({ user: { email: user.email }, pendingEmail: { email: next, until: expect.stringMatching(/ ET$/) } })
+
+		const token = await tokenSentTo(next)
+		const link = `/account/confirm-email?token=${token}`
+		// Opening the link only asks: a link preview changes nothing.
+		expect(await unwrap((await call(confirmEmail.loader, getRequest(link))).result)).toMatchObject({ status: 200, body: { email: next } })
+		expect((await userRow(user.id))!.email).toBe(user.email)
+
+		const confirmed = await unwrap((await call(confirmEmail.action, formRequest(link, { token }, { cookie }))).result)
+		expect(confirmed).toHaveRedirect('/dashboard/profile')
+		await expect(confirmed).toSendToast({ title: 'Email Updated', description: `Your email is now ${next}.` })
+		expect(await userRow(user.id)).toMatchObject({ email: next, emailVerifiedAt: expect.any(Date) })
+		const again = await unwrap((await call(confirmEmail.loader, getRequest(link))).result)
+		expect(again).toMatchObject({ status: 404, body: { email: null } })
+		const spent = await unwrap((await call(confirmEmail.action, formRequest(link, { token }, { cookie }))).result)
+		expect(spent.status).toBe(404)
+		expect(JSON.stringify(spent.body)).toContain(LINK_NOT_VALID)
+	})
+
+	test('the link opened signed out, with every other session ended: all sessions end and it says so', async () => {
+		const { user, cookie } = await person()
+		const next = uniqueEmail('elsewhere')
+		await post(cookie, { intent: 'change-email', email: next })
+		const token = await tokenSentTo(next)
+		const confirmed = await unwrap(
+			(await call(confirmEmail.action, formRequest('/account/confirm-email', { token, endOtherSessions: 'on' }))).result,
+		)
+		expect(confirmed).toHaveRedirect('/auth')
+		await expect(confirmed).toSendToast({
+			title: 'Email Updated',
+			description: `Your email is now ${next}. Every other session of your account has been signed out.`,
+		})
+		expect(await db.select().from(s.sessions).where(eq(s.sessions.userId, user.id))).toHaveLength(0)
+	})
+
+	test('the link opened in the account’s own session keeps that session when ending the others', async () => {
+		const { user, cookie } = await person()
+		const other = await sessionCookie(user.id)
+		const next = uniqueEmail('own')
+		await post(cookie, { intent: 'change-email', email: next })
+		const token = await tokenSentTo(next)
+		const form = formRequest('/account/confirm-email', { token, endOtherSessions: 'on' }, { cookie })
+		expect(await unwrap((await call(confirmEmail.action, form)).result)).toHaveRedirect('/dashboard/profile')
+		expect((await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', cookie))).result)).status).toBe(200)
+		expect(await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', other))).result)).toHaveRedirect('/auth')
+	})
+
+	test('a waiting change can be cancelled; its link then does nothing', async () => {
+		const { user, cookie } = await person()
+		const next = uniqueEmail('cancel')
+		await post(cookie, { intent: 'change-email', email: next })
+		const token = await tokenSentTo(next)
+		const cancelled = await post(cookie, { intent: 'cancel-email-change' })
+		expect(cancelled).toHaveRedirect('/dashboard/profile')
+		await expect(cancelled).toSendToast({ title: 'Email Change Cancelled' })
+		const page = await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', cookie))).result)
+		expect(page.body).toMatchObject({ pendingEmail: null })
+		expect((await unwrap((await call(confirmEmail.action, formRequest('/', { token }, { cookie }))).result)).status).toBe(404)
+		expect((await userRow(user.id))!.email).toBe(user.email)
+	})
+
+	test('the request is limited per address like the other forms that send mail', async () => {
+		const address = testAddress()
+		const statuses: number[] = []
+		for (let i = 0; i <= env.RATE_LIMIT_STRICT_PER_MINUTE; i++) {
+			const { cookie } = await person()
+			const form = formRequest('/dashboard/profile', { intent: 'change-email', email: uniqueEmail('limit') }, { cookie })
+			const { result, context } = await call(profile.action, form, {}, address)
+			const answer = await unwrap(result)
+			statuses.push(answer.status)
+			if (answer.status === 429) {
+				expect(JSON.stringify(answer.body)).toContain(TOO_MANY_ATTEMPTS)
+				expect(answer.headers.get('retry-after')).toMatch(/^\d+$/)
+				expect(context.get(requestToastContext)).toMatchObject({ title: 'Update Failed' })
+			}
+		}
+		expect(statuses.at(-1)).toBe(429)
+		expect(statuses.slice(0, -1).every((status) => status === 302)).toBe(true)
+	})
+})
+
+describe('sign-ins and sessions', () => {
+	test('the Profile tab names the sign-in before this one: when, and from which address', async () => {
+		const user = await createUser()
+		const signIn = async (address: string) => {
+			const { result } = await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD }), {}, address)
+			return cookieFrom((await unwrap(result)).headers, 'hmh_session')!
+		}
+		const first = await signIn('203.0.113.10')
+		const firstPage = await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', first))).result)
+		expect(firstPage.body).toMatchObject({ lastSignIn: null })
+		const second = await signIn('::ffff:203.0.113.11')
+		const page = await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', second))).result)
+		expect((page.body as { lastSignIn: string }).lastSignIn).toMatch(/^Last sign-in: .+ ET from 203\.0\.113\.10$/)
+		// From the first browser, the later sign-in elsewhere is the one to notice.
+		const before = await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', first))).result)
+		expect((before.body as { lastSignIn: string }).lastSignIn).toMatch(/ from 203\.0\.113\.11$/)
+	})
+
+	test('Sign Out Everywhere ends every session of the account, this one included, and says so', async () => {
+		const { user, cookie } = await person()
+		const other = await sessionCookie(user.id)
+		const bystander = await person()
+		const done = await post(cookie, { intent: 'sign-out-everywhere' })
+		expect(done).toHaveRedirect('/auth')
+		await expect(done).toSendToast({
+			title: 'Signed Out Everywhere',
+			description: 'Every session of your account has ended, on every browser and device, this one included.',
+		})
+		expect(done.headers.getSetCookie().join()).toContain('hmh_session=;')
+		expect(await db.select().from(s.sessions).where(eq(s.sessions.userId, user.id))).toHaveLength(0)
+		for (const gone of [cookie, other])
+			expect(await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', gone))).result)).toHaveRedirect('/auth')
+		const still = await unwrap((await callDashboard(profile.loader, getRequest('/dashboard/profile', bystander.cookie))).result)
+		expect(still.status).toBe(200)
 	})
 })
 
@@ -152,8 +290,18 @@ describe('JSON endpoints', () => {
 		})
 		const next = uniqueEmail('api')
 		const changed = await json(emailApi.action, 'PUT', '/api/user/email', { email: next }, cookie)
-		expect(changed).toMatchObject({ status: 200, body: { user: { email: next } } })
-		expect(changed.body.message).toContain('welcome email')
+		expect(changed).toMatchObject({
+			status: 200,
+			body: {
+				message: `We sent a link to ${next}. Your email changes once you open it.`,
+				pending: { email: next },
+				user: { email: user.email },
+			},
+		})
+		expect(await get(emailApi.loader, '/api/user/email', cookie)).toMatchObject({ status: 200, body: { pending: { email: next } } })
+		expect(await json(emailApi.action, 'DELETE', '/api/user/email', {}, cookie)).toMatchObject({ status: 200, body: { cancelled: true } })
+		expect(await get(emailApi.loader, '/api/user/email', cookie)).toMatchObject({ body: { pending: null } })
+		expect((await userRow(user.id))!.email).toBe(user.email)
 	})
 
 	test('DELETE /api/account deletes the account and ends the session', async () => {
@@ -235,8 +383,9 @@ describe('deleting the account from the Danger Zone', () => {
 		})
 		await db.insert(s.visits).values({ path: '/dashboard', visitorHash: 1n, isFirstVisit: true, userId: user.id, ipAddress: '203.0.113.9' })
 		await db.insert(s.auditLog).values({ actorUserId: user.id, action: 'test', ipAddress: '203.0.113.9' })
-		expect((await post(cookie, { intent: 'change-email', email: user.email.replace('@', '+new@') })).status).toBe(302)
-		const email = (await userRow(user.id))!.email
+		// An e-mail change waiting for its link: the address and both messages go with the account.
+		const email = user.email.replace('@', '+new@')
+		expect((await post(cookie, { intent: 'change-email', email })).status).toBe(302)
 
 		const deleted = await post(cookie, { intent: 'delete-account' })
 		expect(deleted.status).toBe(302)

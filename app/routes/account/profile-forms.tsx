@@ -7,7 +7,7 @@ import { ChangeEmailSchema, EMAIL_UNCHANGED, ProfileNameSchema } from '#app/doma
 import { buttonClass, ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { useIntentPending, useIsPending } from '#app/utils/use-is-pending.ts'
 import { PROFILE_INTENTS } from './intents.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { NO_CONNECTION } from '#app/utils/network-failure.ts'
@@ -70,8 +70,21 @@ export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: R
 	)
 }
 
-export function EmailForm({ email, editing, lastResult }: { email: string; editing: boolean; lastResult: Result }) {
-	const pending = useIsPending()
+type PendingEmail = { email: string; until: string } | null
+
+export function EmailForm({
+	email,
+	pending,
+	editing,
+	lastResult,
+}: {
+	email: string
+	pending: PendingEmail
+	editing: boolean
+	lastResult: Result
+}) {
+	const busy = useIntentPending(PROFILE_INTENTS.changeEmail)
+	const cancelling = useIntentPending(PROFILE_INTENTS.cancelEmailChange)
 	const [form, fields] = useForm({
 		id: 'email-form',
 		lastResult,
@@ -85,16 +98,42 @@ export function EmailForm({ email, editing, lastResult }: { email: string; editi
 	})
 	return (
 		<Card id="email-title" title="Email">
+			{pending ? (
+				<div className="mb-4 rounded-md border border-blue-300 bg-blue-50 p-4 text-gray-900">
+					<p>
+						We sent a link to <span className="font-semibold">{pending.email}</span>. Your email changes once you open it. The link works
+						until {pending.until}.
+					</p>
+					<Form method="post" action={HERE} className="mt-3">
+						<StatusButton
+							type="submit"
+							name="intent"
+							value={PROFILE_INTENTS.cancelEmailChange}
+							variant="secondary"
+							pending={cancelling}
+							pendingLabel="Cancelling..."
+						>
+							Cancel Email Change
+						</StatusButton>
+					</Form>
+				</div>
+			) : null}
 			{editing ? (
 				<Form method="post" action={HERE} {...getFormProps(form)} className="space-y-3">
 					<p className="text-gray-800">
 						Current email: <span className="font-semibold">{email}</span>
 					</p>
-					<TextField field={fields.email} label="New email" type="email" autoComplete="email" />
+					<TextField
+						field={fields.email}
+						label="New email"
+						type="email"
+						autoComplete="email"
+						hint="We send a link to the new address. Your email changes once you open it."
+					/>
 					<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 					<ErrorList id={form.errorId} errors={form.errors} alert />
 					<div className="flex gap-2">
-						<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.changeEmail} pending={pending} pendingLabel="Saving...">
+						<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.changeEmail} pending={busy} pendingLabel="Sending...">
 							Save
 						</StatusButton>
 						<Link to={HERE} className={buttonClass('secondary')} preventScrollReset>
@@ -114,15 +153,34 @@ export function EmailForm({ email, editing, lastResult }: { email: string; editi
 	)
 }
 
-export function SignOutCard() {
+export function SessionsCard({ lastSignIn }: { lastSignIn: string | null }) {
+	const busy = useIntentPending(PROFILE_INTENTS.signOutEverywhere)
 	return (
-		<Card id="signout-title" title="Sign out">
+		<Card id="signout-title" title="Sign-ins and sessions">
+			<p className="mb-4 text-gray-900">{lastSignIn ?? 'No earlier sign-in is on record.'}</p>
 			<p className="mb-3 text-gray-800">Signing out ends this session in every tab of this browser.</p>
 			<SignOutForm>
 				<StatusButton type="submit" variant="secondary">
 					Sign Out
 				</StatusButton>
 			</SignOutForm>
+			<p className="mt-5 mb-3 text-gray-800">
+				Signing out everywhere ends every session of your account, on every browser and device, this one included. Use it if you signed in
+				on a device that is not yours, or if the last sign-in above was not you.
+			</p>
+			<Form method="post" action={HERE}>
+				<OfflineMessage title="Logout Error" description="There was an issue logging out. Please try again." />
+				<StatusButton
+					type="submit"
+					name="intent"
+					value={PROFILE_INTENTS.signOutEverywhere}
+					variant="secondary"
+					pending={busy}
+					pendingLabel="Signing out..."
+				>
+					Sign Out Everywhere
+				</StatusButton>
+			</Form>
 		</Card>
 	)
 }

@@ -1,14 +1,21 @@
-import { readPageForm } from '#app/utils/request.server.ts'
+import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
-import { changeEmail, deleteAccount, updateName } from '#app/domain/accounts/accounts.server.ts'
+import { deleteAccount, updateName } from '#app/domain/accounts/accounts.server.ts'
+import { cancelEmailChange, requestEmailChange } from '#app/domain/accounts/email-change.server.ts'
 import { ChangeEmailSchema, ProfileNameSchema } from '#app/domain/accounts/schemas.ts'
+import { endSessions } from '#app/domain/accounts/sign-ins.server.ts'
 import { destroyUserSession } from '#app/utils/auth.server.ts'
 import { requireDashboardUser } from '#app/middleware/permissions.server.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { combineHeaders } from '#app/utils/http.ts'
 import { PROFILE_INTENTS } from './intents.ts'
 
 const HERE = '/dashboard/profile'
+
+/** What the page and the JSON call say once a link is on its way. */
+export const linkSentMessage = (email: string) => `We sent a link to ${email}. Your email changes once you open it.`
 
 export async function profileAction(request: Request, context: Readonly<RouterContextProvider>) {
 	const user = await requireDashboardUser({ request, context })
@@ -38,14 +45,43 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
 				{ intent, result: submission.reply() },
 				await updateFailed(submission.error?.email?.[0] ?? 'Please enter a valid email address'),
 			)
-		const changed = await changeEmail(user.id, submission.value.email)
-		if (!changed.ok)
-			return data({ intent, result: submission.reply({ fieldErrors: { email: [changed.error] } }) }, await updateFailed(changed.error))
-		return redirectWithToast(HERE, {
-			type: 'success',
-			title: 'Email Updated',
-			description: `A welcome email has been sent to ${changed.email}.`,
-		})
+		const refuse = async (message: string, status: number, extra?: HeadersInit) => {
+			const failed = await updateFailed(message, status)
+			const result = submission.reply({ fieldErrors: { email: [message] } })
+			return data({ intent, result }, { status, headers: combineHeaders(failed.headers, extra) })
+		}
+		const limited = await refusedAttempt('email-change', request, context)
+		if (limited) return refuse(TOO_MANY_ATTEMPTS, 429, limited)
+		const requested = await requestEmailChange(user.id, submission.value.email)
+		if (!requested.ok) return refuse(requested.error, requested.status === 429 ? 429 : 400)
+		return redirectWithToast(HERE, { type: 'success', title: 'Check Your Email', description: linkSentMessage(requested.email) })
+	}
+
+	if (intent === PROFILE_INTENTS.cancelEmailChange) {
+		const cancelled = await cancelEmailChange(user.id)
+		return redirectWithToast(
+			HERE,
+			cancelled
+				? {
+						type: 'success',
+						title: 'Email Change Cancelled',
+						description: `Your email stays ${user.email}. The link we sent no longer works.`,
+					}
+				: { type: 'message', title: 'No Changes', description: 'There was no email change waiting.' },
+		)
+	}
+
+	if (intent === PROFILE_INTENTS.signOutEverywhere) {
+		await endSessions(user.id)
+		return redirectWithToast(
+			'/auth',
+			{
+				type: 'success',
+				title: 'Signed Out Everywhere',
+				description: 'Every session of your account has ended, on every browser and device, this one included.',
+			},
+			{ headers: { 'set-cookie': await destroyUserSession(request) } },
+		)
 	}
 
 	if (intent === PROFILE_INTENTS.deleteAccount) {

@@ -1,21 +1,35 @@
-import { changeEmail, getPublicUser } from '#app/domain/accounts/accounts.server.ts'
-import { ChangeEmailSchema, EMAIL_UNCHANGED } from '#app/domain/accounts/schemas.ts'
+import { getPublicUser } from '#app/domain/accounts/accounts.server.ts'
+import { cancelEmailChange, pendingEmailChange, requestEmailChange } from '#app/domain/accounts/email-change.server.ts'
+import { ChangeEmailSchema } from '#app/domain/accounts/schemas.ts'
 import { jsonError, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/user-email'
 
-/** PUT { email }: a new, different, unused address; a welcome e-mail goes to it. */
+/**
+ * PUT { email }: a new, different, unused address. Nothing changes yet: a link goes to the new address and the e-mail
+ * changes once it is opened (the current address is told). GET: the change waiting for its link; DELETE withdraws it.
+ */
 const api = resource<Route.ActionArgs>({
+	GET: async ({ request }) => {
+		const userId = await requireApiUserId(request)
+		return Response.json({ pending: await pendingEmailChange(userId) })
+	},
 	PUT: async ({ request }) => {
 		const userId = await requireApiUserId(request)
 		const parsed = ChangeEmailSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
-		const changed = await changeEmail(userId, parsed.data.email)
-		if (!changed.ok) return jsonError(changed.error === EMAIL_UNCHANGED ? 400 : 409, changed.error, { errors: { email: [changed.error] } })
+		const requested = await requestEmailChange(userId, parsed.data.email)
+		if (!requested.ok) return jsonError(requested.status, requested.error, { errors: { email: [requested.error] } })
 		return Response.json({
-			message: `Email updated. A welcome email has been sent to ${changed.email}.`,
+			message: `We sent a link to ${requested.email}. Your email changes once you open it.`,
+			pending: { email: requested.email, expiresAt: requested.expiresAt },
 			user: await getPublicUser(userId),
 		})
+	},
+	DELETE: async ({ request }) => {
+		const userId = await requireApiUserId(request)
+		const cancelled = await cancelEmailChange(userId)
+		return Response.json({ message: cancelled ? 'Email change cancelled' : 'No email change was waiting', cancelled })
 	},
 })
 

@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
-import { sessions, users } from '#db/schema.ts'
+import { connections, sessions, signIns, users } from '#db/schema.ts'
 import * as apiSignup from '#app/routes/api/signup.ts'
 import * as apiUser from '#app/routes/api/auth-user.ts'
 import * as apiLogout from '#app/routes/api/auth-logout.ts'
+import * as link from '#app/routes/auth/link.tsx'
 import * as login from '#app/routes/auth/login.tsx'
 import * as signup from '#app/routes/auth/signup.tsx'
+import { env } from '#app/utils/env.server.ts'
+import type { PendingLink } from '#app/utils/session.server.ts'
 import {
 	call,
 	cookieFrom,
@@ -215,5 +219,87 @@ describe('sign-in and sessions', () => {
 		const tampered = cookie.replace(/=(.)/, (_match, c: string) => `=${c === 'A' ? 'B' : 'A'}`)
 		const response = await unwrap((await call(apiUser.loader, getRequest('/api/auth/user', tampered))).result)
 		expect(response.status).toBe(401)
+	})
+})
+
+describe('each sign-in is recorded', () => {
+	test('with the client address; the session remembers which sign-in started it', async () => {
+		const user = await createUser()
+		const { result } = await call(login.action, formRequest('/login', { email: user.email, password: TEST_PASSWORD }), {}, '203.0.113.77')
+		const cookie = cookieFrom((await unwrap(result)).headers, 'hmh_session')!
+		const [row] = await db.select().from(signIns).where(eq(signIns.userId, user.id))
+		expect(row).toMatchObject({ ipAddress: '203.0.113.77', city: null, region: null, country: null })
+		const { sessionStorage } = await import('#app/utils/session.server.ts')
+		expect((await sessionStorage.getSession(cookie)).get('signInId')).toBe(row!.id)
+	})
+})
+
+describe('linking a provider’s sign-in to an existing account with its password (/auth/link)', () => {
+	async function pendingLinkCookie(email: string, overrides: Partial<PendingLink> = {}) {
+		const { sessionStorage } = await import('#app/utils/session.server.ts')
+		const session = await sessionStorage.getSession()
+		const pending: PendingLink = {
+			provider: 'test-provider',
+			subject: randomUUID(),
+			email,
+			emailVerified: true,
+			providerVerified: true,
+			accountVerified: false,
+			hasPassword: true,
+			at: Date.now(),
+			...overrides,
+		}
+		session.set('pendingLink', pending)
+		return { cookie: (await sessionStorage.commitSession(session)).split(';')[0]!, pending }
+	}
+
+	async function withOidc<T>(run: () => Promise<T>) {
+		const saved = env.oidcEnabled
+		env.oidcEnabled = true
+		try {
+			return await run()
+		} finally {
+			env.oidcEnabled = saved
+		}
+	}
+
+	test('without a provider configured, or without a sign-in waiting, there is nothing to link', async () => {
+		const user = await createUser()
+		const { cookie } = await pendingLinkCookie(user.email)
+		expect(await unwrap((await call(link.loader, getRequest('/auth/link', cookie))).result)).toHaveRedirect('/login')
+		await withOidc(async () => {
+			const none = await unwrap((await call(link.loader, getRequest('/auth/link'))).result)
+			expect(none).toHaveRedirect('/auth')
+			await expect(none).toSendToast({ title: 'Sign-in failed' })
+			const stale = await pendingLinkCookie(user.email, { at: Date.now() - 16 * 60 * 1000 })
+			expect(await unwrap((await call(link.loader, getRequest('/auth/link', stale.cookie))).result)).toHaveRedirect('/auth')
+		})
+	})
+
+	test('the page says why; the wrong password links nothing, the right one links and signs in', async () => {
+		const user = await createUser()
+		const { cookie, pending } = await pendingLinkCookie(user.email)
+		await withOidc(async () => {
+			const page = await unwrap((await call(link.loader, getRequest('/auth/link', cookie))).result)
+			expect(page.body).toMatchObject({ email: user.email, hasPassword: true, providerVerified: true, accountVerified: false })
+
+			const wrong = await unwrap((await call(link.action, formRequest('/auth/link', { password: 'Wrong-pass-1!' }, { cookie }))).result)
+			expect(wrong.status).toBe(400)
+			expect(JSON.stringify(wrong.body)).toContain('Invalid email or password')
+			const empty = await unwrap((await call(link.action, formRequest('/auth/link', { password: '' }, { cookie }))).result)
+			expect(JSON.stringify(empty.body)).toContain('Password is required')
+			expect(await db.select().from(connections).where(eq(connections.userId, user.id))).toHaveLength(0)
+
+			const linked = await unwrap((await call(link.action, formRequest('/auth/link', { password: TEST_PASSWORD }, { cookie }))).result)
+			expect(linked).toHaveRedirect('/dashboard')
+			expect(await db.select().from(connections).where(eq(connections.userId, user.id))).toMatchObject([
+				{ providerName: 'test-provider', providerId: pending.subject },
+			])
+			const { sessionStorage } = await import('#app/utils/session.server.ts')
+			const session = await sessionStorage.getSession(cookieFrom(linked.headers, 'hmh_session'))
+			expect(session.get('userId')).toBe(user.id)
+			expect(session.get('pendingLink')).toBeUndefined()
+			expect((await db.query.users.findFirst({ where: eq(users.id, user.id) }))!.emailVerifiedAt).toBeInstanceOf(Date)
+		})
 	})
 })

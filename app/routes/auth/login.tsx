@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (limited) return refuse(TOO_MANY_ATTEMPTS, 429, limited)
 	const login = await verifyLogin(submission.value.email, submission.value.password)
 	if (!login.ok) return refuse(login.message, login.status)
-	return createUserSession(request, login.user.id, submission.value.redirectTo)
+	return createUserSession({ request, context }, login.user.id, submission.value.redirectTo)
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
