@@ -3,6 +3,8 @@ import { data, Links, type ShouldRevalidateFunction, Meta, Outlet, Scripts, Scro
 import type { Route } from './+types/root'
 import { getConsentNotice } from './middleware/consent.server.ts'
 import { analyticsMiddleware } from './middleware/analytics.server.ts'
+import { databaseOutageMiddleware, outageHeadersMiddleware } from './middleware/database-outage.server.ts'
+import { requestScopeMiddleware } from './middleware/request-scope.server.ts'
 import { securityMiddleware } from './middleware/security.server.ts'
 import stylesUrl from './styles/app.css?url'
 import { PageStyles } from './styles/page-styles.tsx'
@@ -27,7 +29,15 @@ const ConsentNotice = lazyComponent('consent-notice', () => pageChrome().then((m
 const CyberBanner = lazyComponent('cyber-banner', () => pageChrome().then((module) => module.CyberBanner))
 const Toaster = lazyComponent('toaster', () => pageChrome().then((module) => module.Toaster))
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, userMiddleware, analyticsMiddleware]
+// The outage pair comes first: a request the database failed, in any later middleware too, is answered 503.
+export const middleware: Route.MiddlewareFunction[] = [
+	outageHeadersMiddleware,
+	databaseOutageMiddleware,
+	securityMiddleware,
+	requestScopeMiddleware,
+	userMiddleware,
+	analyticsMiddleware,
+]
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWhenUnreachable]
 
 export const links: Route.LinksFunction = () => [

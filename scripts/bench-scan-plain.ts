@@ -55,12 +55,16 @@ async function scan(req: IncomingMessage, res: ServerResponse) {
 	const lang = pickLanguage(req.headers['accept-language'] ?? null, url.searchParams.get('lang'))
 	const view = await loadResponderView(token)
 	if (view.state === 'unknown') return send(req, res, 404, renderMessagePage(lang, 'notFound', env.PUBLIC_URL), lang)
-	const { alertOwner } = await recordScan(view.codeId, {
-		userAgent: req.headers['user-agent'] ?? null,
-		address: req.socket.remoteAddress ?? '127.0.0.1',
-		trustedHeaders: null,
-		viewerIsOwner: false,
-	})
+	const { alertOwner } = await recordScan(
+		view.codeId,
+		{
+			userAgent: req.headers['user-agent'] ?? null,
+			address: req.socket.remoteAddress ?? '127.0.0.1',
+			trustedHeaders: null,
+			viewerIsOwner: false,
+		},
+		view.state === 'active' ? { profileId: view.profile.id, ownerId: view.ownerId, codeName: view.codeName } : null,
+	)
 	if (alertOwner) void sendScanAlert(view.codeId).catch((error) => console.error('scan alert failed', error))
 	if (view.state !== 'active') return send(req, res, 200, renderMessagePage(lang, view.state, env.PUBLIC_URL), lang)
 	send(req, res, 200, renderResponderPage(view.profile, lang, token), lang)

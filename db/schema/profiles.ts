@@ -20,7 +20,7 @@ export const medicalProfiles = pgTable(
 		middleName: text(),
 		lastName: text(),
 		profilePictureKey: text(),
-		dateOfBirth: day(),
+		dateOfBirth: sealed('medical_profiles', 'date_of_birth'),
 		bloodType: sealed('medical_profiles', 'blood_type'),
 		gender: sealed('medical_profiles', 'gender'),
 		phoneNumber: sealed('medical_profiles', 'phone_number'),

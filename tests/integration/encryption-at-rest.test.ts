@@ -35,6 +35,7 @@ function marks() {
 		policy: `POL${tag}X9`,
 		document: `Dossiertext${tag}`,
 		contactPhone: `555-01${tag.length}${tag.length}`,
+		born: '1903-02-17',
 	}
 }
 
@@ -52,7 +53,11 @@ async function filledProfile() {
 	)
 	expect(created.status).toBe(201)
 	const profileId = created.body.id as number
-	await savePersonalInfo(user.id, { firstName: 'Ottilie', lastName: m.name.split(' ')[1], bloodType: 'AB-' }, profileId)
+	await savePersonalInfo(
+		user.id,
+		{ firstName: 'Ottilie', lastName: m.name.split(' ')[1], bloodType: 'AB-', dateOfBirth: m.born },
+		profileId,
+	)
 	await updateProfileFields(user.id, profileId, { additionalNotes: m.notes })
 	await addRow(user.id, 'allergies', profileId, { allergen: m.allergen, severity: 'Severe', reaction: m.reaction })
 	await addRow(user.id, 'medications', profileId, { name: m.medication, dosage: '5 mg' })
@@ -90,7 +95,7 @@ describe('medical data at rest', () => {
 		const dump = await databaseBytes()
 		// The name is not sealed: finding it proves the dump holds this test's rows.
 		expect(dump.includes(m.name)).toBe(true)
-		for (const secret of [m.allergen, m.reaction, m.medication, m.condition, m.notes, m.policy, m.document])
+		for (const secret of [m.allergen, m.reaction, m.medication, m.condition, m.notes, m.policy, m.document, m.born])
 			expect(dump.includes(secret), `${secret} in the database`).toBe(false)
 
 		const stored = filesUnder(join(env.DATA_DIR, 'uploads'))
@@ -103,6 +108,7 @@ describe('medical data at rest', () => {
 			).result as Response
 		).text()
 		for (const shown of [m.allergen, m.reaction, m.medication, m.condition, m.notes]) expect(page).toContain(shown)
+		expect(page).toContain(m.born.slice(0, 4))
 
 		const detail = await getProfileDetail(
 			(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profileId) }))!.userId,

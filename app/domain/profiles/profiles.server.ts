@@ -11,9 +11,11 @@ import {
 	medications,
 	qrCodes,
 	users,
+	type MedicalProfile,
 } from '#db/schema.ts'
 import { storage } from '#app/adapters/storage.server.ts'
 import type { PersonalInfo } from './schemas.ts'
+import { auditChange, changedFields } from './audit.server.ts'
 
 export const LAST_PROFILE = 'You must have at least one profile.'
 
@@ -104,22 +106,44 @@ export async function savePersonalInfo(userId: string, info: PersonalInfo, profi
 	const name = fullNameOf(info)
 	const target = profileId ?? (await ownProfileId(userId))
 	if (target) {
-		const [profile] = await db
-			.update(medicalProfiles)
-			.set({ ...values, ...(name ? { fullName: name } : {}) })
-			.where(and(eq(medicalProfiles.id, target), eq(medicalProfiles.userId, userId)))
-			.returning()
-		if (!profile) throw new DomainError(404, 'Profile not found')
+		const profile = await db.transaction(async (tx) => {
+			const before = await ownedProfile(userId, target, tx)
+			const [after] = await tx
+				.update(medicalProfiles)
+				.set({ ...values, ...(name ? { fullName: name } : {}) })
+				.where(and(eq(medicalProfiles.id, target), eq(medicalProfiles.userId, userId)))
+				.returning()
+			await auditChange(tx, { profileId: target, ownerUserId: userId, action: 'personal-info', fields: changedFields(before, values) })
+			return after!
+		})
 		return { created: false, profile }
 	}
-	const [profile] = await db
-		.insert(medicalProfiles)
-		.values({ ...values, userId, relationshipToUser: OWN, fullName: name })
-		.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
-		.returning()
+	const profile = await db.transaction(async (tx) => {
+		const [created] = await tx
+			.insert(medicalProfiles)
+			.values({ ...values, userId, relationshipToUser: OWN, fullName: name })
+			.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
+			.returning()
+		if (created) await auditCreated(tx, created)
+		return created
+	})
 	// Another request created the own profile first: this save updates it.
 	if (!profile) return savePersonalInfo(userId, info, await ownProfileId(userId))
 	return { created: true, profile }
+}
+
+function auditCreated(tx: Executor, profile: typeof medicalProfiles.$inferSelect) {
+	return auditChange(tx, {
+		profileId: profile.id,
+		ownerUserId: profile.userId,
+		action: 'profile-created',
+		fields: changedFields(
+			null,
+			Object.fromEntries(
+				Object.entries(profile).filter(([key, value]) => value != null && key !== 'isScannable' && key !== 'relationshipToUser'),
+			),
+		),
+	})
 }
 
 /** The own profile's id, created (named after the account) when the person has none yet. */
@@ -128,12 +152,14 @@ export async function ensureOwnProfile(tx: Executor, userId: string) {
 	if (existing) return existing
 	const [user] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId))
 	const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || null
-	await tx
+	const [created] = await tx
 		.insert(medicalProfiles)
 		.values(
 			confirming({ userId, relationshipToUser: OWN, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null, fullName: name }),
 		)
 		.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
+		.returning()
+	if (created) await auditCreated(tx, created)
 	return (await ownProfileId(userId, tx))!
 }
 
@@ -163,6 +189,7 @@ export async function insertFamilyProfile(tx: Executor, userId: string, member: 
 		.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
 		.returning()
 	if (!profile) throw new DomainError(400, OWN_PROFILE_EXISTS, 'relationshipToUser')
+	await auditCreated(tx, profile)
 	return profile
 }
 
@@ -185,6 +212,7 @@ export async function deleteProfile(userId: string, profileId: number): Promise<
 			.where(and(eq(qrCodes.userId, userId), eq(qrCodes.medicalProfileId, profileId)))
 			.returning({ id: qrCodes.id, pin: qrCodes.pin })
 		await tx.delete(medicalProfiles).where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
+		await auditChange(tx, { profileId, ownerUserId: userId, action: 'profile-deleted', fields: [], detail: profile.fullName })
 		return codes
 	})
 	await Promise.all(
@@ -224,14 +252,21 @@ export async function confirmProfile(executor: Executor, profileId: number) {
 
 export type ProfileValues = Partial<typeof medicalProfiles.$inferInsert>
 
-export async function updateProfileFields(userId: string, profileId: number, values: ProfileValues, tx: Executor = db) {
-	const [profile] = await tx
+export async function updateProfileFields(
+	userId: string,
+	profileId: number,
+	values: ProfileValues,
+	executor?: Executor,
+): Promise<MedicalProfile> {
+	if (!executor) return db.transaction((tx) => updateProfileFields(userId, profileId, values, tx))
+	const before = await ownedProfile(userId, profileId, executor)
+	const [profile] = await executor
 		.update(medicalProfiles)
 		.set(confirming(values))
 		.where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
 		.returning()
-	if (!profile) throw new DomainError(404, 'Profile not found')
-	return profile
+	await auditChange(executor, { profileId, ownerUserId: userId, action: 'profile-updated', fields: changedFields(before, values) })
+	return profile!
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '#db/schema.ts'
 import { storage } from '#app/adapters/storage.server.ts'
 import { confirmProfile, nullify, ownedProfile } from './profiles.server.ts'
+import { auditChange, changedFields } from './audit.server.ts'
 
 /** The list sections of a profile; each row belongs to a profile, and through it to one person. */
 export const sectionTables = {
@@ -56,6 +57,7 @@ export async function addRow<S extends Section>(
 	values: Insert<S>,
 	tx: Executor = db,
 ): Promise<Row<S>> {
+	if (tx === db) return db.transaction((inner) => addRow(userId, section, profileId, values, inner))
 	const table = tableOf(section)
 	await ownedProfile(userId, profileId, tx)
 	const [row] = await tx
@@ -63,6 +65,13 @@ export async function addRow<S extends Section>(
 		.values({ ...nullify(values as Record<string, unknown>), medicalProfileId: profileId } as never)
 		.returning()
 	await confirmProfile(tx, profileId)
+	await auditChange(tx, {
+		profileId,
+		ownerUserId: userId,
+		action: `${section}-added`,
+		fields: changedFields(null, values as Record<string, unknown>),
+		detail: `#${row!.id}`,
+	})
 	return row as Row<S>
 }
 
@@ -73,14 +82,24 @@ export async function updateRow<S extends Section>(
 	values: Partial<Insert<S>>,
 	tx: Executor = db,
 ): Promise<Row<S>> {
+	if (tx === db) return db.transaction((inner) => updateRow(userId, section, id, values, inner))
 	const table = tableOf(section)
+	const before = await getRow(userId, section, id, tx)
 	const [row] = await tx
 		.update(table)
 		.set(nullify(values as Record<string, unknown>) as never)
 		.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
 		.returning()
 	if (!row) throw new DomainError(404, `${SECTION_NOUNS[section]} not found`)
-	await confirmProfile(tx, (row as Row<S>).medicalProfileId)
+	const profileId = (row as Row<S>).medicalProfileId
+	await confirmProfile(tx, profileId)
+	await auditChange(tx, {
+		profileId,
+		ownerUserId: userId,
+		action: `${section}-changed`,
+		fields: changedFields(before as Record<string, unknown>, values as Record<string, unknown>),
+		detail: `#${id}`,
+	})
 	return row as Row<S>
 }
 
@@ -98,19 +117,25 @@ export async function getRow<S extends Section>(userId: string, section: S, id: 
 
 export async function deleteRow<S extends Section>(userId: string, section: S, id: number): Promise<Row<S>> {
 	const table = tableOf(section)
-	const [row] = await db
-		.delete(table)
-		.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
-		.returning()
-	if (!row) throw new DomainError(404, `${SECTION_NOUNS[section]} not found`)
-	await touchProfile((row as Row<S>).medicalProfileId)
+	const row = await db.transaction(async (tx) => {
+		const [deleted] = await tx
+			.delete(table)
+			.where(and(eq(table.id, id), inArray(table.medicalProfileId, ownedProfileIds(userId))))
+			.returning()
+		if (!deleted) throw new DomainError(404, `${SECTION_NOUNS[section]} not found`)
+		await confirmProfile(tx, deleted.medicalProfileId)
+		await auditChange(tx, {
+			profileId: deleted.medicalProfileId,
+			ownerUserId: userId,
+			action: `${section}-removed`,
+			fields: [],
+			detail: `#${id}`,
+		})
+		return deleted
+	})
 	// A policy's card photo and a document's file go with their row.
 	const { cardFrontPhotoKey, storageKey } = row as { cardFrontPhotoKey?: string | null; storageKey?: string | null }
 	const key = cardFrontPhotoKey ?? storageKey
 	if (key) await storage.delete(key)
 	return row as Row<S>
-}
-
-function touchProfile(profileId: number) {
-	return confirmProfile(db, profileId)
 }

@@ -16,6 +16,8 @@ import {
 } from '#db/schema.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
+import { auditRead } from '#app/domain/profiles/audit.server.ts'
+import { placeFromHeaders } from '#app/utils/client-place.server.ts'
 
 const sections = {
 	emergencyContacts: { orderBy: asc(emergencyContacts.id) },
@@ -28,7 +30,7 @@ const sections = {
 // The scan page is the hottest path: its statements are built once, not per request.
 const codeByToken = db.query.qrCodes
 	.findFirst({
-		columns: { id: true, userId: true, medicalProfileId: true, isActive: true, expiresAt: true },
+		columns: { id: true, pin: true, userId: true, medicalProfileId: true, isActive: true, expiresAt: true },
 		where: eq(qrCodes.token, sql.placeholder('token')),
 		with: { medicalProfile: { with: sections } },
 	})
@@ -44,7 +46,13 @@ export async function loadResponderView(token: string) {
 	const profile = code.medicalProfile
 	const expired = code.expiresAt != null && code.expiresAt < new Date()
 	if (!code.isActive || expired || !profile || !profile.isScannable) return { state: 'inactive' as const, codeId: code.id }
-	return { state: 'active' as const, codeId: code.id, ownerId: code.userId, profile }
+	return {
+		state: 'active' as const,
+		codeId: code.id,
+		codeName: code.pin ? `QR code ${code.pin}` : `QR code #${code.id}`,
+		ownerId: code.userId,
+		profile,
+	}
 }
 export type ResponderView = Awaited<ReturnType<typeof loadResponderView>>
 export type ResponderProfile = Extract<ResponderView, { state: 'active' }>['profile']
@@ -52,16 +60,8 @@ export type ResponderProfile = Extract<ResponderView, { state: 'active' }>['prof
 /** Coarse location only, and only from a CDN or proxy we trust (the caller passes its headers, or null). */
 function geo(headers: Headers | null) {
 	if (!headers) return { city: null, state: null, country: null }
-	const pick = (...names: string[]) =>
-		names
-			.map((n) => headers.get(n))
-			.find((v) => v)
-			?.slice(0, 80) ?? null
-	return {
-		city: pick('x-vercel-ip-city', 'cloudfront-viewer-city', 'cf-ipcity', 'x-geo-city'),
-		state: pick('x-vercel-ip-country-region', 'cloudfront-viewer-country-region', 'cf-region-code', 'x-geo-region'),
-		country: pick('x-vercel-ip-country', 'cloudfront-viewer-country', 'cf-ipcountry', 'x-geo-country'),
-	}
+	const { city, region, country } = placeFromHeaders(headers)
+	return { city, state: region, country }
 }
 
 /** History rows per code, address and minute: reloads, or a script hammering one code, add nothing past these. */
@@ -115,8 +115,20 @@ const takeScanAlertSlot = db
  */
 export type ScannerType = 'emergency_responder' | 'owner' | 'link_preview'
 
-/** Who scanned, as far as it matters: their device, their address (for the limit), geolocation headers from a trusted proxy. */
-export type ScanVisit = { userAgent: string | null; address: string; trustedHeaders: Headers | null; viewerIsOwner: boolean }
+/**
+ * Who scanned, as far as it matters: their device, their address (for the limit), geolocation headers from a trusted
+ * proxy, and the signed-in account if any.
+ */
+export type ScanVisit = {
+	userAgent: string | null
+	address: string
+	trustedHeaders: Headers | null
+	viewerIsOwner: boolean
+	viewerId?: string | null
+}
+
+/** What a scan showed: a profile, read by someone other than its account, goes on that account's access record. */
+export type ShownProfile = { profileId: number; ownerId: string; codeName: string }
 
 export function scannerTypeOf(visit: Pick<ScanVisit, 'userAgent' | 'viewerIsOwner'>): ScannerType {
 	if (!visit.userAgent || isbot(visit.userAgent)) return 'link_preview'
@@ -127,7 +139,7 @@ export function scannerTypeOf(visit: Pick<ScanVisit, 'userAgent' | 'viewerIsOwne
  * Records the scan (within the per-address limit); says whether the owner is due an e-mail about it (see
  * sendScanAlert). The owner looking at their own page is recorded, but not e-mailed about.
  */
-export async function recordScan(codeId: number, visit: ScanVisit) {
+export async function recordScan(codeId: number, visit: ScanVisit, shown: ShownProfile | null = null) {
 	const { city, state, country } = geo(visit.trustedHeaders)
 	const [, slot] = await Promise.all([
 		insertScan({
@@ -135,28 +147,43 @@ export async function recordScan(codeId: number, visit: ScanVisit) {
 			key: `scan:${codeId}:${visit.address}`,
 			deviceType: browserAndDevice(visit.userAgent).deviceType,
 			scannerType: scannerTypeOf(visit),
-			city: city ? safeDecode(city) : null,
+			city,
 			state,
 			country,
 		}),
 		visit.viewerIsOwner ? [] : takeScanAlertSlot.execute({ codeId }),
+		shown && auditProfileRead('scan', shown, visit),
 	])
 	return { alertOwner: slot.length > 0 }
 }
 
-function safeDecode(text: string) {
-	try {
-		return decodeURIComponent(text)
-	} catch {
-		return text
-	}
+/** A read by anyone but the profile's own account: a responder, another account, a link preview. */
+function auditProfileRead(action: 'scan' | 'scan-photo' | 'scan-dnr', shown: ShownProfile, visit: ScanVisit) {
+	const role = scannerTypeOf(visit)
+	if (role === 'owner') return null
+	const { city, state, country } = geo(visit.trustedHeaders)
+	return auditRead({
+		action,
+		profileId: shown.profileId,
+		ownerUserId: shown.ownerId,
+		actorUserId: visit.viewerId ?? null,
+		role: role === 'link_preview' ? 'link_preview' : 'responder',
+		ipAddress: visit.address,
+		place: [city, state, country].filter(Boolean).join(', ') || null,
+		detail: shown.codeName,
+	})
 }
 
-/** The DNR document or photo a responder may open from the page: same rule as the page itself. */
-export async function responderFileKey(token: string, kind: 'dnr' | 'photo') {
+/** The DNR document or photo a responder may open from the page: same rule as the page itself, and recorded the same way. */
+export async function responderFileKey(token: string, kind: 'dnr' | 'photo', visit: Omit<ScanVisit, 'viewerIsOwner'>) {
 	const view = await loadResponderView(token)
 	if (view.state !== 'active') return null
-	return kind === 'dnr' ? view.profile.dnrDocumentKey : view.profile.profilePictureKey
+	const key = kind === 'dnr' ? view.profile.dnrDocumentKey : view.profile.profilePictureKey
+	if (key) {
+		const shown = { profileId: view.profile.id, ownerId: view.ownerId, codeName: view.codeName }
+		await auditProfileRead(kind === 'dnr' ? 'scan-dnr' : 'scan-photo', shown, { ...visit, viewerIsOwner: visit.viewerId === view.ownerId })
+	}
+	return key
 }
 
 /**

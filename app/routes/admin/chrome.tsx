@@ -17,6 +17,7 @@ export const ADMIN_TABS = [
 	{ to: '/admin/consent', label: 'Consent', end: false },
 	{ to: '/admin/qr-management', label: 'QR Management', end: false },
 	{ to: '/admin/security', label: 'Security', end: false },
+	{ to: '/admin/audit', label: 'Access Record', end: false },
 ] as const
 
 const small = 'min-h-10 px-3 py-1.5 text-sm'

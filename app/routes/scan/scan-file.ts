@@ -1,12 +1,21 @@
 import { data } from 'react-router'
 import { storage } from '#app/adapters/storage.server.ts'
 import { responderFileKey } from '#app/domain/responder/responder.server.ts'
+import { getUserId } from '#app/middleware/user.server.ts'
+import { getClientIp, viaTrustedProxy } from '#app/utils/request.server.ts'
+import { hasSessionCookie } from '#app/utils/session.server.ts'
 import type { Route } from './+types/scan-file'
 
 /** The DNR document and photo linked from the responder page, under exactly the page's own rule. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const kind = params.kind === 'dnr' || params.kind === 'photo' ? params.kind : null
-	const key = kind ? await responderFileKey(params.token, kind) : null
+	const visit = kind && {
+		viewerId: hasSessionCookie(request) ? await getUserId({ request, context }) : null,
+		userAgent: request.headers.get('user-agent'),
+		address: getClientIp(request, context),
+		trustedHeaders: viaTrustedProxy(context) ? request.headers : null,
+	}
+	const key = kind && visit ? await responderFileKey(params.token, kind, visit) : null
 	const file = key ? await storage.get(key) : null
 	if (!file) throw data('Not found', { status: 404 })
 	return new Response(file.body as Uint8Array<ArrayBuffer>, {

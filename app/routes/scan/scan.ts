@@ -23,12 +23,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	}
 	if (view.state === 'unknown') return new Response(renderMessagePage(lang, 'notFound', env.PUBLIC_URL), { status: 404, headers })
 	const viewerId = view.state === 'active' && hasSessionCookie(request) ? await getUserId({ request, context }) : null
-	const { alertOwner } = await recordScan(view.codeId, {
-		viewerIsOwner: view.state === 'active' && viewerId === view.ownerId,
-		userAgent: request.headers.get('user-agent'),
-		address: getClientIp(request, context),
-		trustedHeaders: viaTrustedProxy(context) ? request.headers : null,
-	})
+	const { alertOwner } = await recordScan(
+		view.codeId,
+		{
+			viewerIsOwner: view.state === 'active' && viewerId === view.ownerId,
+			viewerId,
+			userAgent: request.headers.get('user-agent'),
+			address: getClientIp(request, context),
+			trustedHeaders: viaTrustedProxy(context) ? request.headers : null,
+		},
+		view.state === 'active' ? { profileId: view.profile.id, ownerId: view.ownerId, codeName: view.codeName } : null,
+	)
 	if (alertOwner) void sendScanAlert(view.codeId).catch((error) => console.error('scan alert failed', error))
 	if (view.state !== 'active') return new Response(renderMessagePage(lang, view.state, env.PUBLIC_URL), { headers })
 	return new Response(renderResponderPage(view.profile, lang, params.token), { headers: { ...headers, 'content-language': lang } })

@@ -1,0 +1,45 @@
+// How the record of a profile's reads and changes reads to people (client-safe: pages import it).
+
+const SECTION_NAMES: Record<string, string> = {
+	contacts: 'Emergency contact',
+	allergies: 'Allergy',
+	medications: 'Medication',
+	conditions: 'Medical condition',
+	policies: 'Insurance policy',
+	documents: 'Document',
+}
+
+const ACTIONS: Record<string, string> = {
+	scan: 'Responder page opened',
+	'scan-photo': 'Photo opened from the responder page',
+	'scan-dnr': 'DNR document opened from the responder page',
+	'profile-created': 'Profile created',
+	'profile-updated': 'Profile changed',
+	'profile-deleted': 'Profile deleted',
+	'personal-info': 'Personal information saved',
+}
+
+const CHANGES: Record<string, string> = { added: 'added', changed: 'changed', removed: 'removed' }
+
+export function auditActionLabel(action: string) {
+	if (ACTIONS[action]) return ACTIONS[action]
+	const [section, change] = action.split('-') as [string, string | undefined]
+	return SECTION_NAMES[section] && change && CHANGES[change] ? `${SECTION_NAMES[section]} ${CHANGES[change]}` : action
+}
+
+export const AUDIT_ROLE_LABELS = {
+	owner: 'You (the account)',
+	responder: 'Someone who scanned the code',
+	link_preview: 'A link preview',
+} as const
+export const AUDIT_ROLE_LABELS_FOR_OWNER_AREA = {
+	owner: "The profile's account",
+	responder: 'Scanner',
+	link_preview: 'Link preview',
+} as const
+
+/** `additionalNotes` → `additional notes`. */
+export const fieldLabel = (field: string) => field.replace(/([A-Z])/g, ' $1').toLowerCase()
+
+export const AUDIT_KINDS = ['read', 'change'] as const
+export const AUDIT_KIND_LABELS = { read: 'Reads', change: 'Changes' } as const

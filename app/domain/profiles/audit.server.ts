@@ -1,0 +1,140 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { db, type Executor } from '#db/client.ts'
+import { medicalProfiles, profileAudit, users, type PROFILE_AUDIT_ROLES } from '#db/schema.ts'
+import { requestScope } from '#app/utils/request-scope.server.ts'
+
+export type AuditRole = (typeof PROFILE_AUDIT_ROLES)[number]
+
+/** The names of the fields whose values differ; dates and numbers compare by value. */
+export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown>) {
+	return Object.keys(after)
+		.filter((key) => !IGNORED.has(key) && after[key] !== undefined)
+		.filter((key) => !before || comparable(before[key]) !== comparable(after[key]))
+}
+const IGNORED = new Set(['id', 'userId', 'medicalProfileId', 'createdAt', 'updatedAt', 'confirmedAt', 'fullName'])
+const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null || value === '' ? null : String(value))
+
+/**
+ * A change of a profile's medical data, made by its own account (nobody else can), written in the caller's
+ * transaction so the record and the change stand or fall together. Where it came from is the request's.
+ */
+export async function auditChange(
+	executor: Executor,
+	change: { profileId: number; ownerUserId: string; action: string; fields: string[]; detail?: string | null },
+) {
+	const scope = requestScope()
+	await executor.insert(profileAudit).values({
+		kind: 'change',
+		action: change.action,
+		profileId: change.profileId,
+		ownerUserId: change.ownerUserId,
+		actorUserId: change.ownerUserId,
+		actorRole: 'owner',
+		ipAddress: scope?.ipAddress ?? null,
+		place: scope?.place ?? null,
+		fields: change.fields,
+		detail: change.detail ?? null,
+	})
+}
+
+export type ProfileRead = {
+	action: 'scan' | 'scan-photo' | 'scan-dnr'
+	profileId: number
+	ownerUserId: string
+	actorUserId: string | null
+	role: Exclude<AuditRole, 'owner'>
+	ipAddress: string | null
+	place: string | null
+	detail: string | null
+}
+
+/** A read of a profile by someone other than its account. */
+export async function auditRead(read: ProfileRead) {
+	await db.insert(profileAudit).values({
+		kind: 'read',
+		action: read.action,
+		profileId: read.profileId,
+		ownerUserId: read.ownerUserId,
+		actorUserId: read.actorUserId,
+		actorRole: read.role,
+		ipAddress: read.ipAddress,
+		place: read.place,
+		detail: read.detail,
+	})
+}
+
+export const AUDIT_PAGE_SIZE = 50
+
+const entryColumns = {
+	id: profileAudit.id,
+	occurredAt: profileAudit.occurredAt,
+	kind: profileAudit.kind,
+	action: profileAudit.action,
+	profileId: profileAudit.profileId,
+	actorRole: profileAudit.actorRole,
+	place: profileAudit.place,
+	fields: profileAudit.fields,
+	detail: profileAudit.detail,
+	profileName: medicalProfiles.fullName,
+}
+
+/**
+ * What the account's own profiles went through, newest first, a page at a time (`before`: the last id seen). The
+ * person sees where a read came from only as a place, never the reader's address.
+ */
+export async function accountAudit(ownerUserId: string, filter: { kind?: 'read' | 'change'; before?: number } = {}) {
+	const rows = await db
+		.select(entryColumns)
+		.from(profileAudit)
+		.leftJoin(medicalProfiles, and(eq(medicalProfiles.id, profileAudit.profileId), eq(medicalProfiles.userId, ownerUserId)))
+		.where(
+			and(
+				eq(profileAudit.ownerUserId, ownerUserId),
+				filter.kind ? eq(profileAudit.kind, filter.kind) : undefined,
+				filter.before ? lt(profileAudit.id, filter.before) : undefined,
+			),
+		)
+		.orderBy(desc(profileAudit.id))
+		.limit(AUDIT_PAGE_SIZE + 1)
+	return page(rows)
+}
+
+export type AuditFilter = {
+	kind?: 'read' | 'change'
+	role?: AuditRole
+	/** The account's e-mail, exactly (case-insensitive). */
+	email?: string
+	profileId?: number
+	from?: Date
+	/** Exclusive. */
+	to?: Date
+	before?: number
+}
+
+/** The whole log for the owner area, with filters, newest first; addresses included. */
+export async function searchAudit(filter: AuditFilter) {
+	const conditions: Array<SQL | undefined> = [
+		filter.kind ? eq(profileAudit.kind, filter.kind) : undefined,
+		filter.role ? eq(profileAudit.actorRole, filter.role) : undefined,
+		filter.email ? sql`lower(${users.email}) = ${filter.email.toLowerCase()}` : undefined,
+		filter.profileId ? eq(profileAudit.profileId, filter.profileId) : undefined,
+		filter.from ? gte(profileAudit.occurredAt, filter.from) : undefined,
+		filter.to ? lt(profileAudit.occurredAt, filter.to) : undefined,
+		filter.before ? lt(profileAudit.id, filter.before) : undefined,
+	]
+	const rows = await db
+		.select({ ...entryColumns, ipAddress: profileAudit.ipAddress, ownerEmail: users.email, actorUserId: profileAudit.actorUserId })
+		.from(profileAudit)
+		.leftJoin(medicalProfiles, eq(medicalProfiles.id, profileAudit.profileId))
+		.leftJoin(users, eq(users.id, profileAudit.ownerUserId))
+		.where(and(...conditions))
+		.orderBy(desc(profileAudit.id))
+		.limit(AUDIT_PAGE_SIZE + 1)
+	return page(rows)
+}
+
+function page<T extends { id: number }>(rows: T[]) {
+	const more = rows.length > AUDIT_PAGE_SIZE
+	const entries = rows.slice(0, AUDIT_PAGE_SIZE)
+	return { entries, nextBefore: more ? entries.at(-1)!.id : null }
+}
