@@ -16,10 +16,9 @@ import { getProfileDetail, savePersonalInfo, updateProfileFields } from '#app/do
 import { addRow } from '#app/domain/profiles/sections.server.ts'
 import { addDocument } from '#app/domain/profiles/files.server.ts'
 import { resealColumns, resealFiles } from '#app/domain/housekeeping/reseal.server.ts'
-import * as profileApi from '#app/routes/api/medical-profile.ts'
 import * as scan from '#app/routes/scan/scan.ts'
-import { json } from '#tests/api.ts'
-import { call, createCode, createUser, sessionCookie } from '#tests/factories.ts'
+import { call } from '#tests/factories.ts'
+import { claimedProfile } from '#tests/profiles.ts'
 import { rowsOf } from '#db/client.ts'
 
 /** Words no other test writes, so finding one in the database's files can only mean this test's data is in clear. */
@@ -41,18 +40,7 @@ function marks() {
 
 async function filledProfile() {
 	const m = marks()
-	const user = await createUser()
-	const cookie = await sessionCookie(user.id)
-	const sticker = await createCode()
-	const created = await json(
-		profileApi.action,
-		'POST',
-		'/api/medical-profile',
-		{ fullName: m.name, relationshipToUser: 'child', pin: sticker.pin },
-		cookie,
-	)
-	expect(created.status).toBe(201)
-	const profileId = created.body.id as number
+	const { user, sticker, profileId } = await claimedProfile(m.name)
 	await savePersonalInfo(
 		user.id,
 		{ firstName: 'Ottilie', lastName: m.name.split(' ')[1], bloodType: 'AB-', dateOfBirth: m.born },

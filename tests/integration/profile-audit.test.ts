@@ -9,28 +9,14 @@ import { addRow, deleteRow, updateRow } from '#app/domain/profiles/sections.serv
 import { saveDnr } from '#app/domain/profiles/files.server.ts'
 import { requestScopeMiddleware } from '#app/middleware/request-scope.server.ts'
 import { clientAddressContext } from '#app/utils/request.server.ts'
-import * as profileApi from '#app/routes/api/medical-profile.ts'
 import * as scan from '#app/routes/scan/scan.ts'
 import * as scanFile from '#app/routes/scan/scan-file.ts'
-import { json } from '#tests/api.ts'
-import { call, createCode, createUser, SAMPLE_FILES, sessionCookie } from '#tests/factories.ts'
+import { call, createUser, SAMPLE_FILES, sessionCookie } from '#tests/factories.ts'
+import { claimedProfile } from '#tests/profiles.ts'
 
 const CHROME = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
 
-async function profileWithSticker() {
-	const user = await createUser()
-	const cookie = await sessionCookie(user.id)
-	const sticker = await createCode()
-	const created = await json(
-		profileApi.action,
-		'POST',
-		'/api/medical-profile',
-		{ fullName: 'Audrey Audit', relationshipToUser: 'child', pin: sticker.pin },
-		cookie,
-	)
-	expect(created.status).toBe(201)
-	return { user, cookie, sticker, profileId: created.body.id as number }
-}
+const profileWithSticker = () => claimedProfile('Audrey Audit')
 
 const entriesOf = (profileId: number) =>
 	db.select().from(s.profileAudit).where(eq(s.profileAudit.profileId, profileId)).orderBy(s.profileAudit.id)

@@ -3,26 +3,15 @@ import { addRow } from '#app/domain/profiles/sections.server.ts'
 import { savePersonalInfo } from '#app/domain/profiles/profiles.server.ts'
 import * as scan from '#app/routes/scan/scan.ts'
 import * as auditTab from '#app/routes/admin/audit.tsx'
-import { call, createCode, createUser, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
-import { json } from '#tests/api.ts'
-import * as profileApi from '#app/routes/api/medical-profile.ts'
+import { call, createUser, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import { claimedProfile } from '#tests/profiles.ts'
 import * as accessRecord from './access-record.tsx'
 
 type Page = Awaited<ReturnType<typeof accessRecord.loader>>
 type AdminPage = Awaited<ReturnType<typeof auditTab.loader>>
 
 async function scannedProfile() {
-	const user = await createUser()
-	const cookie = await sessionCookie(user.id)
-	const sticker = await createCode()
-	const created = await json(
-		profileApi.action,
-		'POST',
-		'/api/medical-profile',
-		{ fullName: 'Rita Record', relationshipToUser: 'child', pin: sticker.pin },
-		cookie,
-	)
-	const profileId = created.body.id as number
+	const { user, cookie, sticker, profileId } = await claimedProfile('Rita Record')
 	await addRow(user.id, 'allergies', profileId, { allergen: 'Peanuts', severity: 'Severe' })
 	const headers = { 'user-agent': 'Mozilla/5.0 (iPhone) AppleWebKit/605 Mobile/15E148 Safari/604.1', 'accept-language': 'en' }
 	await call(
