@@ -6,9 +6,7 @@ import { closeDb, db } from './db/client.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { embeddedDatabaseHolder, holdEmbeddedDatabase } from './db/embedded-lock.ts'
 import { env } from './app/utils/env.server.ts'
-import { startMailWorker } from './app/adapters/mail.server.ts'
-import { startPruning } from './app/domain/housekeeping/prune.server.ts'
-import { startRollups } from './app/domain/analytics/rollup.server.ts'
+import { startJobs } from './app/domain/housekeeping/jobs.server.ts'
 import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
 import { createRequestListener } from './server/request-listener.ts'
 import { createDrain } from './server/graceful-shutdown.ts'
@@ -61,12 +59,8 @@ server.on(
 	}),
 )
 
-// Messages whose first delivery failed are retried from the database, so none is lost across restarts.
-const stopMailWorker = startMailWorker()
-// Expired sessions and old rate-limit counters are deleted every 15 minutes.
-const stopPruning = startPruning()
-// Analytics reads hourly rollups; they are brought up to the last closed hour every 30 s.
-const stopRollups = startRollups()
+// E-mail, scan alerts, analytics rollups (every minute) and pruning (every 15 minutes), shared with every other instance.
+const stopJobs = await startJobs()
 
 server.listen(env.PORT, env.HOST, () => {
 	console.log(`Hit Me Helpers is running at http://${env.HOST ?? 'localhost'}:${env.PORT}`)
@@ -93,9 +87,8 @@ async function shutdown(signal: NodeJS.Signals) {
 	if (stopping) return
 	stopping = true
 	console.log(`${signal}: stopping; ${drain.inFlight()} requests in flight`)
-	stopMailWorker()
-	stopPruning()
-	stopRollups()
+	// Jobs stop being fetched at once; those under way get the same grace as requests.
+	const jobsStopped = stopJobs(DRAIN_MS).catch((error: unknown) => console.error('[jobs] not stopped cleanly', error))
 	const drained = await drain.drain(DRAIN_MS)
 	console.log(
 		`drained in ${drained.ms} ms: ${drained.inFlight} in flight, ${drained.answered} answered${drained.abandoned ? `, ${drained.abandoned} cut off after ${DRAIN_MS / 1000} s` : ''}`,
@@ -106,6 +99,7 @@ async function shutdown(signal: NodeJS.Signals) {
 		return 0
 	})
 	if (views) console.log(`[analytics] ${views} page views written`)
+	await jobsStopped
 	await closeDb().catch((error: unknown) => console.error('[database] not closed cleanly', error))
 	releaseEmbeddedDatabase()
 	process.exit(drained.abandoned === 0 ? 0 : 1)

@@ -7,6 +7,7 @@ import postgres from 'postgres'
 import { z } from 'zod'
 import type { FileStorage, S3Config } from '../app/adapters/storage.server.ts'
 import { embeddedDatabaseHolder, holdEmbeddedDatabase } from '../db/embedded-lock.ts'
+import { JOB_SCHEMA } from '../db/job-queues.ts'
 
 /*
  * Backup and restore (README, "Backups and restore"). One folder per backup:
@@ -274,7 +275,11 @@ async function dumpPostgres(databaseUrl: string, work: string, log: Log): Promis
 	log(`Dumping ${server.name} (PostgreSQL ${server.version}) with ${pgDump} …`)
 	const connection = libpqConnection(databaseUrl)
 	const file = join(work, PG_DUMP_FILE)
-	await run(pgDump, ['--format=custom', '--no-password', `--file=${file}`, `--dbname=${connection.url}`], connection.env)
+	// The job queues are left out: they hold wake-ups and clock ticks, not records (what a job acts on is in the app's
+	// tables, and the app recreates the queues at start). Their partitioned tables are also what pg_restore --clean
+	// cannot drop.
+	const args = ['--format=custom', '--no-password', `--exclude-schema=${JOB_SCHEMA}`, `--file=${file}`, `--dbname=${connection.url}`]
+	await run(pgDump, args, connection.env)
 	await chmod(file, 0o600)
 	return {
 		kind: 'postgresql',

@@ -4,7 +4,7 @@ import compression from 'compression'
 import { closeDb } from '#db/client.ts'
 import { pickLanguage } from '#app/domain/responder/labels.ts'
 import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
-import { loadResponderView, recordScan, sendScanAlert } from '#app/domain/responder/responder.server.ts'
+import { loadResponderView, recordScan } from '#app/domain/responder/responder.server.ts'
 import { env } from '#app/utils/env.server.ts'
 
 /*
@@ -55,7 +55,7 @@ async function scan(req: IncomingMessage, res: ServerResponse) {
 	const lang = pickLanguage(req.headers['accept-language'] ?? null, url.searchParams.get('lang'))
 	const view = await loadResponderView(token)
 	if (view.state === 'unknown') return send(req, res, 404, renderMessagePage(lang, 'notFound', env.PUBLIC_URL), lang)
-	const { alertOwner } = await recordScan(
+	await recordScan(
 		view.codeId,
 		{
 			userAgent: req.headers['user-agent'] ?? null,
@@ -65,7 +65,6 @@ async function scan(req: IncomingMessage, res: ServerResponse) {
 		},
 		view.state === 'active' ? { profileId: view.profile.id, ownerId: view.ownerId, codeName: view.codeName } : null,
 	)
-	if (alertOwner) void sendScanAlert(view.codeId).catch((error) => console.error('scan alert failed', error))
 	if (view.state !== 'active') return send(req, res, 200, renderMessagePage(lang, view.state, env.PUBLIC_URL), lang)
 	send(req, res, 200, renderResponderPage(view.profile, lang, token), lang)
 }

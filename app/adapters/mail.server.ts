@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { db, type Executor } from '#db/client.ts'
 import { emails } from '#db/schema.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
-import { runPeriodically } from '#app/utils/periodic.server.ts'
+import { enqueue } from './jobs.server.ts'
 import { trackedHtml, UNTRACKED_CLICK_TYPES } from './email-html.ts'
 
 export type OutgoingMail = { from: string; to: string; subject: string; text: string; html?: string }
@@ -33,7 +33,7 @@ type EmailRow = typeof emails.$inferSelect
 /** Waits after the 1st, 2nd, … failed attempt; one more failure after the last one marks the row failed. */
 const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60, 12 * 60 * 60]
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1
-/** A claimed row is hidden from other instances this long; if this one dies mid-send, the row comes back. */
+/** A claimed row is hidden from other workers this long; if this one dies mid-send, the row comes back. */
 const CLAIM_SECONDS = 10 * 60
 
 const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`
@@ -87,26 +87,27 @@ function pendingRow(input: EmailInput) {
 }
 
 /**
- * Records the message, then tries to deliver it at once. Returns the row id.
- * Throws only for invalid input; a failed delivery stays recorded and is retried by deliverPendingEmails.
+ * Records the message and asks the 'deliver-email' job to send it (within a second or two where workers run). Returns
+ * the row id. Throws only for invalid input; a failed delivery stays recorded and is retried on its schedule.
  */
-export async function sendEmail(input: EmailInput, transport: MailTransport = defaultMailTransport()) {
-	const [row] = await db
-		.insert(emails)
-		// Born claimed by this instance, so no worker sends it while we do.
-		.values({ ...pendingRow(input), nextAttemptAt: secondsFromNow(CLAIM_SECONDS) })
-		.returning()
-	await attemptDelivery(row!, transport)
+export async function sendEmail(input: EmailInput) {
+	const [row] = await db.insert(emails).values(pendingRow(input)).returning({ id: emails.id })
+	await deliverSoon()
 	return row!.id
 }
 
 /**
  * Records a message inside the caller's transaction, due at once: it exists exactly when the change that caused it
- * does. The caller delivers it after the commit (deliverPendingEmails), or the mail worker does.
+ * does. The caller calls deliverSoon after the commit; if it cannot, the job's next clock tick sends it.
  */
 export async function queueEmail(tx: Executor, input: EmailInput) {
 	const [row] = await tx.insert(emails).values(pendingRow(input)).returning({ id: emails.id })
 	return row!.id
+}
+
+/** Wakes the delivery job. Never throws: the message is recorded, and the job runs every minute anyway. */
+export async function deliverSoon() {
+	await enqueue('deliver-email', {}).catch((error: unknown) => console.warn('[mail] delivery job not queued:', error))
 }
 
 type Outcome = 'sent' | 'deferred' | 'failed'
@@ -173,7 +174,7 @@ async function claimNextDue() {
 	return row
 }
 
-/** Retries pending messages whose time has come, one claimed row at a time. */
+/** Sends pending messages whose time has come (new ones and retries), one claimed row at a time: the 'deliver-email' job. */
 export async function deliverPendingEmails(limit = 20, transport: MailTransport = defaultMailTransport()) {
 	const counts: Record<Outcome, number> = { sent: 0, deferred: 0, failed: 0 }
 	for (let i = 0; i < limit; i++) {
@@ -182,9 +183,4 @@ export async function deliverPendingEmails(limit = 20, transport: MailTransport 
 		counts[await attemptDelivery(row, transport)]++
 	}
 	return counts
-}
-
-/** Runs deliverPendingEmails every intervalMs without keeping the process alive; returns a stop function. */
-export function startMailWorker(intervalMs = 60_000) {
-	return runPeriodically('mail', () => deliverPendingEmails(), intervalMs)
 }

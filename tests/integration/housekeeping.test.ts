@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
-import { pruneExpired, startPruning } from '#app/domain/housekeeping/prune.server.ts'
+import { pruneExpired } from '#app/domain/housekeeping/prune.server.ts'
 import { hit } from '#app/utils/rate-limit.server.ts'
 import { createUser } from '#tests/factories.ts'
 
@@ -46,16 +46,5 @@ describe('pruneExpired', () => {
 		// The account keeps its live session; the pruned counter's key starts a new window.
 		expect(await db.query.users.findFirst({ where: eq(s.users.id, user.id) })).toBeDefined()
 		expect(await hit(old, 1)).toMatchObject({ allowed: true })
-	})
-
-	test('runs on an interval until stopped', async () => {
-		const expired = `expired-${randomUUID()}`
-		await db.insert(s.sessions).values({ id: expired, expiresAt: ago('1 minute') })
-		const stop = startPruning(20)
-		try {
-			await vi.waitFor(async () => expect(await sessionsLeft([expired])).toEqual([]), { timeout: 5_000, interval: 20 })
-		} finally {
-			stop()
-		}
 	})
 })

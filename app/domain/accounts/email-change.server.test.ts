@@ -61,7 +61,7 @@ describe('asking for a new address', () => {
 		expect(await pendingEmailChange(user.id)).toMatchObject({ email: next })
 
 		const link = await lastMail(next, 'email-change')
-		expect(link).toMatchObject({ userId: user.id, subject: 'Confirm your new email address', status: 'sent' })
+		expect(link).toMatchObject({ userId: user.id, subject: 'Confirm your new email address', status: 'pending' })
 		expect(link!.textBody).toContain('Hello Ada,')
 		expect(link!.textBody).toContain('Your account keeps its current address until the link is opened.')
 		const token = await tokenSentTo(next)

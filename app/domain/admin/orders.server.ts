@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { deliverPendingEmails, queueEmail } from '#app/adapters/mail.server.ts'
+import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
 import { isUniqueViolation } from '#app/domain/accounts/accounts.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { scanUrl } from '#app/domain/qr/codes.server.ts'
@@ -365,7 +365,7 @@ export async function setFulfillmentStatus(orderId: string, next: string): Promi
 		await queueEmail(tx, shippedEmail(updated!, items))
 		return true
 	})
-	if (shipped) await deliverPendingEmails(5)
+	if (shipped) await deliverSoon()
 	return (await adminOrder(orderId))!
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import { auditLog, qrRequests } from '#db/schema.ts'
-import { deliverPendingEmails, queueEmail } from '#app/adapters/mail.server.ts'
+import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import {
 	checkCodeCommitments,
@@ -146,7 +146,7 @@ export async function fulfillQrRequest(id: number, options: FulfilOptions = {}) 
 		const emailId = options.notify ? await queueEmail(tx, fulfilmentEmail(fulfilled!, codeIds)) : null
 		return { request: adminJson(fulfilled!, codeIds), emailId }
 	})
-	if (result.emailId !== null) await deliverPendingEmails(5)
+	if (result.emailId !== null) await deliverSoon()
 	return { request: result.request, qrCodeIds: codeIds, notified: result.emailId !== null }
 }
 

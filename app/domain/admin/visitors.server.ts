@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, exists, gte, isNull, not, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { emails, sessions, users, visits } from '#db/schema.ts'
-import { deliverPendingEmails, queueEmail } from '#app/adapters/mail.server.ts'
+import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { env } from '#app/utils/env.server.ts'
 import { timeRangeStart, type TimeRange } from './time-range.ts'
@@ -124,10 +124,7 @@ export async function notifyRecentVisitors(
 			})
 		return { successCount: recipients.length, totalUsers: found?.count ?? 0 }
 	})
-	if (result.successCount > 0)
-		void deliverPendingEmails(result.successCount).catch((error: unknown) =>
-			console.warn(`[notices] background delivery failed: ${error instanceof Error ? error.message : String(error)}`),
-		)
+	if (result.successCount > 0) await deliverSoon()
 	return result
 }
 

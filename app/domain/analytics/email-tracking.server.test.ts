@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { db, observeQueries } from '#db/client.ts'
 import { emailEvents, emails } from '#db/schema.ts'
 import { clickSignature } from '#app/adapters/email-html.ts'
-import { sendEmail, type OutgoingMail } from '#app/adapters/mail.server.ts'
+import { deliverPendingEmails, sendEmail, type OutgoingMail } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { uniqueEmail } from '#tests/factories.ts'
 import { emailMessageStats, isMachineOpen, recordEmailClick, recordEmailOpen } from './email-tracking.server.ts'
@@ -219,10 +219,13 @@ describe('through the mail adapter', () => {
 		const sent: OutgoingMail[] = []
 		const transport = { send: async (mail: OutgoingMail) => void sent.push(mail) }
 		const text = `Hello,\n\nYour dashboard: ${SITE}/dashboard\nElsewhere: https://example.org/x`
-		const id = await sendEmail({ to: uniqueEmail('html'), type: 'welcome', subject: 'Welcome', text }, transport)
+		const to = uniqueEmail('html')
+		const id = await sendEmail({ to, type: 'welcome', subject: 'Welcome', text })
+		await deliverPendingEmails(1000, transport)
 		const [row] = await db.select().from(emails).where(eq(emails.id, id))
-		expect(sent[0]!.text).toBe(text)
-		const html = sent[0]!.html!
+		const mail = sent.find((m) => m.to === to)!
+		expect(mail.text).toBe(text)
+		const html = mail.html!
 		expect(html).toContain(`<img src="${SITE}/e/o/${row!.trackingId}" width="1" height="1" alt="" style="display:block;border:0">`)
 		const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'))
 		expect(hrefs[1]).toBe('https://example.org/x')
@@ -237,11 +240,14 @@ describe('through the mail adapter', () => {
 		const sent: OutgoingMail[] = []
 		const transport = { send: async (mail: OutgoingMail) => void sent.push(mail) }
 		const optOut = `${SITE}/notices/opt-out?token=someone.signature`
-		await sendEmail({ to: uniqueEmail('html'), type: 'visitor-notice', subject: 'Notice', text: `Stop: ${optOut}` }, transport)
-		await sendEmail({ to: uniqueEmail('html'), type: 'welcome', subject: 'Own', text: 'Plain', html: '<p>Own</p>' }, transport)
-		expect(sent[0]!.html).toContain(`href="${optOut}"`)
-		expect(sent[0]!.html).not.toContain('/e/c/')
-		expect(sent[0]!.html).toContain('/e/o/')
-		expect(sent[1]!.html).toBe('<p>Own</p>')
+		const [notice, own] = [uniqueEmail('html'), uniqueEmail('html')]
+		await sendEmail({ to: notice, type: 'visitor-notice', subject: 'Notice', text: `Stop: ${optOut}` })
+		await sendEmail({ to: own, type: 'welcome', subject: 'Own', text: 'Plain', html: '<p>Own</p>' })
+		await deliverPendingEmails(1000, transport)
+		const htmlTo = (address: string) => sent.find((m) => m.to === address)!.html
+		expect(htmlTo(notice)).toContain(`href="${optOut}"`)
+		expect(htmlTo(notice)).not.toContain('/e/c/')
+		expect(htmlTo(notice)).toContain('/e/o/')
+		expect(htmlTo(own)).toBe('<p>Own</p>')
 	})
 })

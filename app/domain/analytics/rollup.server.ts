@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { db, instant, rowsOf, type Executor } from '#db/client.ts'
 import { qrScans, rollupState, scanHourly, visitHourly, visitorDaily, visitorHourly, visits } from '#db/schema.ts'
-import { runPeriodically } from '#app/utils/periodic.server.ts'
 import { etDayBounds, etDaysBetween, floorHour, HOUR_MS } from './et-time.ts'
 
 const STATE = 'analytics'
@@ -164,10 +163,4 @@ export async function rollUpAll(now = new Date()) {
 		if (!run || run.to <= run.from) return hours
 		hours += (run.to.getTime() - run.from.getTime()) / HOUR_MS
 	}
-}
-
-/** Keeps the rollups within a minute of the clock: every 30 s, whatever hours have closed. Returns a stop function. */
-export function startRollups(intervalMs = 30_000) {
-	void rollUpAll().catch((error: unknown) => console.warn('[rollup] first run failed:', error))
-	return runPeriodically('rollup', () => rollUpAll(), intervalMs)
 }

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import { deliverPendingEmails, queueEmail } from '#app/adapters/mail.server.ts'
+import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
 import {
 	createBillingPortal,
 	createDonationCheckout,
@@ -191,7 +191,7 @@ export async function handlePaymentEvent(event: Stripe.Event): Promise<Outcome> 
 		if (!fresh) return 'duplicate' as const
 		return (await applyEvent(tx, event)) ? ('recorded' as const) : ('ignored' as const)
 	})
-	if (outcome === 'recorded') await deliverPendingEmails(5)
+	if (outcome === 'recorded') await deliverSoon()
 	return outcome
 }
 

@@ -1,7 +1,6 @@
 import { lt, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { analyticsSalts, rateLimits, sessions, visits } from '#db/schema.ts'
-import { runPeriodically } from '#app/utils/periodic.server.ts'
 import { pruneExpiredEmailChanges } from '#app/domain/accounts/email-change.server.ts'
 
 /**
@@ -37,9 +36,4 @@ export async function pruneExpired() {
 		visitAddresses: addresses.length,
 		emailChanges,
 	}
-}
-
-/** Runs pruneExpired every intervalMs (default 15 minutes) without keeping the process alive; returns a stop function. */
-export function startPruning(intervalMs = 15 * 60_000) {
-	return runPeriodically('prune', pruneExpired, intervalMs)
 }

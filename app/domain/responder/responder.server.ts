@@ -14,6 +14,7 @@ import {
 	rateLimits,
 	users,
 } from '#db/schema.ts'
+import { enqueue } from '#app/adapters/jobs.server.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { auditRead } from '#app/domain/profiles/audit.server.ts'
@@ -136,8 +137,9 @@ export function scannerTypeOf(visit: Pick<ScanVisit, 'userAgent' | 'viewerIsOwne
 }
 
 /**
- * Records the scan (within the per-address limit); says whether the owner is due an e-mail about it (see
- * sendScanAlert). The owner looking at their own page is recorded, but not e-mailed about.
+ * Records the scan (within the per-address limit) and, when the owner is due an e-mail about it, queues the
+ * 'scan-alert' job (sendScanAlert): a slow mail server never delays a responder. The owner looking at their own page is
+ * recorded, but not e-mailed about.
  */
 export async function recordScan(codeId: number, visit: ScanVisit, shown: ShownProfile | null = null) {
 	const { city, state, country } = geo(visit.trustedHeaders)
@@ -154,6 +156,11 @@ export async function recordScan(codeId: number, visit: ScanVisit, shown: ShownP
 		visit.viewerIsOwner ? [] : takeScanAlertSlot.execute({ codeId }),
 		shown && auditProfileRead('scan', shown, visit),
 	])
+	if (slot.length > 0)
+		// The page matters more than the e-mail about it: a job that cannot be queued is logged, the page is still shown.
+		await enqueue('scan-alert', { codeId, scannedAt: new Date().toISOString() }).catch((error: unknown) =>
+			console.warn('[scan] alert not queued:', error),
+		)
 	return { alertOwner: slot.length > 0 }
 }
 
@@ -186,10 +193,7 @@ export async function responderFileKey(token: string, kind: 'dnr' | 'photo', vis
 	return key
 }
 
-/**
- * Tells the owner their code was scanned, once recordScan said so. Called after the page is sent: a slow mail
- * server never delays a responder.
- */
+/** Tells the owner their code was scanned at `now`: the 'scan-alert' job that recordScan queued. */
 export async function sendScanAlert(codeId: number, now = new Date()) {
 	const [row] = await db
 		.select({ email: users.email, userId: users.id, pin: qrCodes.pin, profileName: medicalProfiles.fullName })

@@ -93,7 +93,7 @@ describe('the /request-qr form', () => {
 		})
 
 		const [mail] = await mailsTo(fields.email)
-		expect(mail).toMatchObject({ emailType: 'qr-request-confirmation', status: 'sent', userId: null })
+		expect(mail).toMatchObject({ emailType: 'qr-request-confirmation', status: 'pending', userId: null })
 		expect(mail!.textBody).toContain('Hello Ada Responder')
 		expect(mail!.textBody).toContain('within 5-7 business days')
 		expect(mail!.textBody).toContain('12 Harbor Road\nPortland, ME 04101\nUnited States')
@@ -209,7 +209,7 @@ describe('POST /api/qr-request', () => {
 			},
 		})
 		expect(await rowsFor(body.email)).toHaveLength(1)
-		expect(await mailsTo(body.email)).toMatchObject([{ emailType: 'qr-request-confirmation', status: 'sent' }])
+		expect(await mailsTo(body.email)).toMatchObject([{ emailType: 'qr-request-confirmation', status: 'pending' }])
 	})
 
 	test("without an e-mail, a signed-in user's own is used and the request is theirs", async () => {

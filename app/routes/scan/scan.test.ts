@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { db } from '#db/client.ts'
+import { db, rowsOf } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { SCANS_RECORDED_PER_MINUTE } from '#app/domain/responder/responder.server.ts'
@@ -207,12 +207,15 @@ describe('scan alerts', () => {
 		const unclaimed = await createCode()
 		const unclaimedRow = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, unclaimed.token) })
 		expect((await recordScan(unclaimedRow!.id, visit())).alertOwner).toBe(false)
+		// Each alert went to the 'scan-alert' job; the message itself waits for the 'deliver-email' job.
+		const alertJobs = await db.execute(sql`select data from pgboss.job where name = 'scan-alert' and data->>'codeId' = ${String(row!.id)}`)
+		expect(rowsOf(alertJobs)).toHaveLength(2)
 		const mails = await db.select().from(s.emails).where(eq(s.emails.userId, user.id))
 		expect(mails).toHaveLength(1)
 		expect(mails[0]).toMatchObject({
 			toAddress: user.email,
 			emailType: 'scan-alert',
-			status: 'sent',
+			status: 'pending',
 			subject: `Your QR code ${code.pin} was scanned`,
 		})
 		expect(mails[0]!.textBody).toContain('(Maria Santos) was scanned on November 22, 2026 at 10:04 AM ET')

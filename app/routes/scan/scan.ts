@@ -1,6 +1,6 @@
 import { pickLanguage } from '#app/domain/responder/labels.ts'
 import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
-import { loadResponderView, recordScan, sendScanAlert } from '#app/domain/responder/responder.server.ts'
+import { loadResponderView, recordScan } from '#app/domain/responder/responder.server.ts'
 import { getUserId } from '#app/middleware/user.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { hasSessionCookie } from '#app/utils/session.server.ts'
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	}
 	if (view.state === 'unknown') return new Response(renderMessagePage(lang, 'notFound', env.PUBLIC_URL), { status: 404, headers })
 	const viewerId = view.state === 'active' && hasSessionCookie(request) ? await getUserId({ request, context }) : null
-	const { alertOwner } = await recordScan(
+	await recordScan(
 		view.codeId,
 		{
 			viewerIsOwner: view.state === 'active' && viewerId === view.ownerId,
@@ -34,7 +34,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		},
 		view.state === 'active' ? { profileId: view.profile.id, ownerId: view.ownerId, codeName: view.codeName } : null,
 	)
-	if (alertOwner) void sendScanAlert(view.codeId).catch((error) => console.error('scan alert failed', error))
 	if (view.state !== 'active') return new Response(renderMessagePage(lang, view.state, env.PUBLIC_URL), { headers })
 	return new Response(renderResponderPage(view.profile, lang, params.token), { headers: { ...headers, 'content-language': lang } })
 }

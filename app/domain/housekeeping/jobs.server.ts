@@ -1,0 +1,15 @@
+import { startJobWorkers } from '#app/adapters/jobs.server.ts'
+import { deliverPendingEmails } from '#app/adapters/mail.server.ts'
+import { rollUpAll } from '#app/domain/analytics/rollup.server.ts'
+import { sendScanAlert } from '#app/domain/responder/responder.server.ts'
+import { pruneExpired } from './prune.server.ts'
+
+/** What each queue's job does (queues, schedules and retries: db/job-queues.ts). Returns the function that stops them. */
+export function startJobs() {
+	return startJobWorkers({
+		'deliver-email': () => deliverPendingEmails(500),
+		'scan-alert': ({ codeId, scannedAt }) => sendScanAlert(codeId, new Date(scannedAt)),
+		'analytics-rollup': () => rollUpAll(),
+		'prune-expired': () => pruneExpired(),
+	})
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { connect, db, rowsOf } from '#db/client.ts'
+import { jobBoss, JOB_QUEUES } from '#db/job-queues.ts'
+import * as s from '#db/schema.ts'
+import { sendEmail } from '#app/adapters/mail.server.ts'
+import { startJobs } from '#app/domain/housekeeping/jobs.server.ts'
+import { recordScan } from '#app/domain/responder/responder.server.ts'
+import { claimedProfile } from '#tests/profiles.ts'
+import { uniqueEmail } from '#tests/factories.ts'
+
+const emailRow = async (id: number) => (await db.select().from(s.emails).where(eq(s.emails.id, id)))[0]!
+
+/** A queue of the test's own, so the app's workers (if any) never touch its jobs. */
+async function testQueue(boss: ReturnType<typeof jobBoss>, options: { retryLimit?: number } = {}) {
+	const name = `test-${randomUUID()}`
+	await boss.createQueue(name, { name, retryLimit: options.retryLimit ?? 0, retryDelay: 0 })
+	return name
+}
+
+describe('the app job runner', () => {
+	let stop: Awaited<ReturnType<typeof startJobs>>
+	const expiredSession = `expired-${randomUUID()}`
+	beforeAll(async () => {
+		vi.spyOn(console, 'info').mockImplementation(() => {})
+		await db.insert(s.sessions).values({ id: expiredSession, expiresAt: sql`now() - interval '1 minute'` })
+		stop = await startJobs()
+	})
+	afterAll(async () => {
+		await stop(2_000)
+		vi.restoreAllMocks()
+	})
+
+	test('a message sendEmail recorded is delivered by the deliver-email job within seconds', async () => {
+		const id = await sendEmail({ to: uniqueEmail('job'), type: 'welcome', subject: 'Welcome', text: 'Hello.' })
+		await vi.waitFor(async () => expect(await emailRow(id)).toMatchObject({ status: 'sent', attempts: 1 }), {
+			timeout: 10_000,
+			interval: 100,
+		})
+	})
+
+	test('a scan that is due an alert e-mails the owner through the scan-alert job', async () => {
+		const { user, sticker } = await claimedProfile('Alert Person')
+		const code = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) })
+		await recordScan(code!.id, { userAgent: 'Mozilla/5.0 (iPhone)', address: '198.51.100.9', trustedHeaders: null, viewerIsOwner: false })
+		await vi.waitFor(
+			async () => {
+				const [alert] = await db.select().from(s.emails).where(eq(s.emails.userId, user.id))
+				expect(alert).toMatchObject({ emailType: 'scan-alert', status: 'sent', subject: `Your QR code ${sticker.pin} was scanned` })
+			},
+			{ timeout: 15_000, interval: 100 },
+		)
+	})
+
+	test('pruning and rollups run on their clocks, and once at start', async () => {
+		const schedules = await jobBoss(db).getSchedules()
+		expect(Object.fromEntries(schedules.map((schedule) => [schedule.name, schedule.cron]))).toMatchObject({
+			'deliver-email': '* * * * *',
+			'analytics-rollup': '* * * * *',
+			'prune-expired': '*/15 * * * *',
+		})
+		await vi.waitFor(async () => expect(await db.$count(s.sessions, eq(s.sessions.id, expiredSession))).toBe(0), {
+			timeout: 15_000,
+			interval: 200,
+		})
+	})
+})
+
+describe('queues', () => {
+	test('every queue exists with its settings', async () => {
+		const queues = await jobBoss(db).getQueues()
+		for (const [name, { jobs }] of Object.entries(JOB_QUEUES))
+			expect(queues.find((queue) => queue.name === name)).toMatchObject({ name, ...jobs })
+	})
+
+	test('a stately queue folds a second waiting job into the first', async () => {
+		const boss = jobBoss(db)
+		const name = `test-${randomUUID()}`
+		await boss.createQueue(name, { name, policy: 'stately' })
+		expect(await boss.send(name, {})).toEqual(expect.any(String))
+		expect(await boss.send(name, {})).toBeNull()
+	})
+
+	test('a job that throws is retried as its queue says, then failed with the error kept', async () => {
+		const boss = jobBoss(db, { supervise: false })
+		await boss.start()
+		const name = await testQueue(boss, { retryLimit: 1 })
+		let calls = 0
+		await boss.work(name, { pollingIntervalSeconds: 0.5 }, async () => {
+			calls++
+			throw new Error('the mail server said no')
+		})
+		const id = (await boss.send(name, { n: 1 }))!
+		try {
+			await vi.waitFor(async () => expect((await boss.getJobById(name, id))?.state).toBe('failed'), { timeout: 10_000, interval: 100 })
+			expect(calls).toBe(2)
+			expect((await boss.getJobById(name, id))?.output).toMatchObject({ message: 'the mail server said no' })
+		} finally {
+			await boss.stop({ graceful: false, close: false })
+		}
+	})
+
+	test('stopping waits for the job under way', async () => {
+		const boss = jobBoss(db)
+		await boss.start()
+		const name = await testQueue(boss)
+		let finished = false
+		let started!: () => void
+		const running = new Promise<void>((resolve) => (started = resolve))
+		await boss.work(name, { pollingIntervalSeconds: 0.5 }, async () => {
+			started()
+			await new Promise((resolve) => setTimeout(resolve, 700))
+			finished = true
+		})
+		const id = (await boss.send(name, {}))!
+		await running
+		await boss.stop({ graceful: true, wait: true, close: false, timeout: 5_000 })
+		expect(finished).toBe(true)
+		expect((await boss.getJobById(name, id))?.state).toBe('completed')
+	})
+})
+
+describe('several instances', () => {
+	// On PostgreSQL each instance has its own connections, as separate servers would; PGlite allows one client per
+	// database, so there the instances share it (the queries still interleave).
+	const instances = Array.from({ length: 3 }, () =>
+		process.env.DATABASE_URL ? connect(process.env.DATABASE_URL, 'unused') : { db, close: async () => {} },
+	)
+	afterAll(() => Promise.all(instances.map((instance) => instance.close())))
+
+	test('never run one job twice: 150 jobs over three instances, each run exactly once', async () => {
+		const bosses = instances.map((instance) => jobBoss(instance.db))
+		await Promise.all(bosses.map((boss) => boss.start()))
+		const name = await testQueue(bosses[0]!)
+		const runs: { id: string; instance: number }[] = []
+		await Promise.all(
+			bosses.map((boss, instance) =>
+				boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
+					for (const job of jobs) runs.push({ id: job.id, instance })
+					await new Promise((resolve) => setTimeout(resolve, 5))
+				}),
+			),
+		)
+		try {
+			const ids = Array.from({ length: 150 }, () => randomUUID())
+			await bosses[0]!.insert(ids.map((id, n) => ({ id, name, data: { n } })))
+			await vi.waitFor(() => expect(runs.length).toBeGreaterThanOrEqual(150), { timeout: 20_000, interval: 100 })
+			await new Promise((resolve) => setTimeout(resolve, 1_000))
+			expect(runs).toHaveLength(150)
+			expect(new Set(runs.map((run) => run.id))).toEqual(new Set(ids))
+			expect(new Set(runs.map((run) => run.instance)).size).toBeGreaterThan(1)
+			const completed = rowsOf<{ count: number }>(
+				await db.execute(sql`select count(*)::int as count from pgboss.job where name = ${name} and state = 'completed'`),
+			)
+			expect(completed[0]!.count).toBe(150)
+		} finally {
+			await Promise.all(bosses.map((boss) => boss.stop({ graceful: false, close: false })))
+		}
+	})
+})
