@@ -19,9 +19,9 @@ type QueueSettings = {
  */
 export const JOB_QUEUES = {
 	// Delivers every message that is due; messages that failed come due again on their retry schedule (mail.server.ts).
-	'deliver-email': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 1, cron: '* * * * *' },
+	'deliver-email': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 2, cron: '* * * * *' },
 	// Tells the owner their code was scanned; a database that is briefly away is retried for a few minutes.
-	'scan-alert': { jobs: { policy: 'standard', retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 }, pollSeconds: 1 },
+	'scan-alert': { jobs: { policy: 'standard', retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 }, pollSeconds: 2 },
 	'analytics-rollup': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 5, cron: '* * * * *' },
 	'prune-expired': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 30, cron: '*/15 * * * *' },
 } as const satisfies Record<string, QueueSettings>

@@ -15,7 +15,9 @@ function quietErrorLog(name: string) {
 	}
 }
 
-const g = globalThis as { __jobSender?: PgBoss }
+const g = globalThis as { __jobSender?: PgBoss; __jobWakers?: Map<JobQueue, () => void> }
+/** The workers this process runs, by queue: a job queued here starts at once rather than at the next poll. */
+const wakers = (g.__jobWakers ??= new Map())
 
 /** Only sends: never started, it runs nothing, so a process that enqueues (a request, a script, a test) needs no workers. */
 function sender() {
@@ -27,11 +29,14 @@ function sender() {
 }
 
 /**
- * Puts a job on its queue; an instance running workers picks it up within the queue's polling interval. Returns the
- * job's id, or null when the queue's policy folded it into one already waiting.
+ * Puts a job on its queue. This process's worker, if it runs one, starts on it at once; otherwise an instance running
+ * workers picks it up within the queue's polling interval. Returns the job's id, or null when the queue's policy
+ * folded it into one already waiting.
  */
-export function enqueue<Q extends JobQueue>(queue: Q, data: JobData[Q], options: PgBoss.SendOptions = {}) {
-	return sender().send(queue, data, options)
+export async function enqueue<Q extends JobQueue>(queue: Q, data: JobData[Q], options: PgBoss.SendOptions = {}) {
+	const id = await sender().send(queue, data, options)
+	if (!options.startAfter) wakers.get(queue)?.()
+	return id
 }
 
 /**
@@ -50,7 +55,7 @@ export async function startJobWorkers(handlers: JobHandlers, database: Database 
 			// Catch up at start (after downtime) rather than at the next tick; queued first, so the first poll finds it.
 			await boss.send(queue, {})
 		}
-		await boss.work(queue, { pollingIntervalSeconds: settings.pollSeconds, batchSize: 1 }, async ([job]) => {
+		const workerId = await boss.work(queue, { pollingIntervalSeconds: settings.pollSeconds, batchSize: 1 }, async ([job]) => {
 			try {
 				await handle(job!.data)
 			} catch (error) {
@@ -58,6 +63,10 @@ export async function startJobWorkers(handlers: JobHandlers, database: Database 
 				throw error
 			}
 		})
+		wakers.set(queue, () => boss.notifyWorker(workerId))
 	}
-	return (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
+	return (timeoutMs = 10_000) => {
+		for (const queue of Object.keys(JOB_QUEUES) as JobQueue[]) wakers.delete(queue)
+		return boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
+	}
 }

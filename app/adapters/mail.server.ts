@@ -87,7 +87,7 @@ function pendingRow(input: EmailInput) {
 }
 
 /**
- * Records the message and asks the 'deliver-email' job to send it (within a second or two where workers run). Returns
+ * Records the message and asks the 'deliver-email' job to send it (at once where this process runs workers). Returns
  * the row id. Throws only for invalid input; a failed delivery stays recorded and is retried on its schedule.
  */
 export async function sendEmail(input: EmailInput) {
