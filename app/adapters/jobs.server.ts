@@ -61,6 +61,10 @@ export async function startJobWorkers(handlers: JobHandlers, database: Database 
 			} catch (error) {
 				console.warn(`[jobs] ${queue} job ${job!.id} failed:`, error)
 				throw error
+			} finally {
+				// pg-boss waits a whole polling interval after each job; a worker that found one asks again at once, so a
+				// backlog drains as fast as its jobs run rather than one job a poll.
+				boss.notifyWorker(workerId)
 			}
 		})
 		wakers.set(queue, () => boss.notifyWorker(workerId))

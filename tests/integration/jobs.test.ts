@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { connect, db, rowsOf } from '#db/client.ts'
 import { jobBoss, JOB_QUEUES } from '#db/job-queues.ts'
 import * as s from '#db/schema.ts'
+import { enqueue } from '#app/adapters/jobs.server.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { startJobs } from '#app/domain/housekeeping/jobs.server.ts'
 import { recordScan } from '#app/domain/responder/responder.server.ts'
@@ -51,6 +52,19 @@ describe('the app job runner', () => {
 			},
 			{ timeout: 15_000, interval: 100 },
 		)
+	})
+
+	test('a backlog drains as fast as its jobs run, not one job a polling interval', async () => {
+		// 40 alerts ahead of this one (codes that no longer exist: each job finds nothing and ends): at one job a poll
+		// (2 s) the last would wait 80 s.
+		for (let i = 0; i < 40; i++) await enqueue('scan-alert', { codeId: -1 - i, scannedAt: new Date().toISOString() })
+		const { user, sticker } = await claimedProfile('Backlog Person')
+		const code = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) })
+		await enqueue('scan-alert', { codeId: code!.id, scannedAt: new Date().toISOString() })
+		await vi.waitFor(async () => expect(await db.$count(s.emails, eq(s.emails.userId, user.id))).toBe(1), {
+			timeout: 15_000,
+			interval: 100,
+		})
 	})
 
 	test('pruning and rollups run on their clocks, and once at start', async () => {
