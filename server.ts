@@ -6,12 +6,20 @@ import { closeDb, db } from './db/client.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { embeddedDatabaseHolder, holdEmbeddedDatabase } from './db/embedded-lock.ts'
 import { env } from './app/utils/env.server.ts'
+import { isDatabaseUnavailable } from './app/utils/database-outage.server.ts'
 import { startJobs } from './app/domain/housekeeping/jobs.server.ts'
 import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
 import { createRequestListener } from './server/request-listener.ts'
 import { createDrain } from './server/graceful-shutdown.ts'
 
 process.env.NODE_ENV ??= 'production'
+
+// A library's database call left un-awaited (pg-boss's clock sends its ticks so) rejects unhandled while the database is
+// away: an outage the app rides out, not a reason to exit. Any other unhandled rejection still ends the process.
+process.on('unhandledRejection', (reason) => {
+	if (!isDatabaseUnavailable(reason)) throw reason
+	console.warn(`[database] unavailable: ${reason instanceof Error ? reason.message : String(reason)}`)
+})
 
 const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatabase()
 

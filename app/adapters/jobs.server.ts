@@ -15,7 +15,7 @@ function quietErrorLog(name: string) {
 	}
 }
 
-const g = globalThis as { __jobSender?: PgBoss; __jobWakers?: Map<JobQueue, () => void> }
+const g = globalThis as { __jobSender?: PgBoss; __jobWakers?: Map<string, Set<() => void>> }
 /** The workers this process runs, by queue: a job queued here starts at once rather than at the next poll. */
 const wakers = (g.__jobWakers ??= new Map())
 
@@ -35,42 +35,113 @@ function sender() {
  */
 export async function enqueue<Q extends JobQueue>(queue: Q, data: JobData[Q], options: PgBoss.SendOptions = {}) {
 	const id = await sender().send(queue, data, options)
-	if (!options.startAfter) wakers.get(queue)?.()
+	if (!options.startAfter) for (const wake of wakers.get(queue) ?? []) wake()
 	return id
+}
+
+/** What a failed job keeps as its output (pg-boss shows it with the job). */
+const failure = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) })
+
+/**
+ * Runs one queue's jobs, one at a time, until the returned function is called (it resolves once the job under way has
+ * ended). Any number of workers, in any number of instances, may run one queue: pg-boss hands each job to one of them
+ * (SELECT … FOR UPDATE SKIP LOCKED).
+ *
+ * pg-boss's own worker (work()) was not used: it waits a whole polling interval after every job, so a backlog drained at
+ * one job a poll, and it does not await a job's completion, so a database lost between a job and its completion was an
+ * unhandled rejection that ended the process. Here a worker that found a job asks again at once, and the completion is
+ * awaited and retried until the database answers: a finished job is never left active to expire and run again.
+ */
+export function runWorker(
+	boss: PgBoss,
+	queue: string,
+	{ pollSeconds }: { pollSeconds: number },
+	handle: (data: unknown) => Promise<unknown>,
+	logError: (error: unknown) => void = quietErrorLog(queue),
+) {
+	let stopping = false
+	let wakeUp: (() => void) | null = null
+	const wake = () => wakeUp?.()
+	/** Waits ms, or less when woken (a job queued here, or stopping). */
+	const rest = (ms: number) =>
+		new Promise<void>((resolve) => {
+			const done = () => {
+				clearTimeout(timer)
+				wakeUp = null
+				resolve()
+			}
+			const timer = setTimeout(done, ms)
+			wakeUp = done
+		})
+
+	async function settle(job: PgBoss.Job<unknown>, outcome: () => Promise<unknown>) {
+		for (let attempt = 0; ; attempt++) {
+			try {
+				await outcome()
+				return
+			} catch (error) {
+				logError(error)
+				// Stopping gives up after a few tries: the job then expires and is retried as its queue says.
+				if (stopping && attempt >= 3) return
+				await rest(Math.min(500 * 2 ** attempt, 5_000))
+			}
+		}
+	}
+
+	async function runJob(job: PgBoss.Job<unknown>) {
+		try {
+			await handle(job.data)
+		} catch (error) {
+			console.warn(`[jobs] ${queue} job ${job.id} failed:`, error)
+			return settle(job, () => boss.fail(queue, job.id, failure(error)))
+		}
+		return settle(job, () => boss.complete(queue, job.id))
+	}
+
+	const running = (async () => {
+		while (!stopping) {
+			// fetch answers [] when the database is away (pg-boss swallows the error): the worker then rests as when idle.
+			const [job] = await boss.fetch(queue, { batchSize: 1 }).catch((error: unknown) => {
+				logError(error)
+				return []
+			})
+			if (job) await runJob(job)
+			else if (!stopping) await rest(pollSeconds * 1000)
+		}
+	})()
+
+	const set = wakers.get(queue) ?? new Set()
+	wakers.set(queue, set.add(wake))
+	return () => {
+		stopping = true
+		set.delete(wake)
+		wake()
+		return running
+	}
 }
 
 /**
  * Runs every queue's jobs in this process until the returned function stops it. Any number of instances may run
- * workers: pg-boss hands each job to one of them (SELECT … FOR UPDATE SKIP LOCKED), and one instance sends each clock
- * tick's job. The stop function waits up to timeoutMs for jobs under way.
+ * workers; one instance sends each clock tick's job. The stop function waits up to timeoutMs for jobs under way.
  */
 export async function startJobWorkers(handlers: JobHandlers, database: Database = db) {
 	const boss = jobBoss(database, { supervise: true, schedule: true })
 	boss.on('error', quietErrorLog('runner'))
 	await boss.start()
+	const stops: Array<() => Promise<void>> = []
 	for (const [queue, settings] of Object.entries(JOB_QUEUES) as [JobQueue, (typeof JOB_QUEUES)[JobQueue]][]) {
-		const handle = handlers[queue] as (data: unknown) => Promise<unknown>
 		if ('cron' in settings) {
 			await boss.schedule(queue, settings.cron)
 			// Catch up at start (after downtime) rather than at the next tick; queued first, so the first poll finds it.
 			await boss.send(queue, {})
 		}
-		const workerId = await boss.work(queue, { pollingIntervalSeconds: settings.pollSeconds, batchSize: 1 }, async ([job]) => {
-			try {
-				await handle(job!.data)
-			} catch (error) {
-				console.warn(`[jobs] ${queue} job ${job!.id} failed:`, error)
-				throw error
-			} finally {
-				// pg-boss waits a whole polling interval after each job; a worker that found one asks again at once, so a
-				// backlog drains as fast as its jobs run rather than one job a poll.
-				boss.notifyWorker(workerId)
-			}
-		})
-		wakers.set(queue, () => boss.notifyWorker(workerId))
+		stops.push(runWorker(boss, queue, settings, handlers[queue] as (data: unknown) => Promise<unknown>))
 	}
-	return (timeoutMs = 10_000) => {
-		for (const queue of Object.keys(JOB_QUEUES) as JobQueue[]) wakers.delete(queue)
-		return boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
+	return async (timeoutMs = 10_000) => {
+		const stopped = Promise.all(stops.map((stop) => stop()))
+		let timer: ReturnType<typeof setTimeout> | undefined
+		const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))
+		await Promise.race([stopped, late]).finally(() => clearTimeout(timer))
+		await boss.stop({ graceful: false, close: false })
 	}
 }
