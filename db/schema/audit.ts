@@ -4,8 +4,11 @@ import { users } from './accounts.ts'
 import { oneOf } from './columns.ts'
 
 export const PROFILE_AUDIT_KINDS = ['read', 'change'] as const
-/** Who acted, as far as the profile is concerned: its own account, someone who scanned a code, a link preview fetching the page. */
-export const PROFILE_AUDIT_ROLES = ['owner', 'responder', 'link_preview'] as const
+/**
+ * Who acted, as far as the profile is concerned: its own account, someone who scanned a code, a link preview fetching
+ * the page, someone holding one of its SMART Health Links.
+ */
+export const PROFILE_AUDIT_ROLES = ['owner', 'responder', 'link_preview', 'link_recipient'] as const
 
 /**
  * Every read of a medical profile by someone other than its account (a scan, its photo or DNR document) and every

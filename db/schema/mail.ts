@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { createdAt, oneOf } from './columns.ts'
+import { createdAt, oneOf, sealed } from './columns.ts'
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 export const EMAIL_EVENT_TYPES = ['open', 'click'] as const
@@ -15,8 +15,9 @@ export const emails = pgTable(
 		toAddress: text().notNull(),
 		emailType: text().notNull(),
 		subject: text().notNull(),
-		textBody: text().notNull(),
-		htmlBody: text(),
+		// Sealed: a review reminder lists a profile's medical facts, an alert where a person was taken.
+		textBody: sealed('emails', 'text_body').notNull(),
+		htmlBody: sealed('emails', 'html_body'),
 		/** pending → sent, or failed after the last attempt; pending rows are retried. */
 		status: text().$type<(typeof EMAIL_STATUSES)[number]>().default('pending').notNull(),
 		attempts: integer().default(0).notNull(),

@@ -43,6 +43,12 @@ export const medicalProfiles = pgTable(
 		additionalNotes: sealed('medical_profiles', 'additional_notes'),
 		isScannable: boolean().default(true).notNull(),
 		confirmedAt: timestamp({ withTimezone: true }),
+		/** How often the owner is asked to confirm the profile is still correct. */
+		reviewIntervalMonths: integer().default(6).notNull(),
+		/** When the last review reminder went out: one per due date. */
+		reviewRemindedAt: timestamp({ withTimezone: true }),
+		/** Whether a responder's "I'm helping" on this profile's codes alerts the owner and opted-in contacts. */
+		helpingAlerts: boolean().default(true).notNull(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -55,6 +61,7 @@ export const medicalProfiles = pgTable(
 			.on(t.userId)
 			.where(sql`${t.relationshipToUser} = 'self'`),
 		check('medical_profiles_dnr_status_check', oneOf(t.dnrStatus, DNR_STATUSES)),
+		check('medical_profiles_review_interval_check', sql`${t.reviewIntervalMonths} between 1 and 24`),
 	],
 )
 
@@ -72,6 +79,8 @@ export const emergencyContacts = pgTable(
 		relationship: text().notNull(),
 		phoneNumber: sealed('emergency_contacts', 'phone_number').notNull(),
 		email: sealed('emergency_contacts', 'email'),
+		/** The owner's choice: this contact is e-mailed when a responder says they are helping. */
+		alertOptIn: boolean().default(false).notNull(),
 		createdAt: createdAt(),
 	},
 	(t) => [index('emergency_contacts_profile_idx').on(t.medicalProfileId)],

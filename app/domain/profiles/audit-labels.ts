@@ -31,11 +31,13 @@ export const AUDIT_ROLE_LABELS = {
 	owner: 'You (the account)',
 	responder: 'Someone who scanned the code',
 	link_preview: 'A link preview',
+	link_recipient: 'Someone with a SMART Health Link',
 } as const
 export const AUDIT_ROLE_LABELS_FOR_OWNER_AREA = {
 	owner: "The profile's account",
 	responder: 'Scanner',
 	link_preview: 'Link preview',
+	link_recipient: 'SMART Health Link holder',
 } as const
 
 /** `additionalNotes` → `additional notes`. */

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, sealed } from './columns.ts'
+import { medicalProfiles } from './profiles.ts'
+import { qrCodes } from './qr.ts'
+
+const profileId = () =>
+	integer()
+		.notNull()
+		.references(() => medicalProfiles.id, { onDelete: 'cascade' })
+
+/**
+ * The signed "Still correct" link of a review reminder: confirms the profile without signing in, once, until it
+ * expires. Only the token's hash is kept.
+ */
+export const reviewLinks = pgTable(
+	'review_links',
+	{
+		id: serial().primaryKey(),
+		medicalProfileId: profileId(),
+		tokenHash: text().notNull(),
+		expiresAt: timestamp({ withTimezone: true }).notNull(),
+		usedAt: timestamp({ withTimezone: true }),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('review_links_token_unique').on(t.tokenHash), index('review_links_profile_idx').on(t.medicalProfileId)],
+)
+
+/**
+ * A SMART Health Link (HL7 SHL): the manifest address and the key that opens the profile's encrypted International
+ * Patient Summary. The owner may guard it with a passcode (hashed; a few wrong tries end it), give it an expiry, and
+ * revoke it. The key is sealed like the medical data it opens.
+ */
+export const smartHealthLinks = pgTable(
+	'smart_health_links',
+	{
+		id: serial().primaryKey(),
+		medicalProfileId: profileId(),
+		manifestId: text().notNull(),
+		key: sealed('smart_health_links', 'key').notNull(),
+		label: sealed('smart_health_links', 'label'),
+		passcodeHash: text(),
+		/** Wrong passcodes still allowed; at 0 the link is refused until the owner makes a new one. */
+		attemptsLeft: integer(),
+		expiresAt: timestamp({ withTimezone: true }),
+		revokedAt: timestamp({ withTimezone: true }),
+		accessCount: integer().default(0).notNull(),
+		lastAccessedAt: timestamp({ withTimezone: true }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('smart_health_links_manifest_unique').on(t.manifestId),
+		index('smart_health_links_profile_idx').on(t.medicalProfileId),
+		check('smart_health_links_attempts_check', sql`${t.attemptsLeft} >= 0`),
+	],
+)
+
+/**
+ * "I'm helping this person now": what a responder sent from a code's page, and to how many people. A responder is known
+ * again (for "Taken to hospital: …" later) by a random key in a cookie; only its hash is kept.
+ */
+export const helpingReports = pgTable(
+	'helping_reports',
+	{
+		id: serial().primaryKey(),
+		qrCodeId: integer()
+			.notNull()
+			.references(() => qrCodes.id, { onDelete: 'cascade' }),
+		medicalProfileId: profileId(),
+		responderKeyHash: text().notNull(),
+		/** Where they are, or where the person is being taken, as the responder wrote it. */
+		message: sealed('helping_reports', 'message'),
+		/** A shared location: "lat,lon ±metres". */
+		location: sealed('helping_reports', 'location'),
+		recipients: integer().default(0).notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('helping_reports_code_time_idx').on(t.qrCodeId, t.createdAt),
+		index('helping_reports_profile_idx').on(t.medicalProfileId),
+		index('helping_reports_responder_idx').on(t.responderKeyHash, t.createdAt),
+	],
+)
