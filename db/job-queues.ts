@@ -24,6 +24,8 @@ export const JOB_QUEUES = {
 	'scan-alert': { jobs: { policy: 'standard', retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 }, pollSeconds: 2 },
 	'analytics-rollup': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 5, cron: '* * * * *' },
 	'prune-expired': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 30, cron: '*/15 * * * *' },
+	// Asks owners whose profiles are due a review whether they are still correct (reviews.server.ts).
+	'review-reminders': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 900 }, pollSeconds: 30, cron: '7 * * * *' },
 } as const satisfies Record<string, QueueSettings>
 
 export type JobQueue = keyof typeof JOB_QUEUES
@@ -34,6 +36,7 @@ export type JobData = {
 	'scan-alert': { codeId: number; scannedAt: string }
 	'analytics-rollup': Record<string, never>
 	'prune-expired': Record<string, never>
+	'review-reminders': Record<string, never>
 }
 
 type RawClient =

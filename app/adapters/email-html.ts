@@ -12,8 +12,9 @@ import { createHmac } from 'node:crypto'
  * - donation-receipt: the year's statement link is signed (`sig=`) for the donor's address, and works without signing in.
  * - visitor-notice: the opt-out link carries a signed token that opts the person out without signing in.
  * - email-change: the link carries the single-use token that makes the new address the account's.
+ * - review-reminder: the "Still correct" link carries the single-use token that confirms the profile.
  */
-export const UNTRACKED_CLICK_TYPES: ReadonlySet<string> = new Set(['donation-receipt', 'visitor-notice', 'email-change'])
+export const UNTRACKED_CLICK_TYPES: ReadonlySet<string> = new Set(['donation-receipt', 'visitor-notice', 'email-change', 'review-reminder'])
 
 /** 22 characters of base64url: 132 bits of the HMAC. */
 const SIGNATURE_LENGTH = 22

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { createdAt, updatedAt } from './columns.ts'
+import { createdAt, sealed, updatedAt } from './columns.ts'
 import { qrBatches } from './admin.ts'
 import { medicalProfiles } from './profiles.ts'
 
@@ -68,7 +68,8 @@ export const qrScans = pgTable(
 		city: text(),
 		state: text(),
 		country: text(),
-		medicalFacility: text(),
+		// Where a responder said the person was taken ("I'm helping"): sealed, as it tells of someone's health.
+		medicalFacility: sealed('qr_scans', 'medical_facility'),
 		viewDurationSeconds: integer(),
 	},
 	(t) => [

@@ -397,6 +397,14 @@ const CASES: Case[] = [
 		form(() => ({ token: 'forged' })),
 		all(404),
 	),
+	get('/review/:token', "a review reminder's link, forged", `/review/${'f'.repeat(43)}`, all(404)),
+	post(
+		'/review/:token',
+		"confirm A's profile with a forged reminder link",
+		`/review/${'f'.repeat(43)}`,
+		form(() => ({})),
+		all(404),
+	),
 	get('/claim/:pin', "open A's claimed PIN", (w) => `/claim/${w.a.codePin}`, PUBLIC),
 	post(
 		'/claim/:pin',
@@ -476,6 +484,21 @@ const CASES: Case[] = [
 
 	// A code's responder page is for whoever holds the code.
 	get('/scan/:token', "scan A's code", (w) => `/scan/${w.a.codeToken}`, PUBLIC, { reveals: ACTORS }),
+	// Anyone holding A's code may say they are helping (the alert goes to A and A's chosen contacts); what was sent is shown
+	// only to the responder who sent it (a cookie of theirs), so without one the page is the responder page.
+	post(
+		'/scan/:token/helping',
+		"say one is helping A's person",
+		(w) => `/scan/${w.a.codeToken}/helping`,
+		form(() => ({ where: 'Here' })),
+		all('→/scan'),
+	),
+	get(
+		'/scan/:token/helping',
+		"what was sent about A's person, without having sent it",
+		(w) => `/scan/${w.a.codeToken}/helping`,
+		all('→/scan'),
+	),
 	get('/scan/:token/:kind', "the DNR document behind A's code", (w) => `/scan/${w.a.codeToken}/dnr`, PUBLIC),
 	get('/scan/:token/:kind', "the photo behind A's code", (w) => `/scan/${w.a.codeToken}/photo`, PUBLIC),
 	get('/qr/:token', "the short link of A's code", (w) => `/qr/${w.a.codeToken}`, all('→/scan')),

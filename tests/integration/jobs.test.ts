@@ -74,6 +74,7 @@ describe('the app job runner', () => {
 			'deliver-email': '* * * * *',
 			'analytics-rollup': '* * * * *',
 			'prune-expired': '*/15 * * * *',
+			'review-reminders': '7 * * * *',
 		})
 		await vi.waitFor(async () => expect(await db.$count(s.sessions, eq(s.sessions.id, expiredSession))).toBe(0), {
 			timeout: 15_000,

@@ -2,6 +2,7 @@ import { startJobWorkers } from '#app/adapters/jobs.server.ts'
 import { deliverPendingEmails } from '#app/adapters/mail.server.ts'
 import { rollUpAll } from '#app/domain/analytics/rollup.server.ts'
 import { sendScanAlert } from '#app/domain/responder/responder.server.ts'
+import { sendDueReviewReminders } from '#app/domain/reviews/reviews.server.ts'
 import { pruneExpired } from './prune.server.ts'
 
 /** What each queue's job does (queues, schedules and retries: db/job-queues.ts). Returns the function that stops them. */
@@ -11,5 +12,6 @@ export function startJobs() {
 		'scan-alert': ({ codeId, scannedAt }) => sendScanAlert(codeId, new Date(scannedAt)),
 		'analytics-rollup': () => rollUpAll(),
 		'prune-expired': () => pruneExpired(),
+		'review-reminders': () => sendDueReviewReminders(),
 	})
 }

@@ -17,6 +17,7 @@ const ACTIONS: Record<string, string> = {
 	'profile-updated': 'Profile changed',
 	'profile-deleted': 'Profile deleted',
 	'personal-info': 'Personal information saved',
+	'review-confirmed': 'Confirmed as still correct',
 }
 
 const CHANGES: Record<string, string> = { added: 'added', changed: 'changed', removed: 'removed' }

@@ -233,7 +233,7 @@ async function profileFileKeys(profileId: number) {
 }
 
 /** Profile fields that are settings rather than information: changing them confirms nothing. */
-const SETTINGS: ReadonlySet<string> = new Set(['isScannable', 'profilePictureKey'])
+const SETTINGS: ReadonlySet<string> = new Set(['isScannable', 'profilePictureKey', 'reviewIntervalMonths', 'helpingAlerts'])
 
 /** Writing what a profile says is the owner confirming it as current: the responder page shows that date. */
 function confirming<T extends Record<string, unknown>>(values: T): T & { confirmedAt?: Date } {

@@ -36,6 +36,8 @@ const PHONE = /^[+()\d\s.\-x]{3,40}$/i
 const PHONE_MESSAGE = 'Please enter a valid phone number'
 const requiredPhone = (message: string) => required(message, 40).refine((v) => PHONE.test(v), PHONE_MESSAGE)
 const optionalPhone = () => text(40).refine((v) => !v || PHONE.test(v), PHONE_MESSAGE)
+/** A checkbox (absent when unchecked) or a JSON boolean. */
+export const checkbox = z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean())
 
 export const PersonalInfoSchema = z.object({
 	firstName: text(100),
@@ -78,6 +80,7 @@ export const ContactSchema = z.object({
 		(v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)),
 		z.email('Please enter a valid email address').max(254).optional(),
 	),
+	alertOptIn: checkbox,
 })
 
 export const AllergySchema = z.object({
@@ -132,9 +135,11 @@ export const DnrSchema = z.object({
 export const NotesSchema = z.object({ additionalNotes: text(5000) })
 
 /** The page's checkbox: present ('on') or absent. */
-export const ScanningSchema = z.object({
-	isScannable: z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()),
-})
+export const ScanningSchema = z.object({ isScannable: checkbox })
+
+/** Whether a contact is e-mailed when a responder says they are helping (it needs an e-mail address). */
+export const ContactAlertSchema = z.object({ alertOptIn: checkbox })
+export const CONTACT_ALERT_NEEDS_EMAIL = 'Add an email address to alert this contact'
 
 /** A JSON client's switch: a boolean (or its spelling in a form body), nothing else. */
 export const ScanningSwitchSchema = z.object({

@@ -13,6 +13,32 @@ import {
 import { storage } from '#app/adapters/storage.server.ts'
 import { confirmProfile, nullify, ownedProfile } from './profiles.server.ts'
 import { auditChange, changedFields } from './audit.server.ts'
+import { CONTACT_ALERT_NEEDS_EMAIL } from './schemas.ts'
+
+/** Only a contact with an e-mail address can be alerted. */
+function checkContactAlert(contact: { alertOptIn?: boolean; email?: string | null }) {
+	if (contact.alertOptIn && !contact.email) throw new DomainError(400, CONTACT_ALERT_NEEDS_EMAIL, 'alertOptIn')
+}
+
+/**
+ * Turns a contact's "I'm helping" alerts on or off. A setting, not information: the profile's "last confirmed" date
+ * stays. Recorded like any change of the profile.
+ */
+export async function setContactAlert(userId: string, contactId: number, alertOptIn: boolean) {
+	return db.transaction(async (tx) => {
+		const contact = await getRow(userId, 'contacts', contactId, tx)
+		checkContactAlert({ alertOptIn, email: contact.email })
+		await tx.update(emergencyContacts).set({ alertOptIn }).where(eq(emergencyContacts.id, contactId))
+		await auditChange(tx, {
+			profileId: contact.medicalProfileId,
+			ownerUserId: userId,
+			action: 'contacts-changed',
+			fields: contact.alertOptIn === alertOptIn ? [] : ['alertOptIn'],
+			detail: `#${contactId}`,
+		})
+		return { ...contact, alertOptIn }
+	})
+}
 
 /** The list sections of a profile; each row belongs to a profile, and through it to one person. */
 export const sectionTables = {
@@ -58,6 +84,7 @@ export async function addRow<S extends Section>(
 	tx: Executor = db,
 ): Promise<Row<S>> {
 	if (tx === db) return db.transaction((inner) => addRow(userId, section, profileId, values, inner))
+	if (section === 'contacts') checkContactAlert(values as Insert<'contacts'>)
 	const table = tableOf(section)
 	await ownedProfile(userId, profileId, tx)
 	const [row] = await tx

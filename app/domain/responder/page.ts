@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto'
 import { criticalFlags } from './critical-flags.ts'
+import { HELPING_LABELS } from './helping-labels.ts'
 import { LABELS, LANGUAGE_NAMES, LANGUAGES, type Labels, type Language } from './labels.ts'
 import type { ResponderProfile } from './responder.server.ts'
 
 // The responder page is plain server-built HTML with its CSS inline: one round trip, no script, readable at arm's length.
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const e = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => escapes[c]!)
+export const e = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => escapes[c]!)
 
 const CSS = `*{box-sizing:border-box}body{margin:0;font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#111;background:#fff}
 main{max-width:40rem;margin:0 auto;padding:0 12px 32px;overflow-wrap:anywhere}header{background:#991b1b;color:#fff;padding:10px 12px}header h1{margin:0;font-size:1.15rem;max-width:40rem;margin:0 auto}
@@ -18,14 +20,24 @@ a.tel{display:block;background:#166534;color:#fff;text-decoration:none;font-weig
 .person{display:flex;gap:12px;align-items:center;margin-top:8px}.person img{flex:none;width:80px;height:80px;object-fit:cover;border:2px solid #111}
 .person div{min-width:0}.person p{margin:0}.person .name{font-size:1.5rem;font-weight:800;line-height:1.2}
 dl{margin:0;display:grid;grid-template-columns:auto minmax(0,1fr);gap:2px 12px}dt{font-weight:700}dd{margin:0;min-width:0}
-.blood{font-size:1.6rem;font-weight:800}footer{margin-top:24px;font-size:.9rem;color:#374151}a{color:#1e3a8a}`
+.blood{font-size:1.6rem;font-weight:800}footer{margin-top:24px;font-size:.9rem;color:#374151}a{color:#1e3a8a}
+.help{border:3px solid #1e3a8a;padding:10px 12px;margin-top:16px}.help h2{margin-top:4px}.help label{display:block;font-weight:700;margin-top:10px}
+.help input[type=text]{width:100%;font:inherit;padding:10px;border:2px solid #374151;border-radius:6px}.help button{display:block;width:100%;margin-top:12px;font:inherit;font-weight:700;padding:12px;border-radius:6px;border:0;background:#1e3a8a;color:#fff;cursor:pointer}
+.help button.loc{background:#fff;color:#1e3a8a;border:2px solid #1e3a8a}.sent{background:#f0fdf4;border:3px solid #166534;padding:10px 12px;margin-top:12px}`
 
-function shell(lang: Language, title: string, body: string, token: string | null) {
+/**
+ * With JavaScript, "Add my location" fills the helping form's position fields; the page itself needs no script. Its
+ * words come from the form's data attributes, so the script stays one constant, allowed by its hash alone.
+ */
+const LOCATE_SCRIPT = `(()=>{const f=document.getElementById('helping');if(!f||!navigator.geolocation)return;const d=f.dataset,b=document.createElement('button'),s=document.createElement('p');b.type='button';b.className='loc';b.textContent=d.locate;s.setAttribute('role','status');f.insertBefore(s,f.querySelector('button'));f.insertBefore(b,s);b.onclick=()=>{s.textContent=d.locating;navigator.geolocation.getCurrentPosition(p=>{for(const[k,v]of[['latitude',p.coords.latitude],['longitude',p.coords.longitude],['accuracy',p.coords.accuracy]])f.elements[k].value=String(v);s.textContent=d.located.replace('{m}',String(Math.round(p.coords.accuracy)));b.remove()},()=>{s.textContent=d.locateFailed},{enableHighAccuracy:true,timeout:15000})}})()`
+export const LOCATE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(LOCATE_SCRIPT).digest('base64')}'`
+
+export function shell(lang: Language, title: string, body: string, token: string | null, script = false) {
 	const t = LABELS[lang]
 	const switcher = token
 		? `<nav aria-label="${e(t.language)}">${LANGUAGES.map((l) => (l === lang ? `<b lang="${l}">${LANGUAGE_NAMES[l]}</b>` : `<a href="/scan/${e(token)}?lang=${l}" lang="${l}" hreflang="${l}">${LANGUAGE_NAMES[l]}</a>`)).join(' ')}</nav>`
 		: ''
-	return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><title>${e(title)}</title><style>${CSS}</style></head><body><header><h1>${e(t.title)}</h1><p class="call">${e(t.call911)}</p></header><main id="main">${switcher}${body}</main></body></html>`
+	return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><title>${e(title)}</title><style>${CSS}</style></head><body><header><h1>${e(t.title)}</h1><p class="call">${e(t.call911)}</p></header><main id="main">${switcher}${body}</main>${script ? `<script>${LOCATE_SCRIPT}</script>` : ''}</body></html>`
 }
 
 export function renderMessagePage(lang: Language, kind: 'inactive' | 'unclaimed' | 'notFound', site: string) {
@@ -101,6 +113,7 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 					.join(',')}`,
 		)}</section>`,
 		`<section aria-labelledby="s-con"><h2 id="s-con">${e(t.contacts)}</h2>${profile.emergencyContacts.length ? profile.emergencyContacts.map((c) => `<a class="tel" href="tel:${e(c.phoneNumber.replace(/[^+\d]/g, ''))}">${e(t.call)} ${e(c.name)} (${e(c.relationship)}): ${e(c.phoneNumber)}</a>`).join('') : `<p class="muted">${e(t.none)}</p>`}</section>`,
+		profile.helpingAlerts ? helpingForm(lang, token, 'send') : '',
 		identity.some(([, v]) => v)
 			? `<section aria-labelledby="s-id"><h2 id="s-id">${e(t.identity)}</h2><dl>${identity
 					.filter(([, v]) => v)
@@ -114,7 +127,15 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 		profile.additionalNotes
 			? `<section aria-labelledby="s-notes"><h2 id="s-notes">${e(t.notes)}</h2><p>${e(profile.additionalNotes).replace(/\n/g, '<br>')}</p></section>`
 			: '',
-		`<footer>${e(t.lastConfirmed)} ${e(dateFormat(lang, profile.confirmedAt ?? profile.updatedAt))}.</footer>`,
+		// Moved only by the owner confirming or editing the profile, never by a setting or a reminder.
+		`<footer>${e(t.lastConfirmed)} ${e(dateFormat(lang, profile.confirmedAt ?? profile.createdAt))}.</footer>`,
 	].join('')
-	return shell(lang, `${t.title}${name ? `: ${name}` : ''}`, body, token)
+	return shell(lang, `${t.title}${name ? `: ${name}` : ''}`, body, token, profile.helpingAlerts)
+}
+
+/** "I'm helping this person now": a plain form to /scan/{token}/helping; the location button is the script's. */
+export function helpingForm(lang: Language, token: string, kind: 'send' | 'update') {
+	const h = HELPING_LABELS[lang]
+	const data = `data-locate="${e(h.locate)}" data-locating="${e(h.locating)}" data-located="${e(h.located)}" data-locate-failed="${e(h.locateFailed)}"`
+	return `<section class="help" aria-labelledby="s-help"><h2 id="s-help">${e(kind === 'send' ? h.title : h.sendUpdate)}</h2><p>${e(kind === 'send' ? h.intro : h.updateIntro)}</p><form id="helping" method="post" action="/scan/${e(token)}/helping" ${data}><input type="hidden" name="lang" value="${lang}"><label for="h-where">${e(h.where)}</label><input type="text" id="h-where" name="where" maxlength="300" autocomplete="off"><label for="h-hospital">${e(h.hospital)}</label><input type="text" id="h-hospital" name="hospital" maxlength="200" autocomplete="off"><input type="hidden" name="latitude"><input type="hidden" name="longitude"><input type="hidden" name="accuracy"><button type="submit">${e(kind === 'send' ? h.send : h.sendUpdate)}</button></form></section>`
 }

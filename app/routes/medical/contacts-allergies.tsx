@@ -1,5 +1,6 @@
 import { AllergySchema, ContactSchema, SEVERITIES } from '#app/domain/profiles/schemas.ts'
-import { options } from '#app/ui/forms.tsx'
+import { getInputProps } from '@conform-to/react'
+import { CheckboxField, options } from '#app/ui/forms.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, useScreen, useSectionForm } from './screen-context.tsx'
 import { SectionDialog } from './section-forms.tsx'
@@ -25,8 +26,20 @@ export function ContactsSection() {
 									</a>
 									{c.email ? <span className="text-gray-700"> · {c.email}</span> : null}
 								</p>
+								{c.alertOptIn ? <p className="text-sm font-semibold text-green-800">Alerted when a responder is helping</p> : null}
 							</div>
-							<ActionButton intent={INTENTS.deleteContact} id={c.id} label="Delete" accessibleName={`Delete contact ${c.name}`} />
+							<div className="flex flex-wrap gap-2">
+								{c.email ? (
+									<ActionButton
+										intent={INTENTS.setContactAlert}
+										id={c.id}
+										label={c.alertOptIn ? 'Stop alerts' : 'Alert when helped'}
+										accessibleName={c.alertOptIn ? `Stop alerting ${c.name}` : `Alert ${c.name} when a responder is helping`}
+										extra={{ alertOptIn: c.alertOptIn ? 'false' : 'true' }}
+									/>
+								) : null}
+								<ActionButton intent={INTENTS.deleteContact} id={c.id} label="Delete" accessibleName={`Delete contact ${c.name}`} />
+							</div>
 						</li>
 					))}
 				</ul>
@@ -46,6 +59,11 @@ function AddContactDialog() {
 			<TextField field={fields.relationship} label="Relationship" />
 			<TextField field={fields.phoneNumber} label="Phone number" type="tel" autoComplete="off" />
 			<TextField field={fields.email} label="Email (optional)" type="email" autoComplete="off" />
+			<CheckboxField
+				label="E-mail this contact when a responder says they are helping (needs an email)"
+				inputProps={getInputProps(fields.alertOptIn, { type: 'checkbox' })}
+				errors={fields.alertOptIn.errors}
+			/>
 		</SectionDialog>
 	)
 }

@@ -25,6 +25,9 @@ export const INTENTS = {
 	deleteDocument: 'delete-document',
 	saveNotes: 'save-notes',
 	clearNotes: 'clear-notes',
+	saveCareSettings: 'save-care-settings',
+	confirmReview: 'confirm-review',
+	setContactAlert: 'set-contact-alert',
 } as const
 export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
 

@@ -6,12 +6,15 @@ import { ConditionsSection, MedicationsSection } from './medications-conditions.
 import { PersonalInfoSection } from './personal-info.tsx'
 import { ProfileSelector } from './profile-selector.tsx'
 import { ScreenProvider, type Failure } from './screen-context.tsx'
+import { CareSection } from './care-section.tsx'
+import { ReviewBanner } from './review-banner.tsx'
 
-/** The ten sections of spec 001 §2, top to bottom; every form posts back to the page that shows them. */
+/** A due review first, then the ten sections of spec 001 §2 and the reminder and alert settings; every form posts back here. */
 export function MedicalInfoScreen({ data, failure, base }: { data: MedicalInfoData; failure: Failure | null; base: string }) {
 	return (
 		<ScreenProvider value={{ ...data, failure, base }}>
 			<div className="space-y-5">
+				<ReviewBanner />
 				<ProfileSelector />
 				<PersonalInfoSection />
 				<ContactsSection />
@@ -22,6 +25,7 @@ export function MedicalInfoScreen({ data, failure, base }: { data: MedicalInfoDa
 				<DnrSection />
 				<DocumentsSection />
 				<NotesSection />
+				<CareSection />
 			</div>
 		</ScreenProvider>
 	)

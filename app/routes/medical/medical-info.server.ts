@@ -6,6 +6,7 @@ import { z } from 'zod'
 import {
 	AllergySchema,
 	ConditionSchema,
+	ContactAlertSchema,
 	ContactSchema,
 	DNR_DOCUMENT_REQUIRED,
 	DnrSchema,
@@ -50,6 +51,9 @@ import { PIN_INTENT } from '../auth/pin-intent.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
 import { CREATE_PROFILE_FIRST } from '#app/domain/profiles/schemas.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
+import { CareSettingsSchema } from '#app/domain/reviews/schemas.ts'
+import { dueReviews } from '#app/domain/reviews/reviews.server.ts'
+import { confirmReview, saveCareSettings, setContactAlertAction } from './care.server.ts'
 
 export async function medicalInfoLoader({ request, context }: RequestArgs) {
 	const userId = await requireUserId({ request, context })
@@ -57,8 +61,9 @@ export async function medicalInfoLoader({ request, context }: RequestArgs) {
 	const profiles = await listProfiles(userId)
 	const requested = Number(url.searchParams.get('profile'))
 	const selectedId = profiles.find((p) => p.id === requested)?.id ?? profiles[0]?.id ?? null
-	const detail = selectedId ? await getProfileDetail(userId, selectedId) : null
+	const [detail, reviewsDue] = await Promise.all([selectedId ? getProfileDetail(userId, selectedId) : null, dueReviews(userId)])
 	return {
+		reviewsDue,
 		profiles,
 		profile: detail ? toProfileView(detail) : null,
 		dialog: url.searchParams.get('dialog'),
@@ -99,20 +104,23 @@ const MedicalActionSchema = z.discriminatedUnion('intent', [
 	act(INTENTS.deleteDocument),
 	act(INTENTS.saveNotes).extend(NotesSchema.shape),
 	act(INTENTS.clearNotes),
+	act(INTENTS.saveCareSettings).extend(CareSettingsSchema.shape),
+	act(INTENTS.confirmReview),
+	act(INTENTS.setContactAlert).extend(ContactAlertSchema.shape),
 ])
 type MedicalAction = z.infer<typeof MedicalActionSchema>
 type Of<I extends Intent> = Extract<MedicalAction, { intent: I }>
 type Submission = { reply: (options?: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> }
 
 /** What every intent's function is given: who asks, the form, and the ways to answer. */
-type Reply = {
+export type Reply = {
 	userId: string
 	form: FormData
 	submission: Submission
 	success: (toast: ToastInput, profile?: number | null, hash?: string) => Promise<Response>
 	fail: (failure: Failure, toast?: ToastInput, status?: number) => Promise<ReturnType<typeof data<Failure>>>
-	/** A refused file, answered beside its field; the toast says what failed, as the spec words it. */
-	refusedFile: (error: unknown, toast?: (message: string) => ToastInput, withValues?: boolean) => ReturnType<Reply['fail']>
+	/** A refused input (a file, a contact to alert without an e-mail), answered beside its field; the toast says what failed. */
+	refused: (error: unknown, toast?: (message: string) => ToastInput, withValues?: boolean) => ReturnType<Reply['fail']>
 	claimant: { userId: string; address: string | null }
 }
 
@@ -153,7 +161,7 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 		success: (toast, profile = action.profileId ?? null, hash) =>
 			redirectWithToast(screenHref(base, { profile }, hash), { type: 'success', ...toast }),
 		fail,
-		refusedFile: (error, toast, withValues = false) => {
+		refused: (error, toast, withValues = false) => {
 			if (!(error instanceof DomainError) || !error.field) throw error
 			const fieldErrors = { [error.field]: [error.message] }
 			return fail(
@@ -222,6 +230,12 @@ function perform(action: MedicalAction, reply: Reply) {
 			return deleteSectionRow('conditions', action, 'Medical condition deleted successfully', reply)
 		case INTENTS.deletePolicy:
 			return deleteSectionRow('policies', action, 'Insurance policy deleted successfully', reply)
+		case INTENTS.saveCareSettings:
+			return saveCareSettings(profileOf(action), fields(action), reply)
+		case INTENTS.confirmReview:
+			return confirmReview(profileOf(action), reply)
+		case INTENTS.setContactAlert:
+			return setContactAlertAction(profileOf(action), action, reply)
 	}
 }
 
@@ -286,13 +300,13 @@ async function updateQrCodes(profileId: number, { userId, success }: Reply) {
 	return success({ description: QR_MESSAGES.refreshed(await refreshProfileCodes(userId, profileId)) })
 }
 
-async function changePicture(profileId: number, change: 'upload' | 'remove', { userId, form, refusedFile, success }: Reply) {
+async function changePicture(profileId: number, change: 'upload' | 'remove', { userId, form, refused, success }: Reply) {
 	if (change === 'remove') await removePicture(userId, profileId)
 	else {
 		try {
 			await uploadPicture(userId, profileId, form.get('picture'))
 		} catch (error) {
-			return refusedFile(error, (message) => ({ title: 'Upload Failed', description: message }))
+			return refused(error, (message) => ({ title: 'Upload Failed', description: message }))
 		}
 	}
 	return success({ description: change === 'upload' ? 'Profile picture uploaded and saved successfully' : 'Profile picture removed' })
@@ -303,12 +317,12 @@ async function saveNotes(profileId: number, notes: string | null, { userId, succ
 	return success({ description: notes ? 'Medical notes saved successfully' : 'Medical notes cleared' }, profileId, 'notes')
 }
 
-async function savePolicyRow(action: Of<typeof INTENTS.savePolicy>, { userId, form, refusedFile, success }: Reply) {
+async function savePolicyRow(action: Of<typeof INTENTS.savePolicy>, { userId, form, refused, success }: Reply) {
 	const profileId = profileOf(action)
 	try {
 		await savePolicy(userId, profileId, action.id ?? null, fields(action), form.get('cardFrontPhoto'))
 	} catch (error) {
-		return refusedFile(error, undefined, true)
+		return refused(error, undefined, true)
 	}
 	return success(
 		{ description: action.id ? 'Insurance policy updated successfully' : 'Insurance policy added successfully' },
@@ -317,7 +331,7 @@ async function savePolicyRow(action: Of<typeof INTENTS.savePolicy>, { userId, fo
 	)
 }
 
-async function saveDnrStatus(action: Of<typeof INTENTS.saveDnr>, { userId, form, refusedFile, success }: Reply) {
+async function saveDnrStatus(action: Of<typeof INTENTS.saveDnr>, { userId, form, refused, success }: Reply) {
 	const profileId = profileOf(action)
 	try {
 		await saveDnr(userId, profileId, fields(action), form.get('document'))
@@ -327,7 +341,7 @@ async function saveDnrStatus(action: Of<typeof INTENTS.saveDnr>, { userId, form,
 			message === DNR_DOCUMENT_REQUIRED
 				? { title: 'Document Required', description: message }
 				: { title: 'Upload Failed', description: 'Failed to upload document. Please try again.' }
-		return refusedFile(error, toast, true)
+		return refused(error, toast, true)
 	}
 	return success({ description: 'DNR status saved successfully' }, profileId, 'dnr')
 }
@@ -337,11 +351,11 @@ async function clearDnrStatus(profileId: number, { userId, success }: Reply) {
 	return success({ description: 'DNR status cleared' }, profileId, 'dnr')
 }
 
-async function uploadDocument(profileId: number, { userId, form, refusedFile, success }: Reply) {
+async function uploadDocument(profileId: number, { userId, form, refused, success }: Reply) {
 	try {
 		await addDocument(userId, profileId, form.get('document'))
 	} catch (error) {
-		return refusedFile(error, (message) => ({ title: 'Upload Failed', description: message }))
+		return refused(error, (message) => ({ title: 'Upload Failed', description: message }))
 	}
 	return success({ description: 'Medical document uploaded successfully' }, profileId, 'documents')
 }
@@ -357,9 +371,13 @@ async function addSectionRow<S extends Section>(
 	profileId: number,
 	values: Parameters<typeof addRow<S>>[3],
 	done: string,
-	{ userId, success }: Reply,
+	{ userId, success, refused }: Reply,
 ) {
-	await addRow(userId, section, profileId, values)
+	try {
+		await addRow(userId, section, profileId, values)
+	} catch (error) {
+		return refused(error, undefined, true)
+	}
 	return success({ description: done }, profileId, section)
 }
 

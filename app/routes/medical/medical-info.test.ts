@@ -28,8 +28,9 @@ async function withProfile() {
 	return { ...p, profileId: String(profile!.id), profile: profile! }
 }
 
-function uploadedFiles() {
-	const dir = join(process.env.DATA_DIR!, 'uploads')
+/** The stored files of one person (keys are users/{id}/…): other tests running beside this one store theirs too. */
+function uploadedFiles(userId: string) {
+	const dir = join(process.env.DATA_DIR!, 'uploads', 'users', userId)
 	if (!existsSync(dir)) return 0
 	return readdirSync(dir, { recursive: true }).filter((f) => String(f).match(/\.(pdf|png|jpe?g|docx?|gif|webp)$/)).length
 }
@@ -178,17 +179,17 @@ describe('family profiles', () => {
 			where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.fullName, 'Kid')),
 		})
 		await post(cookie, { intent: 'upload-document', profileId: String(kid!.id) }, { document: SAMPLE_FILES.pdf() })
-		const filesBefore = uploadedFiles()
+		const filesBefore = uploadedFiles(user.id)
 		const deleted = await post(cookie, { intent: 'delete-profile', profileId: String(kid!.id) })
 		expect(deleted.status).toBe(302)
 		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, kid!.id) })).toBeUndefined()
-		expect(uploadedFiles()).toBe(filesBefore - 1)
+		expect(uploadedFiles(user.id)).toBe(filesBefore - 1)
 	})
 })
 
 describe('DNR, notes, documents', () => {
 	test('DNR and POLST need a document; clearing removes status, document and file', async () => {
-		const { cookie, profileId, profile } = await withProfile()
+		const { user, cookie, profileId, profile } = await withProfile()
 		const refused = await post(cookie, { intent: 'save-dnr', profileId, dnrStatus: 'DNR' })
 		expect(refused.status).toBe(400)
 		expect(refused.text).toContain('Please upload a document for DNR or POLST status')
@@ -200,14 +201,14 @@ describe('DNR, notes, documents', () => {
 		expect(saved.status).toBe(302)
 		const withDnr = await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })
 		expect(withDnr).toMatchObject({ dnrStatus: 'POLST', dnrDocumentName: 'directive.pdf', dnrOriginalLocation: 'On the fridge' })
-		const filesBefore = uploadedFiles()
+		const filesBefore = uploadedFiles(user.id)
 		expect((await post(cookie, { intent: 'clear-dnr', profileId })).status).toBe(302)
 		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })).toMatchObject({
 			dnrStatus: null,
 			dnrDocumentKey: null,
 			dnrDocumentName: null,
 		})
-		expect(uploadedFiles()).toBe(filesBefore - 1)
+		expect(uploadedFiles(user.id)).toBe(filesBefore - 1)
 	})
 
 	test('notes are saved and cleared', async () => {
@@ -221,8 +222,8 @@ describe('DNR, notes, documents', () => {
 	})
 
 	test('a renamed executable, an oversized file and an image named .pdf are refused and nothing is stored', async () => {
-		const { cookie, profileId, profile } = await withProfile()
-		const before = uploadedFiles()
+		const { user, cookie, profileId, profile } = await withProfile()
+		const before = uploadedFiles(user.id)
 		const exe = await post(cookie, { intent: 'upload-document', profileId }, { document: SAMPLE_FILES.executable() })
 		expect(exe.status).toBe(400)
 		expect(exe.text).toContain("This file's content does not match its type")
@@ -233,15 +234,15 @@ describe('DNR, notes, documents', () => {
 		const oversized = await post(cookie, { intent: 'upload-document', profileId }, { document: big })
 		expect(oversized.status).toBe(413)
 		expect(oversized.text).toContain('This file is too large. The limit is 10 MB.')
-		expect(uploadedFiles()).toBe(before)
+		expect(uploadedFiles(user.id)).toBe(before)
 		expect(await db.select().from(s.medicalDocuments).where(eq(s.medicalDocuments.medicalProfileId, profile.id))).toHaveLength(0)
 
 		expect((await post(cookie, { intent: 'upload-document', profileId }, { document: SAMPLE_FILES.pdf() })).status).toBe(302)
 		const [doc] = await db.select().from(s.medicalDocuments).where(eq(s.medicalDocuments.medicalProfileId, profile.id))
 		expect(doc).toMatchObject({ fileName: 'directive.pdf', fileType: 'pdf', description: 'Medical document: directive.pdf' })
-		expect(uploadedFiles()).toBe(before + 1)
+		expect(uploadedFiles(user.id)).toBe(before + 1)
 		expect((await post(cookie, { intent: 'delete-document', profileId, id: String(doc!.id) })).status).toBe(302)
-		expect(uploadedFiles()).toBe(before)
+		expect(uploadedFiles(user.id)).toBe(before)
 	})
 })
 
@@ -339,12 +340,90 @@ describe('deleting the account', () => {
 	test('deletes its files as well as its rows', async () => {
 		const { deleteAccount } = await import('#app/domain/accounts/accounts.server.ts')
 		const { user, cookie, profileId } = await withProfile()
-		const before = uploadedFiles()
 		await post(cookie, { intent: 'upload-document', profileId }, { document: SAMPLE_FILES.pdf() })
 		await post(cookie, { intent: 'upload-picture', profileId }, { picture: SAMPLE_FILES.png() })
-		expect(uploadedFiles()).toBe(before + 2)
+		expect(uploadedFiles(user.id)).toBe(2)
 		await deleteAccount(user.id)
-		expect(uploadedFiles()).toBe(before)
+		expect(uploadedFiles(user.id)).toBe(0)
 		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.userId, user.id) })).toBeUndefined()
+	})
+})
+
+describe('reminders and alerts', () => {
+	test('settings are saved for the profile without confirming it; a wrong interval is refused beside its field', async () => {
+		const { cookie, profileId, profile } = await withProfile()
+		await db.update(s.medicalProfiles).set({ confirmedAt: null }).where(eq(s.medicalProfiles.id, profile.id))
+		const saved = await post(cookie, { intent: 'save-care-settings', profileId, reviewIntervalMonths: '12' })
+		expect(saved.status).toBe(302)
+		await expect(saved).toSendToast({ description: 'Saved: we will ask you to confirm every 12 months. Responders cannot send alerts.' })
+		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })).toMatchObject({
+			reviewIntervalMonths: 12,
+			helpingAlerts: false,
+			confirmedAt: null,
+		})
+		const refused = await post(cookie, { intent: 'save-care-settings', profileId, reviewIntervalMonths: '5', helpingAlerts: 'on' })
+		expect(refused.status).toBe(400)
+		expect(refused.body).toMatchObject({ result: { error: { reviewIntervalMonths: ['Choose how often to confirm this profile'] } } })
+		expect((await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) }))!.helpingAlerts).toBe(false)
+	})
+
+	test('"Still correct" on the banner confirms the profile; another person cannot', async () => {
+		const { cookie, profileId, profile } = await withProfile()
+		await db
+			.update(s.medicalProfiles)
+			.set({ confirmedAt: new Date('2025-01-01T00:00:00Z') })
+			.where(eq(s.medicalProfiles.id, profile.id))
+		const page = await unwrap((await call(home.loader, getRequest('/dashboard', cookie))).result)
+		expect(page.body).toMatchObject({ screen: { reviewsDue: [{ id: profile.id, fullName: 'Ada Lovelace' }] } })
+		const other = await person()
+		expect((await post(other.cookie, { intent: 'confirm-review', profileId })).status).toBe(404)
+		const confirmed = await post(cookie, { intent: 'confirm-review', profileId })
+		expect(confirmed.status).toBe(302)
+		await expect(confirmed).toSendToast({ title: 'Confirmed' })
+		const after = await unwrap((await call(home.loader, getRequest('/dashboard', cookie))).result)
+		expect(after.body).toMatchObject({ screen: { reviewsDue: [] } })
+	})
+
+	test('a contact is alerted only with an e-mail address: refused beside the field otherwise, on adding and on switching', async () => {
+		const { cookie, profileId, profile } = await withProfile()
+		const refused = await post(cookie, {
+			intent: 'add-contact',
+			profileId,
+			name: 'Grace',
+			relationship: 'Friend',
+			phoneNumber: '555-0100',
+			alertOptIn: 'on',
+		})
+		expect(refused.status).toBe(400)
+		expect(refused.body).toMatchObject({ result: { error: { alertOptIn: ['Add an email address to alert this contact'] } } })
+		expect(await db.$count(s.emergencyContacts, eq(s.emergencyContacts.medicalProfileId, profile.id))).toBe(0)
+
+		await post(cookie, { intent: 'add-contact', profileId, name: 'Grace', relationship: 'Friend', phoneNumber: '555-0100' })
+		const [grace] = await db.select().from(s.emergencyContacts).where(eq(s.emergencyContacts.medicalProfileId, profile.id))
+		expect(grace!.alertOptIn).toBe(false)
+		const switched = await post(cookie, { intent: 'set-contact-alert', profileId, id: String(grace!.id), alertOptIn: 'true' })
+		expect(switched.status).toBe(400)
+		expect(switched.toast?.description).toBe('Add an email address to alert this contact')
+
+		await post(cookie, {
+			intent: 'add-contact',
+			profileId,
+			name: 'Alan',
+			relationship: 'Brother',
+			phoneNumber: '555-0101',
+			email: 'alan@example.test',
+			alertOptIn: 'on',
+		})
+		const alan = (await db.select().from(s.emergencyContacts).where(eq(s.emergencyContacts.medicalProfileId, profile.id))).find(
+			(c) => c.name === 'Alan',
+		)
+		expect(alan!.alertOptIn).toBe(true)
+		const other = await person()
+		expect((await post(other.cookie, { intent: 'set-contact-alert', profileId, id: String(alan!.id), alertOptIn: 'false' })).status).toBe(
+			404,
+		)
+		const off = await post(cookie, { intent: 'set-contact-alert', profileId, id: String(alan!.id), alertOptIn: 'false' })
+		await expect(off).toSendToast({ description: 'Alan will not be alerted.' })
+		expect((await db.query.emergencyContacts.findFirst({ where: eq(s.emergencyContacts.id, alan!.id) }))!.alertOptIn).toBe(false)
 	})
 })

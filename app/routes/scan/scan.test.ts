@@ -1,53 +1,19 @@
+import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db, rowsOf } from '#db/client.ts'
 import * as s from '#db/schema.ts'
-import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { SCANS_RECORDED_PER_MINUTE } from '#app/domain/responder/responder.server.ts'
 import * as scan from '#app/routes/scan/scan.ts'
 import * as scanFile from '#app/routes/scan/scan-file.ts'
-import { call, claimant, createCode, createUser, unwrap } from '#tests/factories.ts'
+import { call, createCode, unwrap } from '#tests/factories.ts'
+import { fullProfile } from '#tests/profiles.ts'
 
 async function scanPage(token: string, headers: Record<string, string> = {}, query = '', address?: string) {
 	const request = new Request(`http://localhost:3000/scan/${token}${query}`, { headers })
 	const response = (await call(scan.loader, request, { token }, address)).result as Response
 	return { status: response.status, headers: response.headers, html: await response.text() }
-}
-
-/** A person with a complete profile and a claimed sticker linked to it. */
-async function fullProfile() {
-	const user = await createUser()
-	const [profile] = await db
-		.insert(s.medicalProfiles)
-		.values({
-			userId: user.id,
-			fullName: 'Maria Santos',
-			dateOfBirth: '1950-06-15',
-			bloodType: 'AB-',
-			height: '5 ft 4 in',
-			weight: '140 lb',
-			distinguishingMarks: 'Scar on left knee',
-			dnrStatus: 'DNR',
-			dnrDocumentKey: `users/${user.id}/document/dnr.pdf`,
-			dnrDocumentName: 'dnr.pdf',
-			dnrDocumentDate: '2024-02-01',
-			dnrOriginalLocation: 'On the refrigerator',
-			additionalNotes: 'Hard of hearing <speak up>',
-			confirmedAt: new Date('2026-11-01T12:00:00Z'),
-		})
-		.returning()
-	const pid = profile!.id
-	await db.insert(s.allergies).values({ medicalProfileId: pid, allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' })
-	await db.insert(s.medications).values({ medicalProfileId: pid, name: 'Warfarin', dosage: '5 mg', frequency: 'daily' })
-	await db.insert(s.medicalConditions).values({ medicalProfileId: pid, condition: 'Atrial fibrillation', status: 'Chronic' })
-	await db
-		.insert(s.emergencyContacts)
-		.values({ medicalProfileId: pid, name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200' })
-	await db.insert(s.insurancePolicies).values({ medicalProfileId: pid, provider: 'Medicare', policyNumber: '1EG4-TE5-MK73' })
-	const code = await createCode()
-	await claimCode(claimant(user.id), code.pin, { profileId: pid })
-	return { user, profile: profile!, code }
 }
 
 describe('the responder page', () => {
@@ -84,11 +50,23 @@ describe('the responder page', () => {
 		expect(page.html).toContain('href="tel:+15550100200"')
 	})
 
-	test('no script, at most 14 KB compressed, not cached, not indexed', async () => {
-		const { code } = await fullProfile()
+	test('no script needed (the one inline script only adds the location button, allowed by its hash), at most 14 KB compressed, not cached, not indexed', async () => {
+		const { code, profile } = await fullProfile()
 		const page = await scanPage(code.token)
-		expect(page.html).not.toMatch(/<script/i)
+		const scripts = [...page.html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/gi)]
+		expect(scripts).toHaveLength(1)
+		expect(scripts[0]![1]).toBe('')
+		const hash = createHash('sha256').update(scripts[0]![2]!).digest('base64')
+		expect(page.headers.get('content-security-policy')).toContain(`script-src 'sha256-${hash}';`)
+		expect(page.headers.get('content-security-policy')).toContain("form-action 'self'")
+		// The form itself is plain HTML: it posts without the script.
+		expect(page.html).toContain(`<form id="helping" method="post" action="/scan/${code.token}/helping"`)
 		expect(gzipSync(page.html).length).toBeLessThanOrEqual(14 * 1024)
+		// Alerts turned off: no form, and no script at all.
+		await db.update(s.medicalProfiles).set({ helpingAlerts: false }).where(eq(s.medicalProfiles.id, profile.id))
+		const quiet = await scanPage(code.token)
+		expect(quiet.html).not.toMatch(/<script|<form/i)
+		expect(quiet.headers.get('content-security-policy')).not.toContain('script-src')
 		expect(page.headers.get('cache-control')).toBe('no-store')
 		expect(page.headers.get('x-robots-tag')).toContain('noindex')
 		expect(page.html).toContain('<meta name="robots" content="noindex,nofollow">')

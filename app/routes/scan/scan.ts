@@ -1,5 +1,5 @@
 import { pickLanguage } from '#app/domain/responder/labels.ts'
-import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
+import { LOCATE_SCRIPT_HASH, renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
 import { loadResponderView, recordScan } from '#app/domain/responder/responder.server.ts'
 import { getUserId } from '#app/middleware/user.server.ts'
 import { env } from '#app/utils/env.server.ts'
@@ -7,20 +7,28 @@ import { hasSessionCookie } from '#app/utils/session.server.ts'
 import { getClientIp, viaTrustedProxy } from '#app/utils/request.server.ts'
 import type { Route } from './+types/scan'
 
+/**
+ * The responder pages' headers. Their only form ("I'm helping") posts to this site; their only script, when the form
+ * is there, is the location button, allowed by its hash.
+ */
+export function responderPageHeaders(lang: string, helpingForm: boolean) {
+	const script = helpingForm ? `script-src ${LOCATE_SCRIPT_HASH}; ` : ''
+	return {
+		'content-type': 'text/html; charset=utf-8',
+		'cache-control': 'no-store',
+		'x-robots-tag': 'noindex, nofollow',
+		'content-security-policy': `default-src 'none'; ${script}style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+		'content-language': lang,
+		vary: 'Accept-Language',
+	}
+}
+
 /** A resource route: no root loader, no client bundle; the page is a few KB of HTML with inline CSS. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const lang = pickLanguage(request.headers.get('accept-language'), url.searchParams.get('lang'))
 	const view = await loadResponderView(params.token)
-	const headers = {
-		'content-type': 'text/html; charset=utf-8',
-		'cache-control': 'no-store',
-		'x-robots-tag': 'noindex, nofollow',
-		'content-security-policy':
-			"default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-		'content-language': lang,
-		vary: 'Accept-Language',
-	}
+	const headers = responderPageHeaders(lang, view.state === 'active' && view.profile.helpingAlerts)
 	if (view.state === 'unknown') return new Response(renderMessagePage(lang, 'notFound', env.PUBLIC_URL), { status: 404, headers })
 	const viewerId = view.state === 'active' && hasSessionCookie(request) ? await getUserId({ request, context }) : null
 	await recordScan(
@@ -35,5 +43,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		view.state === 'active' ? { profileId: view.profile.id, ownerId: view.ownerId, codeName: view.codeName } : null,
 	)
 	if (view.state !== 'active') return new Response(renderMessagePage(lang, view.state, env.PUBLIC_URL), { headers })
-	return new Response(renderResponderPage(view.profile, lang, params.token), { headers: { ...headers, 'content-language': lang } })
+	return new Response(renderResponderPage(view.profile, lang, params.token), { headers })
 }

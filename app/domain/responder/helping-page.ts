@@ -1,0 +1,32 @@
+import { HELPING_LABELS } from './helping-labels.ts'
+import type { Language } from './labels.ts'
+import { e, helpingForm, shell } from './page.ts'
+
+type Sent = { createdAt: Date; message: string | null; location: string | null; recipients: number }
+
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
+
+/** What this responder sent, newest first, the form for an update to the same people, and the way back. */
+export function renderHelpingSent(lang: Language, token: string, sent: Sent[]) {
+	const h = HELPING_LABELS[lang]
+	const who = (recipients: number) => (recipients > 1 ? h.whoWithContacts.replace('{n}', String(recipients - 1)) : h.nobodyExtra)
+	const items = sent
+		.map(
+			(report) =>
+				`<div class="sent"><p><b>${e(h.sentTo.replace('{time}', `${clock.format(report.createdAt)} UTC`).replace('{who}', who(report.recipients)))}</b></p><p>${report.message ? e(report.message).replace(/\n/g, '<br>') : e(h.nothingWritten)}</p>${report.location ? `<p>${e(h.location)}: ${e(report.location)}</p>` : ''}</div>`,
+		)
+		.join('')
+	const body = `<section role="status" aria-labelledby="s-sent"><h2 id="s-sent">${e(h.sentTitle)}</h2>${items}</section>${helpingForm(lang, token, 'update')}<p><a href="/scan/${e(token)}?lang=${lang}">${e(h.back)}</a></p>`
+	return shell(lang, h.sentTitle, body, null, true)
+}
+
+/** A refused report: alerts off, too many, or a message too long; the way back to the page. */
+export function renderHelpingRefused(lang: Language, token: string, reason: 'off' | 'tooMany' | 'invalid') {
+	const h = HELPING_LABELS[lang]
+	return shell(
+		lang,
+		h.title,
+		`<h2>${e(h.title)}</h2><p role="alert">${e(h[reason])}</p><p><a href="/scan/${e(token)}?lang=${lang}">${e(h.back)}</a></p>`,
+		null,
+	)
+}

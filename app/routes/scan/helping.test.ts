@@ -1,0 +1,155 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { db, rowsOf } from '#db/client.ts'
+import * as s from '#db/schema.ts'
+import { REPORTS_PER_CODE } from '#app/domain/responder/helping.server.ts'
+import * as helping from '#app/routes/scan/helping.ts'
+import { call, cookieFrom, createCode, formRequest, getRequest, uniqueEmail } from '#tests/factories.ts'
+import { fullProfile } from '#tests/profiles.ts'
+
+/** A full profile whose son is alerted, and a daughter with an e-mail address who is not. */
+async function helpedProfile() {
+	const person = await fullProfile()
+	const pid = person.profile.id
+	const son = uniqueEmail('luis')
+	const daughter = uniqueEmail('ana')
+	await db.update(s.emergencyContacts).set({ email: son, alertOptIn: true }).where(eq(s.emergencyContacts.medicalProfileId, pid))
+	await db.insert(s.emergencyContacts).values({
+		medicalProfileId: pid,
+		name: 'Ana Santos',
+		relationship: 'Daughter',
+		phoneNumber: '555-0101',
+		email: daughter,
+		alertOptIn: false,
+	})
+	return { ...person, son, daughter }
+}
+
+async function send(token: string, fields: Record<string, string>, cookie?: string) {
+	const response = (await call(helping.action, formRequest(`/scan/${token}/helping`, fields, { cookie }), { token })).result as Response
+	return {
+		status: response.status,
+		location: response.headers.get('location'),
+		cookie: cookieFrom(response.headers, 'hmh_helper'),
+		response,
+	}
+}
+
+async function sentPage(token: string, cookie?: string) {
+	const response = (await call(helping.loader, getRequest(`/scan/${token}/helping`, cookie), { token })).result as Response
+	return { status: response.status, location: response.headers.get('location'), html: response.status === 200 ? await response.text() : '' }
+}
+
+const alertsTo = (address: string) =>
+	db
+		.select()
+		.from(s.emails)
+		.where(and(eq(s.emails.toAddress, address), eq(s.emails.emailType, 'helping-alert')))
+		.orderBy(desc(s.emails.id))
+
+describe("I'm helping", () => {
+	test('a plain form post alerts the account holder and the opted-in contact at once, records an emergency access, and shows what was sent', async () => {
+		const { user, code, son: sonAddress, daughter } = await helpedProfile()
+		const sent = await send(code.token, { lang: 'en', where: 'Corner of 5th and Main', hospital: "St. Mary's" })
+		expect(sent.status).toBe(303)
+		expect(sent.location).toBe(`/scan/${code.token}/helping?lang=en`)
+		expect(sent.cookie).toMatch(/^hmh_helper=[A-Za-z0-9_-]{43}$/)
+
+		const [owner] = await alertsTo(user.email)
+		expect(owner).toMatchObject({ subject: 'Someone is helping Maria Santos now', status: 'pending', userId: user.id })
+		expect(owner!.textBody).toContain("Taken to hospital: St. Mary's")
+		expect(owner!.textBody).toContain('Where they are: Corner of 5th and Main')
+		expect(owner!.textBody).toContain('turn these alerts off')
+		const [son] = await alertsTo(sonAddress)
+		expect(son!.textBody).toContain("listed as Maria Santos's emergency contact (Son)")
+		expect(await alertsTo(daughter)).toHaveLength(0)
+
+		const codeRow = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, code.token) })
+		const [access] = await db.select().from(s.qrScans).where(eq(s.qrScans.qrCodeId, codeRow!.id)).orderBy(desc(s.qrScans.id))
+		expect(access).toMatchObject({ isEmergencyAccess: true, scannerType: 'emergency_responder', medicalFacility: "St. Mary's" })
+		// What the responder wrote is sealed at rest, in the report and in the scan history.
+		const raw = rowsOf<{ message: string; facility: string }>(
+			await db.execute(sql`select r.message, q.medical_facility as facility from helping_reports r, qr_scans q
+				where r.qr_code_id = ${codeRow!.id} and q.id = ${access!.id}`),
+		)
+		expect(raw[0]!.message).not.toContain('Main')
+		expect(raw[0]!.facility).not.toContain('Mary')
+
+		const page = await sentPage(code.token, sent.cookie)
+		expect(page.status).toBe(200)
+		expect(page.html).toContain('the person’s account holder and 1 emergency contact(s)')
+		expect(page.html).toContain('Hospital: St. Mary&#39;s')
+		expect(page.html).toContain('Send an update')
+	})
+
+	test("the same responder's later message goes to the same people as an update; another responder's is a new alert", async () => {
+		const { user, code, son } = await helpedProfile()
+		const first = await send(code.token, { where: 'At the bus stop' })
+		const update = await send(code.token, { hospital: 'General Hospital' }, first.cookie)
+		expect(update.status).toBe(303)
+		expect(update.cookie).toBe(first.cookie)
+		const owner = await alertsTo(user.email)
+		expect(owner.map((m) => m.subject)).toEqual([
+			'Update on Maria Santos: taken to General Hospital',
+			'Someone is helping Maria Santos now',
+		])
+		expect((await alertsTo(son)).map((m) => m.subject)).toEqual(owner.map((m) => m.subject))
+		const other = await send(code.token, {})
+		expect(other.cookie).not.toBe(first.cookie)
+		expect((await alertsTo(user.email))[0]!.subject).toBe('Someone is helping Maria Santos now')
+		expect((await alertsTo(user.email))[0]!.textBody).toContain('They did not say where they are.')
+		const page = await sentPage(code.token, first.cookie)
+		expect(page.html.indexOf('General Hospital')).toBeLessThan(page.html.indexOf('At the bus stop'))
+	})
+
+	test('a shared location goes with the alert as a map link; an impossible one is refused and nothing is sent', async () => {
+		const { user, code } = await helpedProfile()
+		expect((await send(code.token, { latitude: '40.71278', longitude: '-74.00594', accuracy: '18.4' })).status).toBe(303)
+		const [alert] = await alertsTo(user.email)
+		expect(alert!.textBody).toContain('https://www.openstreetmap.org/?mlat=40.71278&mlon=-74.00594')
+		expect(alert!.textBody).toContain('±18 m')
+		const refused = await send(code.token, { latitude: '123', longitude: '0' })
+		expect(refused.status).toBe(400)
+		expect(await refused.response.text()).toContain('Please shorten your message.')
+		expect(await alertsTo(user.email)).toHaveLength(1)
+		expect((await send(code.token, { where: 'x'.repeat(301) })).status).toBe(400)
+		expect(await alertsTo(user.email)).toHaveLength(1)
+	})
+
+	test(`at most ${REPORTS_PER_CODE} reports per code in ten minutes; then a clear refusal and nothing sent`, async () => {
+		const { user, code } = await helpedProfile()
+		for (let i = 0; i < REPORTS_PER_CODE; i++) expect((await send(code.token, { where: `try ${i}` })).status).toBe(303)
+		const refused = await send(code.token, { where: 'one more' })
+		expect(refused.status).toBe(429)
+		expect(refused.response.headers.get('retry-after')).toBe('600')
+		expect(await refused.response.text()).toContain('Too many messages for this code just now')
+		expect(await alertsTo(user.email)).toHaveLength(REPORTS_PER_CODE)
+	})
+
+	test('turned off by the owner, or a code that shows nothing: refused, nothing sent, nothing recorded', async () => {
+		const { user, profile, code } = await helpedProfile()
+		await db.update(s.medicalProfiles).set({ helpingAlerts: false }).where(eq(s.medicalProfiles.id, profile.id))
+		const off = await send(code.token, { lang: 'es', where: 'aquí' })
+		expect(off.status).toBe(403)
+		expect(await off.response.text()).toContain('La familia de esta persona no ha activado los avisos')
+		await db.update(s.medicalProfiles).set({ helpingAlerts: true, isScannable: false }).where(eq(s.medicalProfiles.id, profile.id))
+		expect((await send(code.token, { where: 'here' })).status).toBe(404)
+		const unclaimed = await createCode()
+		expect((await send(unclaimed.token, { where: 'here' })).status).toBe(404)
+		expect((await send('not-a-token', { where: 'here' })).status).toBe(404)
+		expect(await alertsTo(user.email)).toHaveLength(0)
+		expect(await db.$count(s.helpingReports, eq(s.helpingReports.medicalProfileId, profile.id))).toBe(0)
+	})
+
+	test('the confirmation page shows only what this responder sent; without a report it is the responder page', async () => {
+		const { code } = await helpedProfile()
+		const mine = await send(code.token, { where: 'Mine' })
+		await send(code.token, { where: 'Theirs' })
+		const page = await sentPage(code.token, mine.cookie)
+		expect(page.html).toContain('Mine')
+		expect(page.html).not.toContain('Theirs')
+		const stranger = await sentPage(code.token)
+		expect(stranger.status).toBe(303)
+		expect(stranger.location).toBe(`/scan/${code.token}?lang=en`)
+	})
+})

@@ -1,0 +1,57 @@
+import { redirect } from 'react-router'
+import {
+	HelpingSchema,
+	isResponderKey,
+	newResponderKey,
+	reportHelping,
+	reportsBy,
+	RESPONDER_HOURS,
+} from '#app/domain/responder/helping.server.ts'
+import { renderHelpingRefused, renderHelpingSent } from '#app/domain/responder/helping-page.ts'
+import { pickLanguage } from '#app/domain/responder/labels.ts'
+import { renderMessagePage } from '#app/domain/responder/page.ts'
+import { loadResponderView } from '#app/domain/responder/responder.server.ts'
+import { env, isProduction } from '#app/utils/env.server.ts'
+import { readPageForm } from '#app/utils/request.server.ts'
+import { responderPageHeaders } from './scan.ts'
+import type { Route } from './+types/helping'
+
+const COOKIE = 'hmh_helper'
+const responderKeyOf = (request: Request) => /(?:^|;\s*)hmh_helper=([A-Za-z0-9_-]+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? null
+
+const html = (body: string, lang: string, status = 200, headers: Record<string, string> = {}) =>
+	new Response(body, { status, headers: { ...responderPageHeaders(lang, true), ...headers } })
+
+/** "I'm helping": what this responder sent from this code and the form for an update; without a report, the page itself. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const lang = pickLanguage(request.headers.get('accept-language'), new URL(request.url).searchParams.get('lang'))
+	const view = await loadResponderView(params.token)
+	if (view.state !== 'active')
+		return html(renderMessagePage(lang, view.state === 'unknown' ? 'notFound' : view.state, env.PUBLIC_URL), lang, 404)
+	const key = responderKeyOf(request)
+	const sent = isResponderKey(key) ? await reportsBy(view.codeId, key) : []
+	if (!sent.length) return redirect(`/scan/${encodeURIComponent(params.token)}?lang=${lang}`, 303)
+	return html(renderHelpingSent(lang, params.token, sent), lang)
+}
+
+/** Sends the alert (plain form post, no script needed), then shows what was sent (post, redirect, get). */
+export async function action({ request, params }: Route.ActionArgs) {
+	const form = await readPageForm(request)
+	const lang = pickLanguage(request.headers.get('accept-language'), String(form.get('lang') ?? ''))
+	const parsed = HelpingSchema.safeParse(Object.fromEntries(form))
+	if (!parsed.success) return html(renderHelpingRefused(lang, params.token, 'invalid'), lang, 400)
+	const known = responderKeyOf(request)
+	const key = isResponderKey(known) ? known : newResponderKey()
+	const result = await reportHelping(params.token, key, parsed.data, { userAgent: request.headers.get('user-agent') })
+	if (!result.ok) {
+		if (result.reason === 'not-found') return html(renderMessagePage(lang, 'inactive', env.PUBLIC_URL), lang, 404)
+		return result.reason === 'off'
+			? html(renderHelpingRefused(lang, params.token, 'off'), lang, 403)
+			: html(renderHelpingRefused(lang, params.token, 'tooMany'), lang, 429, { 'retry-after': '600' })
+	}
+	const secure = isProduction && env.PUBLIC_URL.startsWith('https:') ? '; Secure' : ''
+	return redirect(`/scan/${encodeURIComponent(params.token)}/helping?lang=${lang}`, {
+		status: 303,
+		headers: { 'set-cookie': `${COOKIE}=${key}; Path=/scan; Max-Age=${RESPONDER_HOURS * 3600}; HttpOnly; SameSite=Lax${secure}` },
+	})
+}
