@@ -67,6 +67,8 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
 	setSecurityHeaders(response.headers)
 	// The e-mail open pixel is loaded by mail clients on other sites.
 	if (path.startsWith('/e/o/')) response.headers.set('cross-origin-resource-policy', 'cross-origin')
+	// A responder saying "I'm helping" may add where they are: the responder pages alone may ask for the position.
+	if (path.startsWith('/scan/')) response.headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(self), payment=()')
 	keepPersonalPagesPrivate(request, response.headers)
 	return response
 }

@@ -16,7 +16,7 @@ export function renderHelpingSent(lang: Language, token: string, sent: Sent[]) {
 				`<div class="sent"><p><b>${e(h.sentTo.replace('{time}', `${clock.format(report.createdAt)} UTC`).replace('{who}', who(report.recipients)))}</b></p><p>${report.message ? e(report.message).replace(/\n/g, '<br>') : e(h.nothingWritten)}</p>${report.location ? `<p>${e(h.location)}: ${e(report.location)}</p>` : ''}</div>`,
 		)
 		.join('')
-	const body = `<section role="status" aria-labelledby="s-sent"><h2 id="s-sent">${e(h.sentTitle)}</h2>${items}</section>${helpingForm(lang, token, 'update')}<p><a href="/scan/${e(token)}?lang=${lang}">${e(h.back)}</a></p>`
+	const body = `<section aria-labelledby="s-sent"><h2 id="s-sent">${e(h.sentTitle)}</h2>${items}</section>${helpingForm(lang, token, 'update')}<p><a href="/scan/${e(token)}?lang=${lang}">${e(h.back)}</a></p>`
 	return shell(lang, h.sentTitle, body, null, true)
 }
 

@@ -7,10 +7,8 @@ import { auditChange } from '#app/domain/profiles/audit.server.ts'
 import { confirmProfile, ownedProfile } from '#app/domain/profiles/profiles.server.ts'
 import { hasRecordedCare, responderSummaryLines } from '#app/domain/responder/summary.ts'
 import { env } from '#app/utils/env.server.ts'
-import { intervalLabel, reviewStatus } from './schedule.ts'
+import { intervalLabel, REVIEW_LINK_DAYS, reviewStatus } from './schedule.ts'
 
-/** How long a reminder's "Still correct" link works. */
-export const REVIEW_LINK_DAYS = 30
 /** A code linked to a profile with nothing recorded in it: the gentle nudge comes this long after it was last saved. */
 const EMPTY_NUDGE_DELAY = sql`interval '2 days'`
 /** Reminders one run of the job sends at most; the next run (hourly) takes the rest. */

@@ -3,7 +3,8 @@
 
 /** How often the owner may choose to be asked, in months; six by default, as Smart911 asks. */
 export const REVIEW_INTERVALS = [1, 3, 6, 12, 24] as const
-export const DEFAULT_REVIEW_MONTHS = 6
+/** How long a reminder's "Still correct" link works. */
+export const REVIEW_LINK_DAYS = 30
 
 /** `date` plus whole months in UTC, the day clamped to the month's last (Jan 31 + 1 month = Feb 28 or 29), as PostgreSQL does. */
 export function addMonths(date: Date, months: number) {

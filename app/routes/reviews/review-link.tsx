@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router'
-import { confirmWithReviewLink, REVIEW_LINK_DAYS, reviewLinkState } from '#app/domain/reviews/reviews.server.ts'
+import { confirmWithReviewLink, reviewLinkState } from '#app/domain/reviews/reviews.server.ts'
+import { REVIEW_LINK_DAYS } from '#app/domain/reviews/schedule.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { StatusButton } from '#app/ui/forms.tsx'
 import { formatDate } from '#app/utils/dates.ts'
