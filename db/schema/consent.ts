@@ -33,5 +33,12 @@ export const consents = pgTable(
 		userAgent: text(),
 		createdAt: createdAt(),
 	},
-	(t) => [index('consents_user_type_idx').on(t.userId, t.consentType), check('consents_version_check', sql`${t.version} > 0`)],
+	(t) => [
+		index('consents_user_type_idx').on(t.userId, t.consentType),
+		// One agreement per person, form and version: a retried or doubled submission records nothing more.
+		uniqueIndex('consents_agreed_once_unique')
+			.on(t.userId, t.consentType, t.version)
+			.where(sql`${t.agreed}`),
+		check('consents_version_check', sql`${t.version} > 0`),
+	],
 )

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, max } from 'drizzle-orm'
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { consents, consentTexts } from '#db/schema.ts'
 import { CONSENT_TITLES, CONSENT_TYPES, type ConsentType } from './schemas.ts'
@@ -77,21 +77,35 @@ export function consentStatusBody(status: ConsentStatus) {
 	}
 }
 
+/** Records each agreement once: one already recorded for the same form and version (a retry, a double click) stays as it was. */
 async function insertConsents(userId: string, forms: Array<{ consentType: ConsentType; version: number }>, client: ClientInfo) {
 	if (!forms.length) return []
 	return db
 		.insert(consents)
 		.values(forms.map((f) => ({ userId, consentType: f.consentType, version: f.version, agreed: true, ...client })))
+		.onConflictDoNothing({ target: [consents.userId, consents.consentType, consents.version], where: sql`${consents.agreed}` })
 		.returning({ consentType: consents.consentType, version: consents.version, createdAt: consents.createdAt })
 }
 
-/** POST /api/consent: agreement to the current text of one form. */
+/** POST /api/consent: agreement to the current text of one form; agreeing again answers the first agreement. */
 export async function recordConsent(userId: string, consentType: ConsentType, client: ClientInfo) {
 	const status = await getConsentStatus(userId)
 	const form = status.forms.find((f) => f.consentType === consentType)
 	if (!form) return null
 	const [row] = await insertConsents(userId, [form], client)
-	return row ?? null
+	if (row) return row
+	const [first] = await db
+		.select({ consentType: consents.consentType, version: consents.version, createdAt: consents.createdAt })
+		.from(consents)
+		.where(
+			and(
+				eq(consents.userId, userId),
+				eq(consents.consentType, form.consentType),
+				eq(consents.version, form.version),
+				eq(consents.agreed, true),
+			),
+		)
+	return first ?? null
 }
 
 /**

@@ -156,6 +156,28 @@ describe('POST /api/consent', () => {
 		expect(rows[0]!.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
 	})
 
+	test('agreeing again (a retry, a double click, at once or later) records nothing more and answers the first agreement', async () => {
+		const { user, cookie } = await newcomer()
+		const agree = async () =>
+			unwrap((await call(consentApi.action, jsonRequest('/api/consent', { consentType: 'terms', agreed: true }, { cookie }))).result)
+		const answers = await Promise.all([agree(), agree(), agree()])
+		expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
+		expect((await agree()).body).toEqual(answers[0]!.body)
+		expect(await consentRows(user.id)).toHaveLength(1)
+		// The consent page sent twice at once records each form once.
+		const page = () =>
+			call(
+				consentPage.action,
+				formRequest(
+					'/consent',
+					{ intent: 'agree', redirectTo: '/dashboard', ...Object.fromEntries(CONSENT_TYPES.map((type) => [type, '1'])) },
+					{ cookie },
+				),
+			)
+		await Promise.all([page(), page()])
+		expect((await consentRows(user.id)).map((r) => r.consentType).sort()).toEqual(['emergency_disclaimer', 'hipaa', 'terms'])
+	})
+
 	test.each([
 		['an unknown type', { consentType: 'marketing', agreed: true }, 'consentType'],
 		['agreed false', { consentType: 'terms', agreed: false }, 'agreed'],
