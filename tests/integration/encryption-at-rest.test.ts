@@ -16,6 +16,8 @@ import { getProfileDetail, savePersonalInfo, updateProfileFields } from '#app/do
 import { addRow } from '#app/domain/profiles/sections.server.ts'
 import { addDocument } from '#app/domain/profiles/files.server.ts'
 import { resealColumns, resealFiles } from '#app/domain/housekeeping/reseal.server.ts'
+import { newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
+import { sendDueReviewReminders } from '#app/domain/reviews/reviews.server.ts'
 import * as scan from '#app/routes/scan/scan.ts'
 import { call } from '#tests/factories.ts'
 import { claimedProfile } from '#tests/profiles.ts'
@@ -35,6 +37,7 @@ function marks() {
 		document: `Dossiertext${tag}`,
 		contactPhone: `555-01${tag.length}${tag.length}`,
 		born: '1903-02-17',
+		hospital: `Saint Quorvane${tag} Hospital`,
 	}
 }
 
@@ -80,10 +83,18 @@ function filesUnder(dir: string): Buffer[] {
 describe('medical data at rest', () => {
 	test('the database and the stored files hold none of it in clear; the responder page and the owner read it all', async () => {
 		const { m, profileId, sticker, document, pdf } = await filledProfile()
+		// The messages that repeat it: a review reminder (it lists the allergies and medications), a responder's alert.
+		await db
+			.update(s.medicalProfiles)
+			.set({ confirmedAt: new Date(Date.now() - 400 * 86_400_000) })
+			.where(eq(s.medicalProfiles.id, profileId))
+		expect(await sendDueReviewReminders()).toBeGreaterThan(0)
+		const helping = await reportHelping(sticker.token, newResponderKey(), { hospital: m.hospital, where: m.notes }, { userAgent: null })
+		expect(helping.ok).toBe(true)
 		const dump = await databaseBytes()
 		// The name is not sealed: finding it proves the dump holds this test's rows.
 		expect(dump.includes(m.name)).toBe(true)
-		for (const secret of [m.allergen, m.reaction, m.medication, m.condition, m.notes, m.policy, m.document, m.born])
+		for (const secret of [m.allergen, m.reaction, m.medication, m.condition, m.notes, m.policy, m.document, m.born, m.hospital])
 			expect(dump.includes(secret), `${secret} in the database`).toBe(false)
 
 		const stored = filesUnder(join(env.DATA_DIR, 'uploads'))
