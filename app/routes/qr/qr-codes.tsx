@@ -1,7 +1,6 @@
 import { Form, Link } from 'react-router'
 import { profileLabel } from '#app/domain/profiles/labels.ts'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
-import { Modal } from '#app/ui/modal.tsx'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/qr-codes'
 import { CodeCard } from './code-card.tsx'
@@ -14,6 +13,9 @@ import { cardClass } from '#app/ui/card.tsx'
 
 // The look editor (live preview, colour and text checks) loads after the page; until then Preview and Save post plainly.
 const Customizer = lazyComponent('qr-customizer', () => import('./customizer.tsx').then((module) => module.Customizer))
+// Shown only for a chosen code: their code is no part of the page's first load.
+const ScanHistory = lazyComponent('qr-scan-history', () => import('./code-extras.tsx').then((module) => module.ScanHistory))
+const DeleteDialog = lazyComponent('qr-delete-dialog', () => import('./code-extras.tsx').then((module) => module.DeleteDialog))
 
 const BASE = '/dashboard/qr-codes'
 
@@ -135,25 +137,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 				<PinForm action={BASE} lastResult={actionData?.intent === PIN_INTENT ? actionData.result : undefined} />
 			</section>
 			{history ? <ScanHistory history={history} /> : null}
-			{dialog === 'delete' && selected ? (
-				<Modal title="Delete this QR code?" closeHref={`${BASE}?code=${selected.id}`}>
-					<p className="text-gray-800">
-						{selected.source === 'self'
-							? 'The code and its scan history are deleted. Printed copies will show “Unknown QR code”.'
-							: 'This printed sticker leaves your account and returns to unclaimed: its colours and scan history are removed, and scanning it shows only how to activate it. The PIN printed on it can claim it again.'}
-					</p>
-					<Form method="post" className="mt-6 flex justify-end gap-2">
-						<input type="hidden" name="codeId" value={selected.id} />
-						<OfflineMessage title="Error" description="Failed to delete QR code" />
-						<Link to={`${BASE}?code=${selected.id}`} className={buttonClass('secondary')}>
-							Cancel
-						</Link>
-						<StatusButton type="submit" name="intent" value={QR_INTENTS.remove}>
-							Delete QR Code
-						</StatusButton>
-					</Form>
-				</Modal>
-			) : null}
+			{dialog === 'delete' && selected ? <DeleteDialog code={selected} base={BASE} /> : null}
 		</main>
 	)
 }
@@ -168,31 +152,6 @@ function UnlinkedNotice({ codes }: { codes: Route.ComponentProps['loaderData']['
 			{unlinked.map((c) => (c.pin ? `sticker ${c.pin}` : `code #${c.id}`)).join(', ')}. Until you link{' '}
 			{unlinked.length === 1 ? 'it' : 'each'} to a profile below, scanning shows only that the code is not active.
 		</p>
-	)
-}
-
-function ScanHistory({ history }: { history: NonNullable<Route.ComponentProps['loaderData']['history']> }) {
-	return (
-		<section aria-labelledby="history-title" className={cardClass('p-5')}>
-			<h2 id="history-title" className="mb-3 text-xl font-bold">
-				Scan history
-			</h2>
-			{history.scans.length ? (
-				<ul className="divide-y divide-gray-200">
-					{history.scans.map((scan) => (
-						<li key={scan.id} className="py-2">
-							{new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' }).format(
-								scan.scannedAt,
-							)}{' '}
-							ET · {scan.deviceType}
-							{scan.city || scan.country ? ` · ${[scan.city, scan.state, scan.country].filter(Boolean).join(', ')}` : ''}
-						</li>
-					))}
-				</ul>
-			) : (
-				<p className="text-gray-700">This code has not been scanned yet.</p>
-			)}
-		</section>
 	)
 }
 

@@ -1,0 +1,57 @@
+import { Form, Link } from 'react-router'
+import { cardClass } from '#app/ui/card.tsx'
+import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
+import { Modal } from '#app/ui/modal.tsx'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { QR_INTENTS } from './intents.ts'
+import type { QrCodesData } from './qr-codes.server.ts'
+
+// The parts of the QR Codes tab shown only for a chosen code, loaded apart from the page (qr-codes.tsx).
+
+type Code = QrCodesData['codes'][number]
+
+const scanTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' })
+
+export function ScanHistory({ history }: { history: NonNullable<QrCodesData['history']> }) {
+	return (
+		<section aria-labelledby="history-title" className={cardClass('p-5')}>
+			<h2 id="history-title" className="mb-3 text-xl font-bold">
+				Scan history
+			</h2>
+			{history.scans.length ? (
+				<ul className="divide-y divide-gray-200">
+					{history.scans.map((scan) => (
+						<li key={scan.id} className="py-2">
+							{scanTime.format(scan.scannedAt)} ET · {scan.deviceType}
+							{scan.city || scan.country ? ` · ${[scan.city, scan.state, scan.country].filter(Boolean).join(', ')}` : ''}
+						</li>
+					))}
+				</ul>
+			) : (
+				<p className="text-gray-700">This code has not been scanned yet.</p>
+			)}
+		</section>
+	)
+}
+
+export function DeleteDialog({ code, base }: { code: Code; base: string }) {
+	return (
+		<Modal title="Delete this QR code?" closeHref={`${base}?code=${code.id}`}>
+			<p className="text-gray-800">
+				{code.source === 'self'
+					? 'The code and its scan history are deleted. Printed copies will show “Unknown QR code”.'
+					: 'This printed sticker leaves your account and returns to unclaimed: its colours and scan history are removed, and scanning it shows only how to activate it. The PIN printed on it can claim it again.'}
+			</p>
+			<Form method="post" className="mt-6 flex justify-end gap-2">
+				<input type="hidden" name="codeId" value={code.id} />
+				<OfflineMessage title="Error" description="Failed to delete QR code" />
+				<Link to={`${base}?code=${code.id}`} className={buttonClass('secondary')}>
+					Cancel
+				</Link>
+				<StatusButton type="submit" name="intent" value={QR_INTENTS.remove}>
+					Delete QR Code
+				</StatusButton>
+			</Form>
+		</Modal>
+	)
+}
