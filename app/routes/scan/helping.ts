@@ -13,7 +13,7 @@ import { renderMessagePage } from '#app/domain/responder/page.ts'
 import { loadResponderView } from '#app/domain/responder/responder.server.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
-import { responderPageHeaders } from './scan.ts'
+import { responderPageHeaders } from './responder-headers.server.ts'
 import type { Route } from './+types/helping'
 
 const COOKIE = 'hmh_helper'

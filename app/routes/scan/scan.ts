@@ -1,27 +1,12 @@
 import { pickLanguage } from '#app/domain/responder/labels.ts'
-import { LOCATE_SCRIPT_HASH, renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
+import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
+import { responderPageHeaders } from './responder-headers.server.ts'
 import { loadResponderView, recordScan } from '#app/domain/responder/responder.server.ts'
 import { getUserId } from '#app/middleware/user.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { hasSessionCookie } from '#app/utils/session.server.ts'
 import { getClientIp, viaTrustedProxy } from '#app/utils/request.server.ts'
 import type { Route } from './+types/scan'
-
-/**
- * The responder pages' headers. Their only form ("I'm helping") posts to this site; their only script, when the form
- * is there, is the location button, allowed by its hash.
- */
-export function responderPageHeaders(lang: string, helpingForm: boolean) {
-	const script = helpingForm ? `script-src ${LOCATE_SCRIPT_HASH}; ` : ''
-	return {
-		'content-type': 'text/html; charset=utf-8',
-		'cache-control': 'no-store',
-		'x-robots-tag': 'noindex, nofollow',
-		'content-security-policy': `default-src 'none'; ${script}style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
-		'content-language': lang,
-		vary: 'Accept-Language',
-	}
-}
 
 /** A resource route: no root loader, no client bundle; the page is a few KB of HTML with inline CSS. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
