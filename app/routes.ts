@@ -117,6 +117,8 @@ export default [
 	route('api/qr-codes/:id/download', 'routes/api/qr-code-image.ts', { id: 'api-qr-code-download' }),
 	// Spec 001 §7. An optional :id serves a collection and its items from one module.
 	route('api/medical-profiles', 'routes/api/medical-profiles.ts'),
+	route('api/medical-profiles/:id/wallet-card.pdf', 'routes/api/wallet-card.ts'),
+	route('api/medical-profiles/:id/lock-screen.png', 'routes/api/lock-screen.ts'),
 	route('api/medical-profile/:id?', 'routes/api/medical-profile.ts'),
 	route('api/emergency-contacts/:id?', 'routes/api/emergency-contacts.ts'),
 	route('api/allergies/:id?', 'routes/api/allergies.ts'),

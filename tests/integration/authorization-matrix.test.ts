@@ -854,6 +854,18 @@ const CASES: Case[] = [
 
 	// A's profiles and their sections.
 	get('/api/medical-profiles', "one's own profiles", '/api/medical-profiles', signedIn(401)),
+	get(
+		'/api/medical-profiles/:id/wallet-card.pdf',
+		"A's profile's wallet card",
+		(w) => `/api/medical-profiles/${w.a.profileId}/wallet-card.pdf?lang=es`,
+		onlyA(401),
+	),
+	get(
+		'/api/medical-profiles/:id/lock-screen.png',
+		"A's profile's lock-screen image",
+		(w) => `/api/medical-profiles/${w.a.profileId}/lock-screen.png?w=1080&h=2400`,
+		onlyA(401),
+	),
 	get('/api/medical-profile/:id?', "one's own profile", '/api/medical-profile', signedIn(401)),
 	post(
 		'/api/medical-profile/:id?',

@@ -200,17 +200,23 @@ function resvgOptions(): ResvgRenderOptions {
 	}
 }
 
-let fontFile: string | undefined
+const fontFiles = new Map<string, string>()
 
-/** The bundled font only, so text renders the same on every machine; found beside the source or the server build. */
 function fontPath() {
-	if (fontFile) return fontFile
+	return bundledFontPath(FONT_FILE)
+}
+
+/** A font shipped in app/assets/fonts, so text renders the same on every machine; found beside the source or the server build. */
+export function bundledFontPath(file: string) {
+	const known = fontFiles.get(file)
+	if (known) return known
 	const candidates = [
-		fileURLToPath(new URL(`../../assets/fonts/${FONT_FILE}`, import.meta.url)),
-		fileURLToPath(new URL(`../../app/assets/fonts/${FONT_FILE}`, import.meta.url)),
-		resolve('app/assets/fonts', FONT_FILE),
+		fileURLToPath(new URL(`../../assets/fonts/${file}`, import.meta.url)),
+		fileURLToPath(new URL(`../../app/assets/fonts/${file}`, import.meta.url)),
+		resolve('app/assets/fonts', file),
 	]
-	fontFile = candidates.find((path) => existsSync(path))
-	if (!fontFile) throw new Error(`QR font ${FONT_FILE} not found in ${candidates.join(', ')}`)
-	return fontFile
+	const found = candidates.find((path) => existsSync(path))
+	if (!found) throw new Error(`Font ${file} not found in ${candidates.join(', ')}`)
+	fontFiles.set(file, found)
+	return found
 }

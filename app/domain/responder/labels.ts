@@ -58,6 +58,9 @@ const en = {
 	unclaimedText: 'If this sticker or card is yours, go to {site}, choose “Already Have a QR Code?” and enter the PIN printed on it.',
 	notFoundTitle: 'Unknown QR code',
 	notFoundText: 'This code does not belong to Hit Me Helpers.',
+	cutAndFold: 'Cut along the marks, fold in half',
+	scanForAll: 'Scan for full information',
+	moreToScan: '+{n} more: scan the code',
 }
 export type Labels = typeof en
 
@@ -117,6 +120,9 @@ const es: Labels = {
 	unclaimedText: 'Si esta pegatina o tarjeta es suya, vaya a {site}, elija “Already Have a QR Code?” e introduzca el PIN impreso en ella.',
 	notFoundTitle: 'Código QR desconocido',
 	notFoundText: 'Este código no pertenece a Hit Me Helpers.',
+	cutAndFold: 'Recorte por las marcas y doble por la mitad',
+	scanForAll: 'Escanee para ver toda la información',
+	moreToScan: '+{n} más: escanee el código',
 }
 
 const fr: Labels = {
@@ -176,6 +182,9 @@ const fr: Labels = {
 		'Si cet autocollant ou cette carte vous appartient, allez sur {site}, choisissez « Already Have a QR Code? » et saisissez le PIN imprimé dessus.',
 	notFoundTitle: 'QR code inconnu',
 	notFoundText: 'Ce code n’appartient pas à Hit Me Helpers.',
+	cutAndFold: 'Découpez le long des repères, pliez en deux',
+	scanForAll: 'Scannez pour toutes les informations',
+	moreToScan: '+{n} de plus : scannez le code',
 }
 
 export const LABELS: Record<Language, Labels> = { en, es, fr }

@@ -2,9 +2,12 @@ import type { DashboardHandle } from '../dashboard/layout.tsx'
 import type { Route } from './+types/medical-info'
 import { MedicalInfoScreen } from './medical-info-screen-lazy.ts'
 import { medicalInfoAction, medicalInfoLoader } from './medical-info.server.ts'
+import { CardDownloads } from '../cards/card-downloads-lazy.ts'
+import { cardReadyProfiles } from '../cards/card-downloads.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	return { screen: await medicalInfoLoader({ request, context }) }
+	const [screen, cardReady] = await Promise.all([medicalInfoLoader({ request, context }), cardReadyProfiles({ request, context })])
+	return { screen, cardReady }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -16,6 +19,11 @@ export default function MedicalInfo({ loaderData, actionData }: Route.ComponentP
 		<main id="main" className="mx-auto max-w-4xl px-4 py-8">
 			<h1 className="mb-5 text-2xl font-bold">Medical Information</h1>
 			<MedicalInfoScreen data={loaderData.screen} failure={actionData ?? null} base="/medical-info" />
+			<CardDownloads
+				profiles={loaderData.screen.profile ? [loaderData.screen.profile] : []}
+				ready={loaderData.cardReady}
+				className="mt-5"
+			/>
 		</main>
 	)
 }

@@ -10,6 +10,8 @@ import { PIN_INTENT } from '../auth/pin-intent.ts'
 import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { cardClass } from '#app/ui/card.tsx'
+import { CardDownloads } from '../cards/card-downloads-lazy.ts'
+import { cardReadyProfiles } from '../cards/card-downloads.server.ts'
 
 // The look editor (live preview, colour and text checks) loads after the page; until then Preview and Save post plainly.
 const Customizer = lazyComponent('qr-customizer', () => import('./customizer.tsx').then((module) => module.Customizer))
@@ -20,7 +22,8 @@ const DeleteDialog = lazyComponent('qr-delete-dialog', () => import('./code-extr
 const BASE = '/dashboard/qr-codes'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	return qrCodesLoader({ request, context })
+	const [page, cardReady] = await Promise.all([qrCodesLoader({ request, context }), cardReadyProfiles({ request, context })])
+	return { ...page, cardReady }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -129,6 +132,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 					</ul>
 				</section>
 			) : null}
+			<CardDownloads profiles={profiles} ready={loaderData.cardReady} />
 			<section id="claim-pin" aria-labelledby="claim-pin-title" className={cardClass('max-w-xl scroll-mt-4 p-5')}>
 				<h2 id="claim-pin-title" className="text-xl font-bold">
 					{codes.length ? 'Claim another sticker or card' : 'Already Have a QR Code?'}

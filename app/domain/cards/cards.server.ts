@@ -1,0 +1,90 @@
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { db } from '#db/client.ts'
+import { qrCodes } from '#db/schema.ts'
+import { storage } from '#app/adapters/storage.server.ts'
+import { DomainError } from '#app/domain/errors.ts'
+import { getProfileDetail, type ProfileDetail } from '#app/domain/profiles/profiles.server.ts'
+import { scanUrl } from '#app/domain/qr/codes.server.ts'
+import { MAX_IMAGE_PIXELS } from '#app/domain/uploads/file-type.ts'
+import { cardFacts } from './facts.ts'
+import { renderLockScreenPng } from './lock-screen.server.ts'
+import { NO_ACTIVE_CODE } from './options.ts'
+import type { LockScreenQuery, WalletCardQuery } from './schemas.ts'
+import { renderWalletCardPdf } from './wallet-card.server.ts'
+
+/** A code a card may carry: the owner's, linked to the profile, on, and not past its expiry. */
+const usable = (userId: string) =>
+	and(eq(qrCodes.userId, userId), eq(qrCodes.isActive, true), or(isNull(qrCodes.expiresAt), gt(qrCodes.expiresAt, sql`now()`)))
+
+/** The profiles of the person that have a code a card may carry: the others are offered a link to the QR Codes tab instead. */
+export async function profilesWithCardCode(userId: string) {
+	const rows = await db
+		.selectDistinct({ profileId: qrCodes.medicalProfileId })
+		.from(qrCodes)
+		.where(and(usable(userId), isNotNull(qrCodes.medicalProfileId)))
+	return rows.map((r) => r.profileId!)
+}
+
+/** The profile (the person's own, else 404) and the code its card carries: the one asked for, else the newest usable one. */
+async function cardSource(userId: string, profileId: number, codeId: number | undefined) {
+	const [profile, codes] = await Promise.all([
+		getProfileDetail(userId, profileId),
+		db
+			.select({ id: qrCodes.id, token: qrCodes.token })
+			.from(qrCodes)
+			.where(and(usable(userId), eq(qrCodes.medicalProfileId, profileId)))
+			.orderBy(desc(qrCodes.createdAt), desc(qrCodes.id)),
+	])
+	if (!profile) throw new DomainError(404, 'Profile not found')
+	const code = codeId === undefined ? codes[0] : codes.find((c) => c.id === codeId)
+	if (!code) throw codeId === undefined ? new DomainError(409, NO_ACTIVE_CODE) : new DomainError(404, 'QR code not found')
+	return { profile, scanUrl: scanUrl(code.token) }
+}
+
+/** The wallet card PDF, made from the profile as it is now. */
+export async function walletCard(userId: string, profileId: number, query: WalletCardQuery) {
+	const { profile, scanUrl } = await cardSource(userId, profileId, query.code)
+	const photo = profile.profilePictureKey ? await cardPhoto(profile.profilePictureKey) : null
+	const body = await renderWalletCardPdf({ facts: cardFacts(profile, query.lang), scanUrl, photo })
+	return { body, fileName: `${fileStem('wallet-card', profile)}-${query.lang}.pdf` }
+}
+
+/** The lock-screen PNG, made from the profile as it is now. */
+export async function lockScreen(userId: string, profileId: number, query: LockScreenQuery) {
+	const { profile, scanUrl } = await cardSource(userId, profileId, query.code)
+	const facts = cardFacts(profile, query.lang)
+	const body = await renderLockScreenPng({ facts, scanUrl, width: query.width, height: query.height })
+	return { body, fileName: `${fileStem('lock-screen', profile)}-${query.width}x${query.height}.png` }
+}
+
+/** The photo is stored up to 4096 px and may be a WebP: a small JPEG on white is all a 32 × 40 pt frame needs. */
+async function cardPhoto(key: string) {
+	const file = await storage.get(key)
+	if (!file) return null
+	try {
+		return await sharp(file.body, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+			.resize({ width: 240, height: 300, fit: 'inside', withoutEnlargement: true })
+			.flatten({ background: '#ffffff' })
+			.jpeg({ quality: 85 })
+			.toBuffer()
+	} catch (error) {
+		// The card is still worth having without its photo.
+		console.warn('[cards] profile photo not usable:', error instanceof Error ? error.message : error)
+		return null
+	}
+}
+
+/** Letters and digits of the name only (no accent, space or quote can break the header); else the profile's number. */
+function fileStem(kind: string, profile: Pick<ProfileDetail, 'id' | 'fullName' | 'firstName' | 'lastName'>) {
+	const name = profile.fullName ?? [profile.firstName, profile.lastName].filter(Boolean).join(' ')
+	const slug = name
+		.normalize('NFKD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-+|-+$/g, '')
+		.slice(0, 40)
+		.replace(/-+$/, '')
+	return `hmh-${kind}-${slug || `profile-${profile.id}`}`
+}

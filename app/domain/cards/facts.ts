@@ -1,0 +1,119 @@
+import { criticalFlags } from '#app/domain/responder/critical-flags.ts'
+import { LABELS, LANGUAGES, type Labels, type Language } from '#app/domain/responder/labels.ts'
+
+/** What the wallet card and the lock-screen image read of a profile: the responder page's facts. */
+export type CardProfile = {
+	fullName: string | null
+	firstName: string | null
+	lastName: string | null
+	dnrStatus: string | null
+	dnrDocumentDate: string | null
+	dnrOriginalLocation: string | null
+	bloodType: string | null
+	distinguishingMarks: string | null
+	additionalNotes: string | null
+	confirmedAt: Date | null
+	createdAt: Date
+	allergies: Array<{ allergen: string; severity: string; reaction: string | null }>
+	medications: Array<{ name: string; dosage: string | null; frequency: string | null }>
+	medicalConditions: Array<{ condition: string; status: string; notes: string | null }>
+	emergencyContacts: Array<{ name: string; relationship: string; phoneNumber: string }>
+}
+
+/** The profile's facts as the lines a card prints, in one language, most urgent first within each list. */
+export type CardFacts = {
+	lang: Language
+	labels: Labels
+	name: string
+	status: { text: string; emphatic: boolean; details: string[] }
+	flags: string[]
+	allergies: string[]
+	medications: string[]
+	conditions: string[]
+	contacts: Array<{ name: string; phone: string }>
+	bloodType: string | null
+	confirmed: string
+}
+
+// Building an Intl formatter costs far more than using one: one per language, made once.
+const dateFormats = Object.fromEntries(
+	LANGUAGES.map((lang) => [lang, new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { dateStyle: 'long', timeZone: 'UTC' })]),
+) as Record<Language, Intl.DateTimeFormat>
+
+/** As the responder page writes dates, so the card and the page agree. */
+function dateText(lang: Language, date: Date | string) {
+	return dateFormats[lang].format(typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date)
+}
+
+/** French sets a space before a colon. */
+export function colon(lang: Language) {
+	return lang === 'fr' ? '\u00a0: ' : ': '
+}
+
+const SEVERITY_ORDER: Record<string, number> = { Severe: 0, Moderate: 1, Mild: 2 }
+
+/** Control characters, lone surrogates and non-characters have no place in a PDF's text or an SVG's XML. */
+const clean = (text: string) => text.replace(/[\p{Cc}\p{Cs}\uFFFE\uFFFF]/gu, ' ')
+
+export function cardFacts(profile: CardProfile, lang: Language): CardFacts {
+	const facts = rawFacts(profile, lang)
+	return {
+		...facts,
+		name: clean(facts.name),
+		status: { ...facts.status, details: facts.status.details.map(clean) },
+		flags: facts.flags.map(clean),
+		allergies: facts.allergies.map(clean),
+		medications: facts.medications.map(clean),
+		conditions: facts.conditions.map(clean),
+		contacts: facts.contacts.map((c) => ({ name: clean(c.name), phone: clean(c.phone) })),
+		bloodType: facts.bloodType === null ? null : clean(facts.bloodType),
+	}
+}
+
+function rawFacts(profile: CardProfile, lang: Language): CardFacts {
+	const t = LABELS[lang]
+	const label = (key: string) => (t as Record<string, string>)[key] ?? key
+	const c = colon(lang)
+	const dnr = profile.dnrStatus
+	const emphatic = dnr === 'DNR' || dnr === 'POLST'
+	const flags = criticalFlags({
+		medications: profile.medications,
+		allergies: profile.allergies,
+		conditions: profile.medicalConditions,
+		distinguishingMarks: profile.distinguishingMarks,
+		additionalNotes: profile.additionalNotes,
+	})
+	// When a list is cut short the first lines are what stays: severe allergies, then flagged medications, then current conditions.
+	const allergies = [...profile.allergies].sort((a, b) => (SEVERITY_ORDER[a.severity] ?? 3) - (SEVERITY_ORDER[b.severity] ?? 3))
+	const flagged = new Set(flags.filter((f) => f.kind === 'anticoagulant' || f.kind === 'insulin').map((f) => f.detail))
+	const medications = [...profile.medications].sort((a, b) => Number(!flagged.has(a.name)) - Number(!flagged.has(b.name)))
+	const conditions = [...profile.medicalConditions].sort((a, b) => Number(a.status === 'Resolved') - Number(b.status === 'Resolved'))
+	const name = profile.fullName ?? ([profile.firstName, profile.lastName].filter(Boolean).join(' ') || null)
+	return {
+		lang,
+		labels: t,
+		name: name ?? t.unnamed,
+		status: {
+			text: dnr === 'DNR' ? t.dnr : dnr === 'POLST' ? t.polst : dnr === 'Unknown' ? t.unknownDnr : t.noDnr,
+			emphatic,
+			details: emphatic
+				? [
+						profile.dnrDocumentDate ? `${t.signed} ${dateText(lang, profile.dnrDocumentDate)}` : null,
+						profile.dnrOriginalLocation ? `${t.originalKept}${c}${profile.dnrOriginalLocation}` : null,
+					].filter((d): d is string => d !== null)
+				: [],
+		},
+		flags: flags.map((f) => `${label(`flag_${f.kind}`)}${c}${f.detail}`),
+		allergies: allergies.map((a) => `${a.allergen} (${label(a.severity)})${a.reaction ? `${c}${a.reaction}` : ''}`),
+		medications: medications.map((m) => [m.name, [m.dosage, m.frequency].filter(Boolean).join(', ')].filter(Boolean).join(' ')),
+		conditions: conditions.map((c) => `${c.condition} (${label(c.status)})`),
+		contacts: profile.emergencyContacts.map((c) => ({ name: `${c.name} (${c.relationship})`, phone: c.phoneNumber })),
+		bloodType: profile.bloodType,
+		confirmed: `${t.lastConfirmed} ${dateText(lang, profile.confirmedAt ?? profile.createdAt)}`,
+	}
+}
+
+/** "+3 more: scan the code", in the card's language. */
+export function moreLine(labels: Labels, hidden: number) {
+	return labels.moreToScan.replace('{n}', String(hidden))
+}

@@ -1,0 +1,90 @@
+import { Link } from 'react-router'
+import { CARD_LANGUAGES, LOCK_SCREEN_SIZES, NO_ACTIVE_CODE, sizeName } from '#app/domain/cards/options.ts'
+import { profileLabel } from '#app/domain/profiles/labels.ts'
+import { cardClass } from '#app/ui/card.tsx'
+import { cx } from '#app/ui/cx.ts'
+import { buttonClass, SelectField } from '#app/ui/forms.tsx'
+
+type Profile = { id: number; fullName: string | null; relationshipToUser: string | null }
+
+const SIZE_OPTIONS = LOCK_SCREEN_SIZES.map((s) => ({ value: String(s.width), label: `${sizeName(s)} (${s.devices})` }))
+
+/**
+ * The wallet card (PDF) and lock-screen image (PNG) of each profile given: plain GET forms to the download endpoints,
+ * which answer with the file, so they work the same with JavaScript off. A profile without a usable QR code is sent to
+ * the QR Codes tab instead.
+ */
+export function CardDownloads({
+	profiles,
+	ready,
+	className,
+}: {
+	profiles: readonly Profile[]
+	ready: readonly number[]
+	className?: string
+}) {
+	if (profiles.length === 0) return null
+	return (
+		<section aria-labelledby="card-downloads-title" className={cardClass(cx('p-5', className))}>
+			<h2 id="card-downloads-title" className="text-xl font-bold">
+				Wallet card and lock screen
+			</h2>
+			<p className="mt-1 text-gray-700">
+				A card to print, cut out and fold for a wallet, and an image for a phone’s lock screen: the critical facts and the QR code, made
+				from the profile as it is when you download them. Download them again after a change.
+			</p>
+			<div className="mt-4 space-y-5">
+				{profiles.map((profile) => (
+					<ProfileDownloads key={profile.id} profile={profile} ready={ready.includes(profile.id)} titled={profiles.length > 1} />
+				))}
+			</div>
+		</section>
+	)
+}
+
+function ProfileDownloads({ profile, ready, titled }: { profile: Profile; ready: boolean; titled: boolean }) {
+	const base = `/api/medical-profiles/${profile.id}`
+	const name = profileLabel(profile)
+	const id = (field: string) => `card-${field}-${profile.id}`
+	return (
+		<div>
+			{titled ? (
+				<h3 id={id('title')} className="mb-2 font-semibold">
+					{name}
+				</h3>
+			) : null}
+			{ready ? (
+				<div className="grid gap-4 sm:grid-cols-2">
+					<form method="get" action={`${base}/wallet-card.pdf`} className="flex flex-col gap-3">
+						<SelectField
+							label="Card language"
+							selectProps={{ id: id('lang'), name: 'lang', defaultValue: 'en' }}
+							options={CARD_LANGUAGES}
+						/>
+						<button type="submit" className={buttonClass('primary')} aria-describedby={titled ? id('title') : undefined}>
+							Download wallet card (PDF)
+						</button>
+					</form>
+					<form method="get" action={`${base}/lock-screen.png`} className="flex flex-col gap-3">
+						<SelectField label="Screen size" selectProps={{ id: id('size'), name: 'w' }} options={SIZE_OPTIONS} />
+						<SelectField
+							label="Image language"
+							selectProps={{ id: id('image-lang'), name: 'lang', defaultValue: 'en' }}
+							options={CARD_LANGUAGES}
+						/>
+						<button type="submit" className={buttonClass('primary')} aria-describedby={titled ? id('title') : undefined}>
+							Download lock-screen image
+						</button>
+					</form>
+				</div>
+			) : (
+				<p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+					{NO_ACTIVE_CODE}{' '}
+					<Link to="/dashboard/qr-codes" className="font-semibold underline">
+						Go to QR Codes
+					</Link>
+				</p>
+			)}
+		</div>
+	)
+}
