@@ -86,5 +86,5 @@ describe('clickSignature', () => {
 })
 
 test('the messages whose links carry secrets are not click-tracked', () => {
-	expect([...UNTRACKED_CLICK_TYPES].sort()).toEqual(['donation-receipt', 'email-change', 'visitor-notice'])
+	expect([...UNTRACKED_CLICK_TYPES].sort()).toEqual(['donation-receipt', 'email-change', 'review-reminder', 'visitor-notice'])
 })

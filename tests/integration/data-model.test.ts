@@ -30,7 +30,8 @@ describe('deleting an account', () => {
 		const [profile] = await db.insert(s.medicalProfiles).values({ userId: user.id, fullName: 'Gone Soon' }).returning()
 		await db.insert(s.allergies).values({ medicalProfileId: profile!.id, allergen: 'Penicillin', severity: 'Severe' })
 		await db.insert(s.medications).values({ medicalProfileId: profile!.id, name: 'Warfarin' })
-		await db.insert(s.consents).values({ userId: user.id, consentType: 'terms', version: 1, agreed: true })
+		// createUser agreed to every form: this is a refusal on record, which goes with the account too.
+		await db.insert(s.consents).values({ userId: user.id, consentType: 'terms', version: 1, agreed: false })
 		const code = await createCode()
 		await db.update(s.qrCodes).set({ userId: user.id, medicalProfileId: profile!.id }).where(eq(s.qrCodes.id, code.id))
 		await db.insert(s.orders).values({
