@@ -72,6 +72,12 @@ test('no code yet: the tab says to link one; with a claimed sticker it downloads
 	await expect(page).toHaveURL(/\/medical-info$/)
 	await expect(page.getByRole('heading', { name: 'Medical Information', level: 1 })).toBeVisible()
 
+	// At 320 px the card's forms stack and nothing scrolls sideways.
+	await page.setViewportSize({ width: 320, height: 800 })
+	await expect(downloads.getByLabel('Screen size')).toBeVisible()
+	expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+	await page.setViewportSize({ width: 1280, height: 720 })
+
 	// The QR Codes tab offers the same, per profile.
 	await page.goto('/dashboard/qr-codes')
 	await expect(

@@ -3,7 +3,7 @@ import { CARD_LANGUAGES, LOCK_SCREEN_SIZES, NO_ACTIVE_CODE, sizeName } from '#ap
 import { profileLabel } from '#app/domain/profiles/labels.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { cx } from '#app/ui/cx.ts'
-import { buttonClass, SelectField } from '#app/ui/forms.tsx'
+import { buttonClass, inputClass, SelectField } from '#app/ui/forms.tsx'
 
 type Profile = { id: number; fullName: string | null; relationshipToUser: string | null }
 
@@ -56,22 +56,14 @@ function ProfileDownloads({ profile, ready, titled }: { profile: Profile; ready:
 			{ready ? (
 				<div className="grid gap-4 sm:grid-cols-2">
 					<form method="get" action={`${base}/wallet-card.pdf`} className="flex flex-col gap-3">
-						<SelectField
-							label="Card language"
-							selectProps={{ id: id('lang'), name: 'lang', defaultValue: 'en' }}
-							options={CARD_LANGUAGES}
-						/>
+						<LanguageSelect id={id('lang')} label="Card language" />
 						<button type="submit" className={buttonClass('primary')} aria-describedby={titled ? id('title') : undefined}>
 							Download wallet card (PDF)
 						</button>
 					</form>
 					<form method="get" action={`${base}/lock-screen.png`} className="flex flex-col gap-3">
 						<SelectField label="Screen size" selectProps={{ id: id('size'), name: 'w' }} options={SIZE_OPTIONS} />
-						<SelectField
-							label="Image language"
-							selectProps={{ id: id('image-lang'), name: 'lang', defaultValue: 'en' }}
-							options={CARD_LANGUAGES}
-						/>
+						<LanguageSelect id={id('image-lang')} label="Image language" />
 						<button type="submit" className={buttonClass('primary')} aria-describedby={titled ? id('title') : undefined}>
 							Download lock-screen image
 						</button>
@@ -85,6 +77,24 @@ function ProfileDownloads({ profile, ready, titled }: { profile: Profile; ready:
 					</Link>
 				</p>
 			)}
+		</div>
+	)
+}
+
+/** Each language's name in that language, marked as such for screen readers. */
+function LanguageSelect({ id, label }: { id: string; label: string }) {
+	return (
+		<div>
+			<label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-800">
+				{label}
+			</label>
+			<select id={id} name="lang" defaultValue="en" className={inputClass}>
+				{CARD_LANGUAGES.map((language) => (
+					<option key={language.value} value={language.value} lang={language.value}>
+						{language.label}
+					</option>
+				))}
+			</select>
 		</div>
 	)
 }
