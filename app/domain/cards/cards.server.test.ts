@@ -14,7 +14,7 @@ import { claimant, createCode, createUser } from '#tests/factories.ts'
 import { fullProfile } from '#tests/profiles.ts'
 import { decodeQr } from '#tests/zbar.ts'
 import { lockScreen, profilesWithCardCode, walletCard } from './cards.server.ts'
-import { NO_ACTIVE_CODE } from './options.ts'
+import { NO_ACTIVE_CODE, SCANNING_OFF } from './options.ts'
 
 /** A new sticker claimed onto the profile: created after every code before it. */
 async function linkAnotherCode(userId: string, profileId: number) {
@@ -127,6 +127,13 @@ describe('which QR code a card carries', () => {
 		await db.update(s.qrCodes).set({ isActive: false }).where(eq(s.qrCodes.userId, user.id))
 		expect(await refusal(walletCard(user.id, profile.id, { lang: 'en' }))).toEqual({ status: 409, message: NO_ACTIVE_CODE })
 		expect(await refusal(carried(user.id, profile.id))).toEqual({ status: 409, message: NO_ACTIVE_CODE })
+	})
+
+	test('a profile with scanning off: 409, since its code would open the neutral page', async () => {
+		const { user, profile } = await fullProfile()
+		await db.update(s.medicalProfiles).set({ isScannable: false }).where(eq(s.medicalProfiles.id, profile.id))
+		expect(await refusal(walletCard(user.id, profile.id, { lang: 'en' }))).toEqual({ status: 409, message: SCANNING_OFF })
+		expect(await refusal(carried(user.id, profile.id))).toEqual({ status: 409, message: SCANNING_OFF })
 	})
 
 	test('profilesWithCardCode lists the profiles with a usable code, and only the person’s own', async () => {

@@ -9,7 +9,7 @@ import { scanUrl } from '#app/domain/qr/codes.server.ts'
 import { MAX_IMAGE_PIXELS } from '#app/domain/uploads/file-type.ts'
 import { cardFacts } from './facts.ts'
 import { renderLockScreenPng } from './lock-screen.server.ts'
-import { NO_ACTIVE_CODE } from './options.ts'
+import { NO_ACTIVE_CODE, SCANNING_OFF } from './options.ts'
 import type { LockScreenQuery, WalletCardQuery } from './schemas.ts'
 import { renderWalletCardPdf } from './wallet-card.server.ts'
 
@@ -37,6 +37,7 @@ async function cardSource(userId: string, profileId: number, codeId: number | un
 			.orderBy(desc(qrCodes.createdAt), desc(qrCodes.id)),
 	])
 	if (!profile) throw new DomainError(404, 'Profile not found')
+	if (!profile.isScannable) throw new DomainError(409, SCANNING_OFF)
 	const code = codeId === undefined ? codes[0] : codes.find((c) => c.id === codeId)
 	if (!code) throw codeId === undefined ? new DomainError(409, NO_ACTIVE_CODE) : new DomainError(404, 'QR code not found')
 	return { profile, scanUrl: scanUrl(code.token) }

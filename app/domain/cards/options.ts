@@ -3,6 +3,8 @@ import { LANGUAGE_NAMES, LANGUAGES } from '#app/domain/responder/labels.ts'
 // What the wallet card and lock-screen downloads offer; no zod here, so the download forms stay light.
 
 export const NO_ACTIVE_CODE = 'Link an active QR code to this profile first.'
+/** A card whose code opens the neutral page would mislead whoever scans it. */
+export const SCANNING_OFF = 'Turn QR scanning on for this profile first: while it is off, its code shows nothing.'
 
 export const CARD_LANGUAGES = LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
-import { CARD_LANGUAGES, LOCK_SCREEN_SIZES, NO_ACTIVE_CODE, sizeName } from '#app/domain/cards/options.ts'
+import { CARD_LANGUAGES, LOCK_SCREEN_SIZES, NO_ACTIVE_CODE, SCANNING_OFF, sizeName } from '#app/domain/cards/options.ts'
 import { profileLabel } from '#app/domain/profiles/labels.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { cx } from '#app/ui/cx.ts'
 import { buttonClass, inputClass, SelectField } from '#app/ui/forms.tsx'
 
-type Profile = { id: number; fullName: string | null; relationshipToUser: string | null }
+type Profile = { id: number; fullName: string | null; relationshipToUser: string | null; isScannable: boolean }
 
 const SIZE_OPTIONS = LOCK_SCREEN_SIZES.map((s) => ({ value: String(s.width), label: `${sizeName(s)} (${s.devices})` }))
 
@@ -53,7 +53,14 @@ function ProfileDownloads({ profile, ready, titled }: { profile: Profile; ready:
 					{name}
 				</h3>
 			) : null}
-			{ready ? (
+			{!profile.isScannable ? (
+				<p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+					{SCANNING_OFF}{' '}
+					<Link to={`/medical-info?profile=${profile.id}`} className="font-semibold underline">
+						Go to Medical Information
+					</Link>
+				</p>
+			) : ready ? (
 				<div className="grid gap-4 sm:grid-cols-2">
 					<form method="get" action={`${base}/wallet-card.pdf`} className="flex flex-col gap-3">
 						<LanguageSelect id={id('lang')} label="Card language" />
