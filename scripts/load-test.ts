@@ -18,7 +18,7 @@ import { PASSWORD, seedPeople } from './load-seed.ts'
  * trace or a hang, and afterwards everything works again without restarting the app. At the end the app gets SIGTERM
  * under load: the requests under way must be answered, and it must exit 0 having written what it kept in memory.
  * Then the database must hold exactly what was confirmed: every scan answered 200, every confirmed order once (with
- * its items), every gift once, every consent agreed; every page view answered.
+ * its items), every gift once, every consent agreed once; every page view answered.
  *
  * Sizes: --clients N (LOAD_CLIENTS, 200), --duration S (LOAD_DURATION, 60), --people N (LOAD_PEOPLE: accounts with a
  * profile and a claimed code, as many as clients), --outage S (LOAD_OUTAGE: how long PostgreSQL stays down, 3), --ci
@@ -432,24 +432,30 @@ async function main() {
 	check(givenOk.length > 0, 'No gift was acknowledged: the run was too short or the machine too slow to test gifts.')
 	check(giftsTwice === 0, `${giftsTwice} gifts were recorded twice.`)
 
+	// A person's agreement to a form is recorded once, however often it is sent (a retry, a later round agreeing again).
 	const consentCount = new Map(consentRows.map((r) => [r.id, r.n]))
 	let agreed = 0
+	let agreedForms = 0
 	let consentRowsOurs = 0
 	let consentsLost = 0
+	let consentsTwice = 0
 	let consentsExtra = 0
 	for (const [id, tally] of load.consents) {
 		const n = consentCount.get(id) ?? 0
 		agreed += tally.agreed
+		if (tally.agreed > 0) agreedForms++
 		consentRowsOurs += n
-		if (n < tally.agreed) consentsLost += tally.agreed - n
-		if (n > tally.agreed + tally.unknown) consentsExtra += n - tally.agreed - tally.unknown
+		if (tally.agreed > 0 && n === 0) consentsLost++
+		if (n > 1) consentsTwice += n - 1
+		if (n > 0 && tally.agreed === 0 && tally.unknown === 0) consentsExtra += n
 	}
 	const consentUnknown = [...load.consents.values()].reduce((sum, c) => sum + c.unknown, 0)
 	console.log(
-		`  consents: ${agreed} agreed (200), ${consentRowsOurs} recorded; lost ${consentsLost}; ${consentUnknown} sent without an answer, of which recorded ${consentRowsOurs - agreed - consentsExtra}`,
+		`  consents: ${agreed} agreements answered 200 for ${agreedForms} person-forms, ${consentRowsOurs} recorded; lost ${consentsLost}, twice ${consentsTwice}; ${consentUnknown} sent without an answer`,
 	)
 	check(consentsLost === 0, `${consentsLost} agreed consents are missing.`)
 	check(agreed > 0, 'No consent was agreed: the run was too short or the machine too slow to test consents.')
+	check(consentsTwice === 0, `${consentsTwice} consents were recorded twice.`)
 	check(consentsExtra === 0, `${consentsExtra} consents were recorded that were never sent.`)
 
 	// A page the client gave up on may still have been served, and counted.
