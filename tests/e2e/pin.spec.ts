@@ -2,7 +2,7 @@ import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
 test('PIN card: wrong length and unknown PINs get the spec messages', async ({ page, hasJs }) => {
 	await page.goto('/')
-	const pin = page.getByLabel('PIN')
+	const pin = page.getByLabel('PIN', { exact: true })
 	const claim = page.getByRole('button', { name: 'Claim Your QR Code' })
 	// The form's checks arrive after the page: until then it is a plain form. Its button turning off says they are in.
 	if (hasJs) await expect(claim).toBeDisabled()
@@ -16,7 +16,7 @@ test('PIN card: wrong length and unknown PINs get the spec messages', async ({ p
 		await claim.click()
 		await expect(page.getByText('Please enter an 8-character PIN').first()).toBeVisible()
 	}
-	await page.getByLabel('PIN').fill('zzzz2345')
+	await page.getByLabel('PIN', { exact: true }).fill('zzzz2345')
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page.getByText('Invalid or already claimed PIN').first()).toBeVisible()
 	await expect(page).toHaveURL(/\/auth$/)
@@ -26,7 +26,7 @@ test('a valid PIN while signed out: sign in, then the code is claimed', async ({
 	const code = sticker()
 	const user = await person()
 	await page.goto('/')
-	await page.getByLabel('PIN').fill(code.pin.toLowerCase())
+	await page.getByLabel('PIN', { exact: true }).fill(code.pin.toLowerCase())
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page).toHaveURL(/\/login$/)
 	await expect(page.getByText('Please create an account or sign in to claim your QR code')).toBeVisible()
@@ -42,7 +42,7 @@ test('a valid PIN while signed out: sign in, then the code is claimed', async ({
 	await expect(page.getByText(code.pin)).toBeVisible()
 
 	// The same PIN cannot be claimed twice.
-	await page.getByLabel('PIN').fill(code.pin)
+	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page.getByText('Invalid or already claimed PIN').first()).toBeVisible()
 })
@@ -51,7 +51,7 @@ test('a valid PIN while signed in is claimed and shown at /claim/{pin}', async (
 	const code = sticker()
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
-	await page.getByLabel('PIN').fill(code.pin)
+	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page).toHaveURL(new RegExp(`/claim/${code.pin}$`))
 	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
@@ -82,20 +82,20 @@ test('a second sticker is claimed from the QR Codes tab; a wrong PIN there keeps
 	const [first, second] = [sticker(), sticker()]
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
-	await page.getByLabel('PIN').fill(first.pin)
+	await page.getByLabel('PIN', { exact: true }).fill(first.pin)
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
 
 	await page.goto('/dashboard/qr-codes')
 	const claim = page.getByRole('region', { name: 'Claim another sticker or card' })
-	await claim.getByLabel('PIN').fill('ZZZZ2345')
+	await claim.getByLabel('PIN', { exact: true }).fill('ZZZZ2345')
 	await claim.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page).toHaveURL(/\/dashboard\/qr-codes$/)
-	await expect(claim.getByLabel('PIN')).toHaveAccessibleDescription('Invalid or already claimed PIN')
+	await expect(claim.getByLabel('PIN', { exact: true })).toHaveAccessibleDescription('Invalid or already claimed PIN')
 	await expect(page.getByRole('heading', { name: 'QR Codes', level: 1 })).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)
 
-	await claim.getByLabel('PIN').fill(second.pin)
+	await claim.getByLabel('PIN', { exact: true }).fill(second.pin)
 	await claim.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page).toHaveURL(new RegExp(`/claim/${second.pin}$`))
 	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
@@ -107,9 +107,9 @@ test('a second sticker is claimed from the QR Codes tab; a wrong PIN there keeps
 test('a wrong PIN on the dashboard keeps the dashboard, with the message beside the field', async ({ page, person }) => {
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
-	await page.getByLabel('PIN').fill('ZZZZ2345')
+	await page.getByLabel('PIN', { exact: true }).fill('ZZZZ2345')
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page).toHaveURL(/\/dashboard$/)
-	await expect(page.getByLabel('PIN')).toHaveAccessibleDescription('Invalid or already claimed PIN')
+	await expect(page.getByLabel('PIN', { exact: true })).toHaveAccessibleDescription('Invalid or already claimed PIN')
 	await expect(page.getByRole('heading', { name: 'Medical Information', level: 1 })).toBeVisible()
 })

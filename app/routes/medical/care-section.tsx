@@ -16,9 +16,11 @@ const intervalOptions = REVIEW_INTERVALS.map((months) => ({
 /** How often the owner is asked to confirm the profile, and whether a responder's "I'm helping" alerts anyone. */
 export function CareSection() {
 	const { profile } = useScreen()
+	// Settings of a saved profile: before there is one, there is nothing to remind about.
+	if (!profile) return null
 	return (
 		<SectionCard id="care" title="Reminders and Alerts">
-			{profile ? <CareForm profile={profile} /> : null}
+			<CareForm profile={profile} />
 		</SectionCard>
 	)
 }
