@@ -26,6 +26,12 @@ export const JOB_QUEUES = {
 	'prune-expired': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 30, cron: '*/15 * * * *' },
 	// Asks owners whose profiles are due a review whether they are still correct (reviews.server.ts).
 	'review-reminders': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 900 }, pollSeconds: 30, cron: '7 * * * *' },
+	// Seals data not sealed under the current key (reseal.server.ts): at start, then daily; it works only after a change.
+	'seal-data': {
+		jobs: { policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: 6 * 3600 },
+		pollSeconds: 60,
+		cron: '23 4 * * *',
+	},
 } as const satisfies Record<string, QueueSettings>
 
 export type JobQueue = keyof typeof JOB_QUEUES
@@ -37,6 +43,7 @@ export type JobData = {
 	'analytics-rollup': Record<string, never>
 	'prune-expired': Record<string, never>
 	'review-reminders': Record<string, never>
+	'seal-data': Record<string, never>
 }
 
 type RawClient =

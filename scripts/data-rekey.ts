@@ -10,7 +10,7 @@ if (holder) {
 
 const { db, closeDb } = await import('../db/client.ts')
 const { prepareDatabase } = await import('../db/prepare.ts')
-const { resealColumns, resealFiles } = await import('../app/domain/housekeeping/reseal.server.ts')
+const { recordSealPass, resealColumns, resealFiles } = await import('../app/domain/housekeeping/reseal.server.ts')
 const { sealedData } = await import('../app/utils/sealed-data.server.ts')
 try {
 	await prepareDatabase(db)
@@ -19,7 +19,9 @@ try {
 		console.log(
 			`${table}: ${counts.resealed} rows re-sealed${counts.changedMeanwhile ? `, ${counts.changedMeanwhile} edited meanwhile (sealed already)` : ''}`,
 		)
+	await recordSealPass('columns')
 	const files = await resealFiles()
+	await recordSealPass('files')
 	console.log(`files: ${files.resealed} re-sealed${files.missing ? `, ${files.missing} named in the database but not stored` : ''}`)
 } catch (error) {
 	console.error(`Could not re-seal: ${error instanceof Error ? error.message : String(error)}`)

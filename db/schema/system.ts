@@ -29,3 +29,15 @@ export const auditLog = pgTable(
 	},
 	(t) => [index('audit_log_time_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorUserId)],
 )
+
+/**
+ * The last complete pass that sealed every value ('columns') or stored file ('files') under a key: what the
+ * 'seal-data' job compares with the current key and the schema's sealed columns, so it works only when one changed.
+ */
+export const sealPasses = pgTable('seal_passes', {
+	part: text().primaryKey(),
+	keyId: text().notNull(),
+	/** For 'columns': a digest of the sealed column list, so a column sealed in a later release is sealed too. */
+	fingerprint: text().notNull(),
+	completedAt: timestamp({ withTimezone: true }).notNull(),
+})

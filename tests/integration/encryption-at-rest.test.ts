@@ -15,7 +15,7 @@ import { env } from '#app/utils/env.server.ts'
 import { getProfileDetail, savePersonalInfo, updateProfileFields } from '#app/domain/profiles/profiles.server.ts'
 import { addRow } from '#app/domain/profiles/sections.server.ts'
 import { addDocument } from '#app/domain/profiles/files.server.ts'
-import { resealColumns, resealFiles } from '#app/domain/housekeeping/reseal.server.ts'
+import { resealColumns, resealFiles, sealOutstanding } from '#app/domain/housekeeping/reseal.server.ts'
 import { newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
 import { sendDueReviewReminders } from '#app/domain/reviews/reviews.server.ts'
 import * as scan from '#app/routes/scan/scan.ts'
@@ -168,5 +168,24 @@ describe('medical data at rest', () => {
 		expect(Buffer.from((await storage.get(document.storageKey))!.body).toString()).toContain(m.document)
 		// A second run finds nothing left under the old key.
 		expect((await resealColumns()).medical_profiles!.resealed).toBe(0)
+	})
+
+	test('the seal-data job seals what a release newly seals (old e-mail bodies), once; then it does nothing until the key or the sealed columns change', async () => {
+		const tag = Math.random().toString(36).slice(2, 8)
+		// A message recorded before e-mail bodies were sealed, as an upgraded database holds it.
+		await db.execute(
+			sql`insert into emails (to_address, email_type, subject, text_body, status, tracking_id) values ('old@example.test', 'welcome', 'Old', ${`Plainbody${tag}`}, 'sent', ${`old-${tag}`})`,
+		)
+		await db.delete(s.sealPasses)
+		const first = await sealOutstanding()
+		expect(first.columns?.emails?.resealed).toBeGreaterThanOrEqual(1)
+		expect(first.files).not.toBeNull()
+		const [row] = rowsOf<{ body: string }>(await db.execute(sql`select text_body as body from emails where tracking_id = ${`old-${tag}`}`))
+		expect(sealedData.textKeyId(row!.body)).toBe(sealedData.currentKeyId)
+		expect((await db.query.emails.findFirst({ where: eq(s.emails.trackingId, `old-${tag}`) }))?.textBody).toBe(`Plainbody${tag}`)
+		expect(await sealOutstanding()).toEqual({ columns: null, files: null })
+		// A sealed column added by a release changes the list's digest: the next pass runs again.
+		await db.update(s.sealPasses).set({ fingerprint: 'an older list' }).where(eq(s.sealPasses.part, 'columns'))
+		expect((await sealOutstanding()).columns).not.toBeNull()
 	})
 })

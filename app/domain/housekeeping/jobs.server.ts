@@ -4,6 +4,7 @@ import { rollUpAll } from '#app/domain/analytics/rollup.server.ts'
 import { sendScanAlert } from '#app/domain/responder/responder.server.ts'
 import { sendDueReviewReminders } from '#app/domain/reviews/reviews.server.ts'
 import { pruneExpired } from './prune.server.ts'
+import { sealOutstanding } from './reseal.server.ts'
 
 /** What each queue's job does (queues, schedules and retries: db/job-queues.ts). Returns the function that stops them. */
 export function startJobs() {
@@ -13,5 +14,6 @@ export function startJobs() {
 		'analytics-rollup': () => rollUpAll(),
 		'prune-expired': () => pruneExpired(),
 		'review-reminders': () => sendDueReviewReminders(),
+		'seal-data': () => sealOutstanding(),
 	})
 }
