@@ -38,6 +38,9 @@ export default [
 	route('scan/:token/helping', 'routes/scan/helping.ts'),
 	route('scan/:token/:kind', 'routes/scan/scan-file.ts'),
 	route('qr/:token', 'routes/scan/qr-redirect.ts'),
+	// SMART Health Links: what a viewer on another site fetches with a link's manifest address.
+	route('shl/:manifestId', 'routes/sharing/shl-manifest.ts'),
+	route('shl/:manifestId/file', 'routes/sharing/shl-file.ts'),
 	route('request-qr', 'routes/requests/request-qr.tsx'),
 	route('request-qr/sent', 'routes/requests/request-qr-sent.tsx'),
 	route('team', 'routes/public/team.tsx'),
@@ -119,6 +122,7 @@ export default [
 	route('api/medical-profiles', 'routes/api/medical-profiles.ts'),
 	route('api/medical-profiles/:id/wallet-card.pdf', 'routes/api/wallet-card.ts'),
 	route('api/medical-profiles/:id/lock-screen.png', 'routes/api/lock-screen.ts'),
+	route('api/medical-profiles/:id/ips', 'routes/api/ips.ts'),
 	route('api/medical-profile/:id?', 'routes/api/medical-profile.ts'),
 	route('api/emergency-contacts/:id?', 'routes/api/emergency-contacts.ts'),
 	route('api/allergies/:id?', 'routes/api/allergies.ts'),

@@ -22,6 +22,7 @@ import {
 } from '#app/domain/profiles/schemas.ts'
 import { addRow } from '#app/domain/profiles/sections.server.ts'
 import { keepUpload } from '#app/domain/uploads/pending.server.ts'
+import { createHealthLink } from '#app/domain/sharing/health-links.server.ts'
 import { listProducts } from '#app/domain/shop/cart.server.ts'
 import { appHandler } from './app-handler.ts'
 import { createCode, createUser, SAMPLE_FILES, sessionCookie, uniqueEmail } from './factories.ts'
@@ -152,6 +153,9 @@ export type Holdings = {
 	orderId: string
 	orderNumber: string
 	donationSession: string
+	/** A's active SMART Health Link (of the family member's profile): its id, and the manifest address anyone holding it may ask. */
+	healthLinkId: number
+	healthLinkManifest: string
 	markers: string[]
 }
 
@@ -214,6 +218,8 @@ export async function furnishA(people: People): Promise<Holdings> {
 	await updateProfileFields(userId, profileId, { additionalNotes: mark('notes'), isScannable: true })
 	await saveDnr(userId, profileId, DnrSchema.parse({ dnrStatus: 'DNR', dnrOriginalLocation: mark('dnr') }), SAMPLE_FILES.pdf())
 	const pending = await keepUpload(userId, 'document', SAMPLE_FILES.pdf(), 'document')
+	// On the family member's profile, new with each furnishing: A's own profile is the same one every time.
+	const healthLink = await createHealthLink(userId, { profileId: family.medicalProfileId, expires: '30d' })
 
 	const orderId = randomUUID()
 	const orderNumber = `HMH-${randomBytes(4).toString('hex').toUpperCase()}`
@@ -257,6 +263,8 @@ export async function furnishA(people: People): Promise<Holdings> {
 		orderId,
 		orderNumber,
 		donationSession,
+		healthLinkId: healthLink.id,
+		healthLinkManifest: healthLink.manifestId,
 		markers,
 	}
 }

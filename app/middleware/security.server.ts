@@ -19,7 +19,15 @@ const strictBuckets: Array<[bucket: AttemptBucket, test: RegExp]> = [
 	['qr-request', /^\/api\/qr-request$/],
 	['email-change', /^\/api\/user\/email$/],
 	['pin', /^\/api\/pin\/(validate|claim)$/],
+	// A link's passcode is a secret too.
+	['shl', /^\/shl\//],
 ]
+
+/**
+ * A SMART Health Link's manifest and file: asked for by viewers on other sites, with no cookie read and none set, so
+ * there is nothing to forge and no origin to check. Each answers its own methods, CORS preflight included.
+ */
+const SHL_PATH = /^\/shl\/[^/]+(\/file)?$/
 
 const HTTPS = new URL(env.PUBLIC_URL).protocol === 'https:'
 
@@ -40,6 +48,11 @@ function sameOrigin(request: Request) {
 }
 
 function refuse(path: string, status: number, message: string, headers?: HeadersInit) {
+	if (SHL_PATH.test(path)) {
+		const viewer = new Headers(headers)
+		viewer.set('access-control-allow-origin', '*')
+		return Response.json({ message }, { status, headers: viewer })
+	}
 	if (path.startsWith('/api/')) return Response.json({ message }, { status, headers })
 	return data(message, { status, headers })
 }
@@ -49,10 +62,10 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
 	if (/%00/.test(request.url)) throw refuse(pageUrl(request).pathname, 400, 'This address contains a character that is not allowed.')
 	const path = pageUrl(request).pathname
 	// Pages are read and posted as forms; the JSON routes under /api answer each method themselves.
-	if (!path.startsWith('/api/') && !PAGE_METHODS.includes(request.method))
+	if (!path.startsWith('/api/') && !SHL_PATH.test(path) && !PAGE_METHODS.includes(request.method))
 		throw refuse(path, 405, 'This page cannot be used that way.', { allow: PAGE_METHODS.join(', ') })
 	if (!isSafeMethod(request.method)) {
-		if (!sameOrigin(request)) throw refuse(path, 403, 'This request came from another site and was refused.')
+		if (!SHL_PATH.test(path) && !sameOrigin(request)) throw refuse(path, 403, 'This request came from another site and was refused.')
 		const ip = getClientIp(request, context)
 		const strict = strictBuckets.find(([, test]) => test.test(path))
 		// A page view reported by the page's script changes nothing of anyone's; the recorder caps it per address.
@@ -67,6 +80,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
 	setSecurityHeaders(response.headers)
 	// The e-mail open pixel is loaded by mail clients on other sites.
 	if (path.startsWith('/e/o/')) response.headers.set('cross-origin-resource-policy', 'cross-origin')
+	if (SHL_PATH.test(path)) response.headers.set('cross-origin-resource-policy', 'cross-origin')
 	// A responder saying "I'm helping" may add where they are: the responder pages alone may ask for the position.
 	if (path.startsWith('/scan/')) response.headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=(self), payment=()')
 	keepPersonalPagesPrivate(request, response.headers)

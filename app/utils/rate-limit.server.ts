@@ -37,7 +37,8 @@ export async function peek(key: string) {
 }
 
 /** Requests that guess at a secret or send mail: the strict tier, shared by a JSON call and its page form. */
-export type AttemptBucket = 'signin' | 'signup' | 'qr-request' | 'order-tracking' | 'pin' | 'donate' | 'admin-token' | 'email-change'
+export type AttemptBucket =
+	'signin' | 'signup' | 'qr-request' | 'order-tracking' | 'pin' | 'donate' | 'admin-token' | 'email-change' | 'shl'
 
 export function limitAttempts(bucket: AttemptBucket, address: string) {
 	return hit(`${bucket}:${address}`, env.RATE_LIMIT_STRICT_PER_MINUTE)

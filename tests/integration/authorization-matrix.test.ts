@@ -294,6 +294,8 @@ const CASES: Case[] = [
 	})),
 	qrPage("generate a code for A's profile", (w) => ({ intent: 'generate', profileId: `${w.a.profileId}` })),
 	qrPage("delete A's code", (w) => ({ intent: 'delete', codeId: `${w.a.codeId}` }), FRESH),
+	qrPage("make a SMART Health Link for A's profile", (w) => ({ intent: 'shl-create', profileId: `${w.a.profileId}`, expires: '1d' })),
+	qrPage("revoke A's SMART Health Link", (w) => ({ intent: 'shl-revoke', linkId: `${w.a.healthLinkId}` }), FRESH),
 	get('/dashboard/qr-codes/:id/print', "print A's code", (w) => `/dashboard/qr-codes/${w.a.codeId}/print`, onlyA('auth')),
 	get('/dashboard/profile', "one's own account", '/dashboard/profile', signedIn('auth')),
 	get('/dashboard/profile/access-record', "one's own access record", '/dashboard/profile/access-record', signedIn('auth')),
@@ -501,6 +503,29 @@ const CASES: Case[] = [
 	),
 	get('/scan/:token/:kind', "the DNR document behind A's code", (w) => `/scan/${w.a.codeToken}/dnr`, PUBLIC),
 	get('/scan/:token/:kind', "the photo behind A's code", (w) => `/scan/${w.a.codeToken}/photo`, PUBLIC),
+	// A SMART Health Link opens A's summary for whoever holds it (encrypted with the link's key), signed in or not.
+	post(
+		'/shl/:manifestId',
+		"A's SMART Health Link's manifest",
+		(w) => `/shl/${w.a.healthLinkManifest}`,
+		json(() => ({ recipient: 'Authorization matrix' })),
+		PUBLIC,
+		{ reveals: ACTORS },
+	),
+	post(
+		'/shl/:manifestId',
+		'a forged manifest address',
+		`/shl/${'f'.repeat(43)}`,
+		json(() => ({ recipient: 'Authorization matrix' })),
+		all(404),
+	),
+	get('/shl/:manifestId', "A's SMART Health Link's manifest, read with GET", (w) => `/shl/${w.a.healthLinkManifest}`, all(405)),
+	get(
+		'/shl/:manifestId/file',
+		"A's link's file, with a forged address",
+		(w) => `/shl/${w.a.healthLinkManifest}/file?token=1.forged`,
+		all(404),
+	),
 	get('/qr/:token', "the short link of A's code", (w) => `/qr/${w.a.codeToken}`, all('→/scan')),
 
 	// Public pages and giving.
@@ -864,6 +889,12 @@ const CASES: Case[] = [
 		'/api/medical-profiles/:id/lock-screen.png',
 		"A's profile's lock-screen image",
 		(w) => `/api/medical-profiles/${w.a.profileId}/lock-screen.png?w=1080&h=2400`,
+		onlyA(401),
+	),
+	get(
+		'/api/medical-profiles/:id/ips',
+		"A's profile's International Patient Summary",
+		(w) => `/api/medical-profiles/${w.a.profileId}/ips`,
 		onlyA(401),
 	),
 	get('/api/medical-profile/:id?', "one's own profile", '/api/medical-profile', signedIn(401)),

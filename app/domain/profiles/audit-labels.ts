@@ -18,6 +18,10 @@ const ACTIONS: Record<string, string> = {
 	'profile-deleted': 'Profile deleted',
 	'personal-info': 'Personal information saved',
 	'review-confirmed': 'Confirmed as still correct',
+	'shl-manifest': 'Summary opened with a SMART Health Link',
+	'shl-refused': 'SMART Health Link refused: passcode missing or wrong',
+	'shl-created': 'SMART Health Link created',
+	'shl-revoked': 'SMART Health Link revoked',
 }
 
 const CHANGES: Record<string, string> = { added: 'added', changed: 'changed', removed: 'removed' }

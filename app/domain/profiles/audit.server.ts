@@ -38,7 +38,8 @@ export async function auditChange(
 }
 
 export type ProfileRead = {
-	action: 'scan' | 'scan-photo' | 'scan-dnr'
+	/** A scan and what it opened; a SMART Health Link's manifest given, or refused for its passcode. */
+	action: 'scan' | 'scan-photo' | 'scan-dnr' | 'shl-manifest' | 'shl-refused'
 	profileId: number
 	ownerUserId: string
 	actorUserId: string | null

@@ -12,6 +12,8 @@ import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 import { CardDownloads } from '../cards/card-downloads-lazy.ts'
 import { cardReadyProfiles } from '../cards/card-downloads.server.ts'
+import { HealthLinks } from '../sharing/health-links-lazy.ts'
+import { healthLinkAction, healthLinksData } from '../sharing/health-links.server.ts'
 
 // The look editor (live preview, colour and text checks) loads after the page; until then Preview and Save post plainly.
 const Customizer = lazyComponent('qr-customizer', () => import('./customizer.tsx').then((module) => module.Customizer))
@@ -22,12 +24,16 @@ const DeleteDialog = lazyComponent('qr-delete-dialog', () => import('./code-extr
 const BASE = '/dashboard/qr-codes'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const [page, cardReady] = await Promise.all([qrCodesLoader({ request, context }), cardReadyProfiles({ request, context })])
-	return { ...page, cardReady }
+	const [page, cardReady, healthLinks] = await Promise.all([
+		qrCodesLoader({ request, context }),
+		cardReadyProfiles({ request, context }),
+		healthLinksData({ request, context }),
+	])
+	return { ...page, cardReady, healthLinks }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	return qrCodesAction({ request, context })
+	return (await healthLinkAction({ request, context })) ?? qrCodesAction({ request, context })
 }
 
 export default function QrCodes({ loaderData, actionData }: Route.ComponentProps) {
@@ -133,6 +139,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 				</section>
 			) : null}
 			<CardDownloads profiles={profiles} ready={loaderData.cardReady} />
+			<HealthLinks profiles={profiles} links={loaderData.healthLinks} />
 			<section id="claim-pin" aria-labelledby="claim-pin-title" className={cardClass('max-w-xl scroll-mt-4 p-5')}>
 				<h2 id="claim-pin-title" className="text-xl font-bold">
 					{codes.length ? 'Claim another sticker or card' : 'Already Have a QR Code?'}

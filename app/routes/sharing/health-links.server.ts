@@ -1,0 +1,64 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import { DomainError } from '#app/domain/errors.ts'
+import { createHealthLink, listHealthLinks, revokeHealthLink } from '#app/domain/sharing/health-links.server.ts'
+import { HEALTH_LINK_INTENTS, HEALTH_LINK_MESSAGES } from '#app/domain/sharing/options.ts'
+import { HealthLinkSchema, RevokeHealthLinkSchema } from '#app/domain/sharing/schemas.ts'
+import { requireUserId } from '#app/middleware/permissions.server.ts'
+import type { RequestArgs } from '#app/middleware/user.server.ts'
+import { readForm } from '#app/utils/form-body.server.ts'
+import { pageUrl } from '#app/utils/http.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+
+/** For the QR Codes tab's loader: the person's SMART Health Links, each active one with its text and QR code. */
+export async function healthLinksData(args: RequestArgs) {
+	return listHealthLinks(await requireUserId(args))
+}
+
+/** The SMART Health Link forms are small; a larger body is some other form of the tab. */
+const PEEK = { maxBytes: 16 * 1024, tooLarge: '', unreadable: '' }
+const INTENTS: readonly string[] = Object.values(HEALTH_LINK_INTENTS)
+
+/**
+ * The tab's action for the SMART Health Link forms (create, revoke), or null for any other form of the tab, whose own
+ * action then reads the request as sent. A created or revoked link comes back to the tab with a toast; a refused form
+ * comes back with its messages beside its fields.
+ */
+export async function healthLinkAction(args: RequestArgs) {
+	const peek = await readForm(args.request.clone(), PEEK)
+	const intent = peek.ok ? peek.formData.get('intent') : null
+	if (typeof intent !== 'string' || !INTENTS.includes(intent)) return null
+	const userId = await requireUserId(args)
+	const form = peek.ok ? peek.formData : new FormData()
+	const back = `${pageUrl(args.request).pathname}#health-links`
+	if (intent === HEALTH_LINK_INTENTS.revoke) {
+		const parsed = RevokeHealthLinkSchema.safeParse(Object.fromEntries(form))
+		if (!parsed.success) throw data(HEALTH_LINK_MESSAGES.notFound, { status: 404 })
+		await orNotFound(revokeHealthLink(userId, parsed.data.linkId))
+		return redirectWithToast(back, { type: 'success', description: HEALTH_LINK_MESSAGES.revoked })
+	}
+	const submission = parseWithZod(form, { schema: HealthLinkSchema })
+	const profileId = Number(form.get('profileId')) || null
+	// `result` stays the tab's own (its banner reads it): this form shows its messages beside its fields.
+	const refused = (result: ReturnType<typeof submission.reply>) =>
+		data({ intent, result: undefined, healthLink: { profileId, result } }, { status: 400 })
+	if (submission.status !== 'success') return refused(submission.reply({ hideFields: ['passcode'] }))
+	try {
+		await orNotFound(createHealthLink(userId, submission.value))
+	} catch (error) {
+		if (error instanceof DomainError && error.status === 409)
+			return refused(submission.reply({ formErrors: [error.message], hideFields: ['passcode'] }))
+		throw error
+	}
+	return redirectWithToast(back, { type: 'success', description: HEALTH_LINK_MESSAGES.created })
+}
+
+/** Another person's profile or link reads as an unknown one: the tab's 404. */
+async function orNotFound<T>(work: Promise<T>) {
+	try {
+		return await work
+	} catch (error) {
+		if (error instanceof DomainError && error.status === 404) throw data(error.message, { status: 404 })
+		throw error
+	}
+}

@@ -1,0 +1,248 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useState } from 'react'
+import { Form, useActionData } from 'react-router'
+import { profileLabel } from '#app/domain/profiles/labels.ts'
+import type { HealthLinkState, HealthLinkView } from '#app/domain/sharing/health-links.server.ts'
+import {
+	DEFAULT_EXPIRY,
+	EXPIRY_OPTIONS,
+	HEALTH_LINK_INTENTS,
+	IPS_DOWNLOAD_LABEL,
+	ipsHref,
+	LABEL_MAX,
+	MAX_ACTIVE_LINKS,
+	PASSCODE_ATTEMPTS,
+} from '#app/domain/sharing/options.ts'
+import { HealthLinkSchema } from '#app/domain/sharing/schemas.ts'
+import { cardClass } from '#app/ui/card.tsx'
+import { cx } from '#app/ui/cx.ts'
+import { buttonClass, ErrorList, Field, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { formatEtTime } from '#app/utils/dates.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+
+type Profile = { id: number; fullName: string | null; relationshipToUser: string | null }
+type ActionData = { healthLink?: { profileId: number | null; result: SubmissionResult<string[]> } }
+
+const STATES: Record<HealthLinkState, { label: string; className: string }> = {
+	active: { label: 'Active', className: 'bg-green-100 text-green-900' },
+	revoked: { label: 'Revoked', className: 'bg-gray-200 text-gray-800' },
+	expired: { label: 'Expired', className: 'bg-gray-200 text-gray-800' },
+	locked: { label: 'Locked: too many wrong passcodes', className: 'bg-red-100 text-red-900' },
+}
+const EXPIRY_SELECT = EXPIRY_OPTIONS.map((o) => ({ value: o.value, label: o.label }))
+const small = 'min-h-9 px-3 py-1 text-sm'
+
+/**
+ * Per profile: the International Patient Summary to download, a form that makes a SMART Health Link (label, passcode,
+ * expiry), and the profile's links with their QR codes, text, use and a Revoke button. Plain forms: they work without
+ * JavaScript, which only adds checks as one types and a Copy button.
+ */
+export function HealthLinks({ profiles, links }: { profiles: readonly Profile[]; links: readonly HealthLinkView[] }) {
+	const actionData = useActionData() as ActionData | undefined
+	if (profiles.length === 0) return null
+	return (
+		<div id="health-links" className="scroll-mt-4 space-y-6">
+			{profiles.map((profile) => (
+				<ProfileHealthLinks
+					key={profile.id}
+					profile={profile}
+					titled={profiles.length > 1}
+					links={links.filter((link) => link.profileId === profile.id)}
+					lastResult={actionData?.healthLink?.profileId === profile.id ? actionData.healthLink.result : undefined}
+				/>
+			))}
+		</div>
+	)
+}
+
+function ProfileHealthLinks({
+	profile,
+	titled,
+	links,
+	lastResult,
+}: {
+	profile: Profile
+	titled: boolean
+	links: readonly HealthLinkView[]
+	lastResult?: SubmissionResult<string[]>
+}) {
+	const title = `shl-title-${profile.id}`
+	const active = links.filter((link) => link.state === 'active').length
+	return (
+		<section aria-labelledby={title} className={cardClass('p-5')}>
+			<h2 id={title} className="text-xl font-bold">
+				SMART Health Link{titled ? `: ${profileLabel(profile)}` : ''}
+			</h2>
+			<p className="mt-1 text-gray-700">
+				A SMART Health Link lets a clinician’s app fetch this profile’s International Patient Summary (allergies, medications, problems and
+				advance directives), encrypted, from the link or its QR code, for as long as you let it. It is for sharing with care teams; the QR
+				code responders scan stays as it is.
+			</p>
+			<p className="mt-3">
+				<a href={ipsHref(profile.id)} download className="font-semibold text-blue-800 underline">
+					{IPS_DOWNLOAD_LABEL}
+				</a>
+			</p>
+			<CreateForm profileId={profile.id} lastResult={lastResult} full={active >= MAX_ACTIVE_LINKS} />
+			{links.length ? (
+				<ul className="mt-5 space-y-4" aria-label={`SMART Health Links of ${profileLabel(profile)}`}>
+					{links.map((link) => (
+						<LinkItem key={link.id} link={link} />
+					))}
+				</ul>
+			) : (
+				<p className="mt-4 text-gray-700">No SMART Health Links yet.</p>
+			)}
+		</section>
+	)
+}
+
+function CreateForm({ profileId, lastResult, full }: { profileId: number; lastResult?: SubmissionResult<string[]>; full: boolean }) {
+	const [form, fields] = useForm({
+		id: `shl-create-${profileId}`,
+		lastResult,
+		constraint: getZodConstraint(HealthLinkSchema),
+		defaultValue: { expires: DEFAULT_EXPIRY },
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: HealthLinkSchema }),
+	})
+	const id = (field: string) => `shl-${field}-${profileId}`
+	return (
+		<Form method="post" preventScrollReset {...getFormProps(form)} className="mt-4 space-y-3 rounded-lg bg-gray-50 p-4">
+			<h3 className="font-semibold">Make a new link</h3>
+			<input type="hidden" name="profileId" value={profileId} />
+			<OfflineMessage title="Error" description="Failed to create the SMART Health Link" />
+			<div className="grid gap-3 sm:grid-cols-3">
+				<Field
+					label="Label (optional)"
+					hint="Shown in the clinician’s app, e.g. “For Dr. Lee”"
+					inputProps={{ ...getInputProps(fields.label, { type: 'text' }), id: id('label'), maxLength: LABEL_MAX }}
+					errors={fields.label.errors}
+				/>
+				<Field
+					label="Passcode (optional)"
+					hint={`4 to 64 characters; tell it apart from the link. ${PASSCODE_ATTEMPTS} wrong tries end the link.`}
+					inputProps={{
+						...getInputProps(fields.passcode, { type: 'text' }),
+						id: id('passcode'),
+						autoComplete: 'off',
+						spellCheck: false,
+					}}
+					errors={fields.passcode.errors}
+				/>
+				<SelectField
+					label="Expires after"
+					selectProps={{ ...getSelectProps(fields.expires), id: id('expires') }}
+					options={EXPIRY_SELECT}
+					errors={fields.expires.errors}
+				/>
+			</div>
+			<ErrorList id={form.errorId} errors={form.errors} alert />
+			{full ? (
+				<p className="text-sm text-gray-700">
+					This profile has {MAX_ACTIVE_LINKS} active links, the most it can have: revoke one to make another.
+				</p>
+			) : null}
+			<StatusButton type="submit" name="intent" value={HEALTH_LINK_INTENTS.create}>
+				Create SMART Health Link
+			</StatusButton>
+		</Form>
+	)
+}
+
+function LinkItem({ link }: { link: HealthLinkView }) {
+	const name = link.label ?? 'Untitled link'
+	const title = `shl-link-${link.id}`
+	const state = STATES[link.state]
+	return (
+		<li className="rounded-lg border border-gray-300 p-4">
+			<div className="flex flex-wrap gap-4">
+				{link.qrSvg ? (
+					<div
+						role="img"
+						aria-label={`QR code of the SMART Health Link ${name}`}
+						className="w-40 shrink-0 [&>svg]:h-auto [&>svg]:w-full"
+						dangerouslySetInnerHTML={{ __html: link.qrSvg }}
+					/>
+				) : null}
+				<div className="min-w-0 flex-1 space-y-2">
+					<p className="font-semibold">
+						<span id={title}>{name}</span>{' '}
+						<span className={cx('rounded px-2 text-sm font-medium whitespace-nowrap', state.className)}>{state.label}</span>
+					</p>
+					<dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+						<dt className="text-gray-700">{link.state === 'expired' ? 'Expired' : 'Expires'}</dt>
+						<dd>{link.expiresAt ? formatEtTime(link.expiresAt) : 'Never'}</dd>
+						<dt className="text-gray-700">Passcode</dt>
+						<dd>{link.hasPasscode ? `Yes (${link.attemptsLeft ?? 0} wrong tries left)` : 'No'}</dd>
+						<dt className="text-gray-700">Opened</dt>
+						<dd>{link.accessCount === 1 ? '1 time' : `${link.accessCount} times`}</dd>
+						<dt className="text-gray-700">Last opened</dt>
+						<dd>{link.lastAccessedAt ? formatEtTime(link.lastAccessedAt) : 'Never'}</dd>
+						{link.revokedAt ? (
+							<>
+								<dt className="text-gray-700">Revoked</dt>
+								<dd>{formatEtTime(link.revokedAt)}</dd>
+							</>
+						) : null}
+					</dl>
+					{link.shlink ? <LinkText id={`shl-text-${link.id}`} text={link.shlink} /> : null}
+					{link.state === 'active' ? (
+						<Form method="post" preventScrollReset>
+							<input type="hidden" name="linkId" value={link.id} />
+							<OfflineMessage title="Error" description="Failed to revoke the SMART Health Link" />
+							<StatusButton
+								type="submit"
+								name="intent"
+								value={HEALTH_LINK_INTENTS.revoke}
+								variant="secondary"
+								className={cx(small, 'border-red-700 text-red-800')}
+								aria-describedby={title}
+							>
+								Revoke
+							</StatusButton>
+						</Form>
+					) : null}
+				</div>
+			</div>
+		</li>
+	)
+}
+
+/** The link as text, selected in one click to copy; with JavaScript a Copy button does it. */
+function LinkText({ id, text }: { id: string; text: string }) {
+	const hydrated = useHydrated()
+	const [copied, setCopied] = useState(false)
+	return (
+		<div>
+			<label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-800">
+				Link to copy
+			</label>
+			<textarea
+				id={id}
+				readOnly
+				rows={3}
+				value={text}
+				onFocus={(e) => e.currentTarget.select()}
+				className="block w-full rounded-md border border-gray-400 bg-white px-3 py-2 font-mono text-xs break-all text-gray-900"
+			/>
+			{hydrated ? (
+				<button
+					type="button"
+					className={buttonClass('secondary', cx(small, 'mt-2'))}
+					onClick={() =>
+						void navigator.clipboard.writeText(text).then(
+							() => setCopied(true),
+							() => setCopied(false),
+						)
+					}
+				>
+					{copied ? 'Copied' : 'Copy link'}
+				</button>
+			) : null}
+		</div>
+	)
+}
