@@ -1,6 +1,5 @@
-import { Form, Link } from 'react-router'
-import { profileLabel } from '#app/domain/profiles/labels.ts'
-import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { Link } from 'react-router'
+import { buttonClass } from '#app/ui/forms.tsx'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/qr-codes'
 import { CodeCard } from './code-card.tsx'
@@ -8,7 +7,6 @@ import { QR_INTENTS } from './intents.ts'
 import { PinForm } from '../auth/pin-form-lazy.ts'
 import { PIN_INTENT } from '../auth/pin-intent.ts'
 import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
-import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 import { CardDownloads } from '../cards/card-downloads-lazy.ts'
 import { cardReadyProfiles } from '../cards/card-downloads.server.ts'
@@ -17,6 +15,8 @@ import { healthLinkAction, healthLinksData } from '../sharing/health-links.serve
 
 // The look editor (live preview, colour and text checks) loads after the page; until then Preview and Save post plainly.
 const Customizer = lazyComponent('qr-customizer', () => import('./customizer.tsx').then((module) => module.Customizer))
+// Shown only to accounts that may generate codes themselves: its code is no part of the page's first load.
+const LegacyGenerate = lazyComponent('qr-legacy-generate', () => import('./legacy-generate.tsx').then((module) => module.LegacyGenerate))
 // Shown only for a chosen code: their code is no part of the page's first load.
 const ScanHistory = lazyComponent('qr-scan-history', () => import('./code-extras.tsx').then((module) => module.ScanHistory))
 const DeleteDialog = lazyComponent('qr-delete-dialog', () => import('./code-extras.tsx').then((module) => module.DeleteDialog))
@@ -47,34 +47,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 			<h1 className="text-2xl font-bold">QR Codes</h1>
-			{access.isGrandfathered ? (
-				<section aria-labelledby="legacy-title" className={cardClass('p-5')}>
-					<div className="flex flex-wrap items-center justify-between gap-2">
-						<h2 id="legacy-title" className="text-xl font-bold">
-							Generate a QR code
-						</h2>
-						<span className="rounded-full bg-purple-100 px-3 py-1 text-sm font-semibold text-purple-900">
-							Legacy Access - Self-Generation Enabled
-						</span>
-					</div>
-					{profiles.length ? (
-						<Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-							<SelectField
-								label="Medical profile"
-								className="min-w-64 flex-1"
-								selectProps={{ name: 'profileId', required: true }}
-								options={profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))}
-							/>
-							<OfflineMessage title="Error" description="Failed to generate QR code" />
-							<StatusButton type="submit" name="intent" value={QR_INTENTS.generate}>
-								Generate Smart QR Code
-							</StatusButton>
-						</Form>
-					) : (
-						<p className="mt-2 text-gray-700">No profiles found. Please create a medical profile first.</p>
-					)}
-				</section>
-			) : null}
+			{access.isGrandfathered ? <LegacyGenerate profiles={profiles} /> : null}
 			{codes.length === 0 && !access.isGrandfathered ? (
 				<section aria-labelledby="free-title" className={cardClass('p-5 text-center')}>
 					<h2 id="free-title" className="text-xl font-bold">
@@ -139,7 +112,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 				</section>
 			) : null}
 			<CardDownloads profiles={profiles} ready={loaderData.cardReady} />
-			<HealthLinks profiles={profiles} links={loaderData.healthLinks} />
+			<HealthLinks cards={loaderData.healthLinks} />
 			<section id="claim-pin" aria-labelledby="claim-pin-title" className={cardClass('max-w-xl scroll-mt-4 p-5')}>
 				<h2 id="claim-pin-title" className="text-xl font-bold">
 					{codes.length ? 'Claim another sticker or card' : 'Already Have a QR Code?'}
