@@ -219,7 +219,7 @@ export async function furnishA(people: People): Promise<Holdings> {
 	await saveDnr(userId, profileId, DnrSchema.parse({ dnrStatus: 'DNR', dnrOriginalLocation: mark('dnr') }), SAMPLE_FILES.pdf())
 	const pending = await keepUpload(userId, 'document', SAMPLE_FILES.pdf(), 'document')
 	// On the family member's profile, new with each furnishing: A's own profile is the same one every time.
-	const healthLink = await createHealthLink(userId, { profileId: family.medicalProfileId, expires: '30d' })
+	const healthLink = await createHealthLink(userId, family.medicalProfileId, { expires: '30d' })
 
 	const orderId = randomUUID()
 	const orderNumber = `HMH-${randomBytes(4).toString('hex').toUpperCase()}`

@@ -39,22 +39,22 @@ export function manifestUrl(manifestId: string) {
 }
 
 /** A new link for one of the person's profiles; at most MAX_ACTIVE_LINKS active at once. */
-export async function createHealthLink(userId: string, input: HealthLinkInput, now = new Date()) {
+export async function createHealthLink(userId: string, profileId: number, input: HealthLinkInput, now = new Date()) {
 	const seconds = EXPIRY_OPTIONS.find((o) => o.value === input.expires)?.seconds ?? null
 	// Hashed before the transaction: scrypt takes a while, and the profile's row is locked inside it.
 	const passcodeHash = input.passcode ? await hashPassword(input.passcode) : null
 	return db.transaction(async (tx) => {
 		// Locks the profile: two links made at once are counted one after the other.
-		await ownedProfile(userId, input.profileId, tx)
+		await ownedProfile(userId, profileId, tx)
 		const [active] = await tx
 			.select({ n: count() })
 			.from(links)
-			.where(and(eq(links.medicalProfileId, input.profileId), isActive()))
+			.where(and(eq(links.medicalProfileId, profileId), isActive()))
 		if ((active?.n ?? 0) >= MAX_ACTIVE_LINKS) throw new DomainError(409, HEALTH_LINK_MESSAGES.tooMany, 'form')
 		const [link] = await tx
 			.insert(links)
 			.values({
-				medicalProfileId: input.profileId,
+				medicalProfileId: profileId,
 				manifestId: randomKey(),
 				key: randomKey(),
 				label: input.label ?? null,
@@ -64,7 +64,7 @@ export async function createHealthLink(userId: string, input: HealthLinkInput, n
 			})
 			.returning({ id: links.id, manifestId: links.manifestId })
 		await auditChange(tx, {
-			profileId: input.profileId,
+			profileId,
 			ownerUserId: userId,
 			action: 'shl-created',
 			fields: [],

@@ -1,13 +1,12 @@
 import { z } from 'zod'
-import { idSchema } from '#app/domain/profiles/schemas.ts'
 import { DEFAULT_EXPIRY, EXPIRY_OPTIONS, LABEL_MAX, PASSCODE_MAX, PASSCODE_MIN, RECIPIENT_MAX } from './options.ts'
 
-// Client-safe: the QR Codes tab's forms and their action share these; the manifest endpoint checks its body with the last.
+// Client-safe: the QR Codes tab's form and its action share the first (the profile's id, a hidden field, is checked as
+// every id is); the manifest endpoint checks its body with the last.
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined))
 
 export const HealthLinkSchema = z.object({
-	profileId: idSchema('Profile not found'),
 	label: z.preprocess(blankToUndefined, z.string().max(LABEL_MAX, `Please use at most ${LABEL_MAX} characters`).optional()),
 	// Not trimmed: a passcode is exactly what was typed.
 	passcode: z.preprocess(
@@ -27,8 +26,6 @@ export const HealthLinkSchema = z.object({
 	),
 })
 export type HealthLinkInput = z.infer<typeof HealthLinkSchema>
-
-export const RevokeHealthLinkSchema = z.object({ linkId: idSchema('SMART Health Link not found') })
 
 /** The SMART Health Links manifest request: who is asking (shown to the owner), the passcode, and the largest file to embed. */
 export const ManifestRequestSchema = z.object({

@@ -1,18 +1,49 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { DomainError } from '#app/domain/errors.ts'
-import { createHealthLink, listHealthLinks, revokeHealthLink } from '#app/domain/sharing/health-links.server.ts'
+import { profileLabel } from '#app/domain/profiles/labels.ts'
+import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
+import { IdSchema } from '#app/domain/profiles/schemas.ts'
+import { createHealthLink, listHealthLinks, revokeHealthLink, type HealthLinkView } from '#app/domain/sharing/health-links.server.ts'
 import { HEALTH_LINK_INTENTS, HEALTH_LINK_MESSAGES } from '#app/domain/sharing/options.ts'
-import { HealthLinkSchema, RevokeHealthLinkSchema } from '#app/domain/sharing/schemas.ts'
+import { HealthLinkSchema } from '#app/domain/sharing/schemas.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
 import { readForm } from '#app/utils/form-body.server.ts'
+import { formatEtTime } from '#app/utils/dates.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
-/** For the QR Codes tab's loader: the person's SMART Health Links, each active one with its text and QR code. */
+/**
+ * For the QR Codes tab's loader: a card per profile with its SMART Health Links, each active one with its text and QR
+ * code. Names and times are written here, so the cards' code needs neither the labels nor the date formats.
+ */
 export async function healthLinksData(args: RequestArgs) {
-	return listHealthLinks(await requireUserId(args))
+	const userId = await requireUserId(args)
+	const [profiles, links] = await Promise.all([listProfiles(userId), listHealthLinks(userId)])
+	return profiles.map((profile) => ({
+		profileId: profile.id,
+		name: profileLabel(profile),
+		links: links.filter((link) => link.profileId === profile.id).map(toCardLink),
+	}))
+}
+export type HealthLinkCard = Awaited<ReturnType<typeof healthLinksData>>[number]
+
+function toCardLink(link: HealthLinkView) {
+	const when = (date: Date | null) => (date ? formatEtTime(date) : null)
+	return {
+		id: link.id,
+		label: link.label,
+		state: link.state,
+		expires: when(link.expiresAt),
+		hasPasscode: link.hasPasscode,
+		attemptsLeft: link.attemptsLeft,
+		accessCount: link.accessCount,
+		lastOpened: when(link.lastAccessedAt),
+		revoked: when(link.revokedAt),
+		shlink: link.shlink,
+		qrSvg: link.qrSvg,
+	}
 }
 
 /** The SMART Health Link forms are small; a larger body is some other form of the tab. */
@@ -32,19 +63,20 @@ export async function healthLinkAction(args: RequestArgs) {
 	const form = peek.ok ? peek.formData : new FormData()
 	const back = `${pageUrl(args.request).pathname}#health-links`
 	if (intent === HEALTH_LINK_INTENTS.revoke) {
-		const parsed = RevokeHealthLinkSchema.safeParse(Object.fromEntries(form))
-		if (!parsed.success) throw data(HEALTH_LINK_MESSAGES.notFound, { status: 404 })
-		await orNotFound(revokeHealthLink(userId, parsed.data.linkId))
+		const linkId = IdSchema.safeParse(form.get('linkId'))
+		if (!linkId.success) throw data(HEALTH_LINK_MESSAGES.notFound, { status: 404 })
+		await orNotFound(revokeHealthLink(userId, linkId.data))
 		return redirectWithToast(back, { type: 'success', description: HEALTH_LINK_MESSAGES.revoked })
 	}
+	const profileId = IdSchema.safeParse(form.get('profileId'))
+	if (!profileId.success) throw data('Profile not found', { status: 404 })
 	const submission = parseWithZod(form, { schema: HealthLinkSchema })
-	const profileId = Number(form.get('profileId')) || null
 	// `result` stays the tab's own (its banner reads it): this form shows its messages beside its fields.
 	const refused = (result: ReturnType<typeof submission.reply>) =>
-		data({ intent, result: undefined, healthLink: { profileId, result } }, { status: 400 })
+		data({ intent, result: undefined, healthLink: { profileId: profileId.data, result } }, { status: 400 })
 	if (submission.status !== 'success') return refused(submission.reply({ hideFields: ['passcode'] }))
 	try {
-		await orNotFound(createHealthLink(userId, submission.value))
+		await orNotFound(createHealthLink(userId, profileId.data, submission.value))
 	} catch (error) {
 		if (error instanceof DomainError && error.status === 409)
 			return refused(submission.reply({ formErrors: [error.message], hideFields: ['passcode'] }))

@@ -25,16 +25,19 @@ describe('the QR Codes tab: SMART Health Links', () => {
 		expect(await create(cookie, profile.id, { label: 'ED visit', passcode: '2468', expires: '1d' })).toHaveRedirect(`${TAB}#health-links`)
 		expect(await create(cookie, profile.id, { expires: 'never' })).toHaveRedirect(`${TAB}#health-links`)
 		const { result } = await call(qrPage.loader, getRequest(TAB, cookie))
-		const links = (result as Awaited<ReturnType<typeof qrPage.loader>>).healthLinks
+		const cards = (result as Awaited<ReturnType<typeof qrPage.loader>>).healthLinks
+		expect(cards).toMatchObject([{ profileId: profile.id, name: 'Maria Santos (Yourself)' }])
+		const links = cards[0]!.links
 		expect(links).toMatchObject([
-			{ profileId: profile.id, label: null, state: 'active', hasPasscode: false, expiresAt: null, accessCount: 0, lastAccessedAt: null },
-			{ profileId: profile.id, label: 'ED visit', state: 'active', hasPasscode: true, attemptsLeft: 10 },
+			{ label: null, state: 'active', hasPasscode: false, expires: null, accessCount: 0, lastOpened: null, revoked: null },
+			{ label: 'ED visit', state: 'active', hasPasscode: true, attemptsLeft: 10, expires: expect.stringMatching(/ ET$/) },
 		])
-		expect(links[1]!.expiresAt!.getTime() - Date.now()).toBeGreaterThan(86_400_000 - 60_000)
+		const [guarded] = await db.select().from(s.smartHealthLinks).where(eq(s.smartHealthLinks.id, links[1]!.id))
+		expect(guarded!.expiresAt!.getTime() - Date.now()).toBeGreaterThan(86_400_000 - 60_000)
 		expect(decodeShlink(links[1]!.shlink!)).toMatchObject({
 			flag: 'P',
 			label: 'ED visit',
-			exp: Math.floor(links[1]!.expiresAt!.getTime() / 1000),
+			exp: Math.floor(guarded!.expiresAt!.getTime() / 1000),
 		})
 		expect(decodeShlink(links[0]!.shlink!)).not.toHaveProperty('exp')
 		expect(links[0]!.qrSvg).toMatch(/^<svg /)

@@ -1,28 +1,20 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'
 import { Form, useActionData } from 'react-router'
-import { profileLabel } from '#app/domain/profiles/labels.ts'
-import type { HealthLinkState, HealthLinkView } from '#app/domain/sharing/health-links.server.ts'
-import {
-	DEFAULT_EXPIRY,
-	EXPIRY_OPTIONS,
-	HEALTH_LINK_INTENTS,
-	IPS_DOWNLOAD_LABEL,
-	ipsHref,
-	LABEL_MAX,
-	MAX_ACTIVE_LINKS,
-	PASSCODE_ATTEMPTS,
-} from '#app/domain/sharing/options.ts'
-import { HealthLinkSchema } from '#app/domain/sharing/schemas.ts'
+import type { HealthLinkState } from '#app/domain/sharing/health-links.server.ts'
+import { HEALTH_LINK_INTENTS, IPS_DOWNLOAD_LABEL, ipsHref } from '#app/domain/sharing/options.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { cx } from '#app/ui/cx.ts'
-import { buttonClass, ErrorList, Field, SelectField, StatusButton } from '#app/ui/forms.tsx'
+import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
-import { formatEtTime } from '#app/utils/dates.ts'
+import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import type { HealthLinkCard } from './health-links.server.ts'
 
-type Profile = { id: number; fullName: string | null; relationshipToUser: string | null }
+type Link = HealthLinkCard['links'][number]
+
+// The form's checks (conform, zod) load after the cards: until then it posts as a plain form.
+const CreateForm = lazyComponent('shl-form', () => import('./health-link-form.tsx').then((module) => module.CreateForm))
 type ActionData = { healthLink?: { profileId: number | null; result: SubmissionResult<string[]> } }
 
 const STATES: Record<HealthLinkState, { label: string; className: string }> = {
@@ -31,7 +23,6 @@ const STATES: Record<HealthLinkState, { label: string; className: string }> = {
 	expired: { label: 'Expired', className: 'bg-gray-200 text-gray-800' },
 	locked: { label: 'Locked: too many wrong passcodes', className: 'bg-red-100 text-red-900' },
 }
-const EXPIRY_SELECT = EXPIRY_OPTIONS.map((o) => ({ value: o.value, label: o.label }))
 const small = 'min-h-9 px-3 py-1 text-sm'
 
 /**
@@ -39,18 +30,17 @@ const small = 'min-h-9 px-3 py-1 text-sm'
  * expiry), and the profile's links with their QR codes, text, use and a Revoke button. Plain forms: they work without
  * JavaScript, which only adds checks as one types and a Copy button.
  */
-export function HealthLinks({ profiles, links }: { profiles: readonly Profile[]; links: readonly HealthLinkView[] }) {
+export function HealthLinks({ cards }: { cards: readonly HealthLinkCard[] }) {
 	const actionData = useActionData() as ActionData | undefined
-	if (profiles.length === 0) return null
+	if (cards.length === 0) return null
 	return (
 		<div id="health-links" className="scroll-mt-4 space-y-6">
-			{profiles.map((profile) => (
+			{cards.map((card) => (
 				<ProfileHealthLinks
-					key={profile.id}
-					profile={profile}
-					titled={profiles.length > 1}
-					links={links.filter((link) => link.profileId === profile.id)}
-					lastResult={actionData?.healthLink?.profileId === profile.id ? actionData.healthLink.result : undefined}
+					key={card.profileId}
+					card={card}
+					titled={cards.length > 1}
+					lastResult={actionData?.healthLink?.profileId === card.profileId ? actionData.healthLink.result : undefined}
 				/>
 			))}
 		</div>
@@ -58,22 +48,21 @@ export function HealthLinks({ profiles, links }: { profiles: readonly Profile[];
 }
 
 function ProfileHealthLinks({
-	profile,
+	card,
 	titled,
-	links,
 	lastResult,
 }: {
-	profile: Profile
+	card: HealthLinkCard
 	titled: boolean
-	links: readonly HealthLinkView[]
 	lastResult?: SubmissionResult<string[]>
 }) {
-	const title = `shl-title-${profile.id}`
+	const { profileId, name, links } = card
+	const title = `shl-title-${profileId}`
 	const active = links.filter((link) => link.state === 'active').length
 	return (
 		<section aria-labelledby={title} className={cardClass('p-5')}>
 			<h2 id={title} className="text-xl font-bold">
-				SMART Health Link{titled ? `: ${profileLabel(profile)}` : ''}
+				SMART Health Link{titled ? `: ${name}` : ''}
 			</h2>
 			<p className="mt-1 text-gray-700">
 				A SMART Health Link lets a clinician’s app fetch this profile’s International Patient Summary (allergies, medications, problems and
@@ -81,13 +70,13 @@ function ProfileHealthLinks({
 				code responders scan stays as it is.
 			</p>
 			<p className="mt-3">
-				<a href={ipsHref(profile.id)} download className="font-semibold text-blue-800 underline">
+				<a href={ipsHref(profileId)} download className="font-semibold text-blue-800 underline">
 					{IPS_DOWNLOAD_LABEL}
 				</a>
 			</p>
-			<CreateForm profileId={profile.id} lastResult={lastResult} full={active >= MAX_ACTIVE_LINKS} />
+			<CreateForm profileId={profileId} lastResult={lastResult} active={active} />
 			{links.length ? (
-				<ul className="mt-5 space-y-4" aria-label={`SMART Health Links of ${profileLabel(profile)}`}>
+				<ul className="mt-5 space-y-4" aria-label={`SMART Health Links of ${name}`}>
 					{links.map((link) => (
 						<LinkItem key={link.id} link={link} />
 					))}
@@ -99,61 +88,7 @@ function ProfileHealthLinks({
 	)
 }
 
-function CreateForm({ profileId, lastResult, full }: { profileId: number; lastResult?: SubmissionResult<string[]>; full: boolean }) {
-	const [form, fields] = useForm({
-		id: `shl-create-${profileId}`,
-		lastResult,
-		constraint: getZodConstraint(HealthLinkSchema),
-		defaultValue: { expires: DEFAULT_EXPIRY },
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: HealthLinkSchema }),
-	})
-	const id = (field: string) => `shl-${field}-${profileId}`
-	return (
-		<Form method="post" preventScrollReset {...getFormProps(form)} className="mt-4 space-y-3 rounded-lg bg-gray-50 p-4">
-			<h3 className="font-semibold">Make a new link</h3>
-			<input type="hidden" name="profileId" value={profileId} />
-			<OfflineMessage title="Error" description="Failed to create the SMART Health Link" />
-			<div className="grid gap-3 sm:grid-cols-3">
-				<Field
-					label="Label (optional)"
-					hint="Shown in the clinician’s app, e.g. “For Dr. Lee”"
-					inputProps={{ ...getInputProps(fields.label, { type: 'text' }), id: id('label'), maxLength: LABEL_MAX }}
-					errors={fields.label.errors}
-				/>
-				<Field
-					label="Passcode (optional)"
-					hint={`4 to 64 characters; tell it apart from the link. ${PASSCODE_ATTEMPTS} wrong tries end the link.`}
-					inputProps={{
-						...getInputProps(fields.passcode, { type: 'text' }),
-						id: id('passcode'),
-						autoComplete: 'off',
-						spellCheck: false,
-					}}
-					errors={fields.passcode.errors}
-				/>
-				<SelectField
-					label="Expires after"
-					selectProps={{ ...getSelectProps(fields.expires), id: id('expires') }}
-					options={EXPIRY_SELECT}
-					errors={fields.expires.errors}
-				/>
-			</div>
-			<ErrorList id={form.errorId} errors={form.errors} alert />
-			{full ? (
-				<p className="text-sm text-gray-700">
-					This profile has {MAX_ACTIVE_LINKS} active links, the most it can have: revoke one to make another.
-				</p>
-			) : null}
-			<StatusButton type="submit" name="intent" value={HEALTH_LINK_INTENTS.create}>
-				Create SMART Health Link
-			</StatusButton>
-		</Form>
-	)
-}
-
-function LinkItem({ link }: { link: HealthLinkView }) {
+function LinkItem({ link }: { link: Link }) {
 	const name = link.label ?? 'Untitled link'
 	const title = `shl-link-${link.id}`
 	const state = STATES[link.state]
@@ -164,7 +99,7 @@ function LinkItem({ link }: { link: HealthLinkView }) {
 					<div
 						role="img"
 						aria-label={`QR code of the SMART Health Link ${name}`}
-						className="w-40 shrink-0 [&>svg]:h-auto [&>svg]:w-full"
+						className="w-56 max-w-full shrink-0 [&>svg]:h-auto [&>svg]:w-full"
 						dangerouslySetInnerHTML={{ __html: link.qrSvg }}
 					/>
 				) : null}
@@ -175,17 +110,17 @@ function LinkItem({ link }: { link: HealthLinkView }) {
 					</p>
 					<dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
 						<dt className="text-gray-700">{link.state === 'expired' ? 'Expired' : 'Expires'}</dt>
-						<dd>{link.expiresAt ? formatEtTime(link.expiresAt) : 'Never'}</dd>
+						<dd>{link.expires ?? 'Never'}</dd>
 						<dt className="text-gray-700">Passcode</dt>
 						<dd>{link.hasPasscode ? `Yes (${link.attemptsLeft ?? 0} wrong tries left)` : 'No'}</dd>
 						<dt className="text-gray-700">Opened</dt>
 						<dd>{link.accessCount === 1 ? '1 time' : `${link.accessCount} times`}</dd>
 						<dt className="text-gray-700">Last opened</dt>
-						<dd>{link.lastAccessedAt ? formatEtTime(link.lastAccessedAt) : 'Never'}</dd>
-						{link.revokedAt ? (
+						<dd>{link.lastOpened ?? 'Never'}</dd>
+						{link.revoked ? (
 							<>
-								<dt className="text-gray-700">Revoked</dt>
-								<dd>{formatEtTime(link.revokedAt)}</dd>
+								<dt className="text-gray-700">Revoked on</dt>
+								<dd>{link.revoked}</dd>
 							</>
 						) : null}
 					</dl>

@@ -1,0 +1,90 @@
+import type { Download } from '@playwright/test'
+import { decodeQr } from '../zbar.ts'
+import { expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
+
+// SMART Health Links on the QR Codes tab, with JavaScript and without: make one with a passcode, see its QR code and
+// text, let a viewer on another site open it, revoke it.
+
+const bytesOf = async (download: Download) => Buffer.concat(await (await download.createReadStream()).toArray())
+
+test('a SMART Health Link with a passcode: made on the QR Codes tab, opened by a viewer, revoked', async ({ page, person }, testInfo) => {
+	test.setTimeout(timeLimit(60_000))
+	await signIn(page, await person())
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByLabel('First name').fill('Ines')
+	await page.getByLabel('Last name').fill('Duarte')
+	await page.getByRole('button', { name: 'Create Medical Profile' }).click()
+	await expect(page.getByText('Medical profile created successfully')).toBeVisible()
+
+	await page.goto('/dashboard/qr-codes')
+	const card = page.getByRole('region', { name: 'SMART Health Link' })
+	await expect(card.getByText('No SMART Health Links yet.')).toBeVisible()
+
+	// The summary itself, as a file.
+	const [summary] = await Promise.all([
+		page.waitForEvent('download'),
+		card.getByRole('link', { name: 'Download International Patient Summary (FHIR JSON)' }).click(),
+	])
+	const bundle = JSON.parse((await bytesOf(summary)).toString('utf8')) as {
+		resourceType: string
+		type: string
+		entry: Array<{ resource: Record<string, unknown> }>
+	}
+	expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' })
+	expect(bundle.entry[0]!.resource).toMatchObject({ resourceType: 'Composition', title: 'International Patient Summary: Ines Duarte' })
+
+	await card.getByLabel('Label (optional)').fill('For Dr. Lee')
+	await card.getByLabel('Passcode (optional)').fill('2468')
+	await card.getByLabel('Expires after').selectOption({ label: '7 days' })
+	await card.getByRole('button', { name: 'Create SMART Health Link' }).click()
+	await expect(page.getByText('SMART Health Link created')).toBeVisible()
+
+	const item = card.getByRole('listitem').filter({ hasText: 'For Dr. Lee' })
+	await expect(item.getByText('Active', { exact: true })).toBeVisible()
+	await expect(item.getByText('Yes (10 wrong tries left)')).toBeVisible()
+	await expect(item.getByText('Never', { exact: true })).toBeVisible()
+	const text = await item.getByLabel('Link to copy').inputValue()
+	expect(text).toMatch(/^shlink:\/[A-Za-z0-9_-]+$/)
+	const payload = JSON.parse(Buffer.from(text.slice('shlink:/'.length), 'base64url').toString('utf8')) as Record<string, unknown>
+	expect(payload).toMatchObject({ flag: 'P', label: 'For Dr. Lee', v: 1 })
+	const qr = item.getByRole('img', { name: 'QR code of the SMART Health Link For Dr. Lee' })
+	await expect(qr).toBeVisible()
+	expect(await decodeQr(await qr.screenshot())).toBe(text)
+	await expectNoAxeViolations(page, testInfo)
+
+	// A viewer on another site asks for the manifest with the passcode; the tab then counts the access.
+	const manifest = await page.request.post(String(payload.url), {
+		data: { recipient: 'Journey viewer', passcode: '2468' },
+		headers: { origin: 'https://viewer.example.org' },
+	})
+	expect(manifest.status()).toBe(200)
+	expect(manifest.headers()['access-control-allow-origin']).toBe('*')
+	await page.reload()
+	await expect(item.getByText('1 time', { exact: true })).toBeVisible()
+
+	await item.getByRole('button', { name: 'Revoke' }).click()
+	await expect(page.getByText('SMART Health Link revoked: it no longer opens anything')).toBeVisible()
+	const ended = card.getByRole('listitem').filter({ hasText: 'For Dr. Lee' })
+	await expect(ended.getByText('Revoked', { exact: true })).toBeVisible()
+	await expect(ended.getByLabel('Link to copy')).toHaveCount(0)
+	await expect(ended.getByRole('img')).toHaveCount(0)
+	await expect(ended.getByRole('button', { name: 'Revoke' })).toHaveCount(0)
+	expect((await page.request.post(String(payload.url), { data: { recipient: 'Journey viewer', passcode: '2468' } })).status()).toBe(404)
+})
+
+test('a refused SMART Health Link form keeps the tab, with the message beside the passcode', async ({ page, person }) => {
+	await signIn(page, await person())
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByLabel('First name').fill('Tomas')
+	await page.getByRole('button', { name: 'Create Medical Profile' }).click()
+	await expect(page.getByText('Medical profile created successfully')).toBeVisible()
+	await page.goto('/dashboard/qr-codes')
+	const card = page.getByRole('region', { name: 'SMART Health Link' })
+	// Past the field's own limit: the server's check answers, beside the field, with or without JavaScript.
+	await card.getByLabel('Passcode (optional)').evaluate((input: HTMLInputElement) => input.removeAttribute('maxlength'))
+	await card.getByLabel('Passcode (optional)').fill('x'.repeat(65))
+	await card.getByRole('button', { name: 'Create SMART Health Link' }).click()
+	await expect(card.getByText('A passcode can have at most 64 characters')).toBeVisible()
+	await expect(card.getByLabel('Passcode (optional)')).toHaveAttribute('aria-invalid', 'true')
+	await expect(card.getByText('No SMART Health Links yet.')).toBeVisible()
+})
