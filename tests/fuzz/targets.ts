@@ -124,7 +124,7 @@ const MEDICAL_INTENTS = [
 	'save-notes',
 	'clear-notes',
 ]
-const QR_INTENTS = ['generate', 'customize', 'toggle', 'delete', 'assign-profile']
+const QR_INTENTS = ['generate', 'customize', 'toggle', 'delete', 'assign-profile', 'shl-create', 'shl-revoke']
 const CART_INTENTS = [
 	'add',
 	'increase',
@@ -328,6 +328,10 @@ export const TARGETS: Target[] = [
 	),
 	api('api/qr-codes/:id/toggle', 'PATCH', ['/api/qr-codes/{id}/toggle'], []),
 	api('api/qr-codes/:id/scans', 'GET', ['/api/qr-codes/{id}/scans'], []),
+	api('api/medical-profiles/:id/ips', 'GET', ['/api/medical-profiles/{id}/ips'], []),
+	// SMART Health Links: a viewer on another site; the ids here are no manifest's, so each must end in a 4xx.
+	api('shl/:manifestId', 'POST', ['/shl/{id}', `/shl/${'A'.repeat(43)}`], ['recipient', 'passcode', 'embeddedLengthMax']),
+	api('shl/:manifestId/file', 'GET', ['/shl/{id}/file', `/shl/${'A'.repeat(43)}/file?token=9999999999.x`], ['token']),
 	api('api/profiles/:id/qr-codes', 'GET', ['/api/profiles/{id}/qr-codes'], []),
 	api('api/profiles/:id/update-qr-codes', 'POST', ['/api/profiles/{id}/update-qr-codes'], []),
 	api('api/unknown', 'GET POST', ['/api/does-not-exist', '/api/qr-codes/{id}/nope', '/api/medical-profile/{id}/{id}'], []),
@@ -387,11 +391,17 @@ export const TARGETS: Target[] = [
 		['intent', 'redirectTo', 'hipaa', 'terms', 'emergency_disclaimer'],
 		() => ({ intent: intent(['agree', 'dismiss-notice']) }),
 	),
-	page('qr-codes', ['/dashboard/qr-codes', '/dashboard/qr-codes?code={id}'], ['intent', 'codeId', 'profileId', ...QR_LOOK], (p) => ({
-		intent: intent(QR_INTENTS),
-		codeId: ids(p),
-		profileId: ids(p),
-	})),
+	page(
+		'qr-codes',
+		['/dashboard/qr-codes', '/dashboard/qr-codes?code={id}'],
+		['intent', 'codeId', 'profileId', 'linkId', 'label', 'passcode', 'expires', ...QR_LOOK],
+		(p) => ({
+			intent: intent(QR_INTENTS),
+			codeId: ids(p),
+			profileId: ids(p),
+			linkId: ids(p),
+		}),
+	),
 	// Never delete-account or sign-out-everywhere: the attacker's session has to last the whole run (it is filtered out once more when sending).
 	page('profile', ['/dashboard/profile'], ['intent', 'firstName', 'lastName', 'email'], (p) => ({
 		intent: intent(['update-name', 'change-email', 'cancel-email-change']),
@@ -595,7 +605,10 @@ export function validBodies(p: Pools): Record<string, Valid[]> {
 			{ intent: c('generate'), profileId: profile, ...formLook },
 			{ intent: c('toggle', 'assign-profile'), codeId: code, profileId: profile },
 			{ intent: c('delete'), codeId: theirsMostly(p.mine.codeIds, p.theirs.codeIds) },
+			{ intent: c('shl-create'), profileId: profile, label: text, passcode: c('', '2468'), expires: c('1d', 'never', '5y') },
+			{ intent: c('shl-revoke'), linkId: row },
 		],
+		'shl/:manifestId': [{ recipient: text, passcode: text, embeddedLengthMax: c(0, 100, 1e9, -1, 1.5) }],
 		profile: [
 			{ intent: c('update-name'), firstName: text, lastName: text },
 			{ intent: c('change-email'), email: fc.oneof(newEmail, c(...p.emails)) },
