@@ -233,6 +233,9 @@ describe('the International Patient Summary of a profile', () => {
 		expect(div).not.toContain('<script>')
 		expect(div).toContain('&#60;script&#62;alert(1)&#60;/script&#62;')
 		expect(div).toContain('&#34;a&#34; &#38; &#39;b&#39;')
+		const bell = buildIps({ ...EMPTY, fullName: 'Bell\u0007 Ringer' }, { now: at })
+		expect(JSON.stringify(bell)).not.toContain('\\u0007')
+		expect(bell.entry[1]!.resource).toMatchObject({ name: [{ text: 'Bell  Ringer' }] })
 		expect(ipsProblems(bundle)).toEqual([])
 	})
 

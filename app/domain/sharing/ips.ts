@@ -106,10 +106,21 @@ export function escapeXhtml(text: string) {
 	return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-/** XML has no place for control characters (tab and line breaks aside), lone surrogates or non-characters. */
-const xmlSafe = (text: string) => text.replace(/(?![\t\n\r])[\p{Cc}\p{Cs}\uFFFE\uFFFF]/gu, ' ')
+/**
+ * FHIR strings and XHTML have no place for control characters (tab and line breaks aside), lone surrogates or
+ * non-characters: the bundle (plain JSON) is cleaned of them last.
+ */
+const UNSAFE = /(?![\t\n\r])[\p{Cc}\p{Cs}\uFFFE\uFFFF]/gu
+
+function safeStrings<T>(value: T): T {
+	if (typeof value === 'string') return value.replace(UNSAFE, ' ') as T
+	if (Array.isArray(value)) return value.map(safeStrings) as T
+	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, safeStrings(v)])) as T
+	return value
+}
+
 const narrative = (html: string) => ({ status: 'generated', div: `<div xmlns="${XHTML}">${html}</div>` })
-const esc = (text: string) => escapeXhtml(xmlSafe(text))
+const esc = escapeXhtml
 const para = (text: string) => `<p>${esc(text)}</p>`
 
 function table(headings: string[], rows: Array<Array<string | null | undefined>>) {
@@ -264,7 +275,7 @@ export function buildIps(profile: IpsProfile, options: IpsOptions = {}): IpsBund
 		},
 	}
 	const bundleId = uuid()
-	return {
+	return safeStrings<IpsBundle>({
 		resourceType: 'Bundle',
 		id: bundleId,
 		language: 'en-US',
@@ -272,7 +283,7 @@ export function buildIps(profile: IpsProfile, options: IpsOptions = {}): IpsBund
 		type: 'document',
 		timestamp: now,
 		entry: [composition, ...entries],
-	}
+	})
 }
 
 const REACTION_SEVERITY: Record<string, string> = { Mild: 'mild', Moderate: 'moderate', Severe: 'severe' }
