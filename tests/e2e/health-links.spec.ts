@@ -16,23 +16,10 @@ test('a SMART Health Link with a passcode: made on the QR Codes tab, opened by a
 	await page.getByRole('button', { name: 'Create Medical Profile' }).click()
 	await expect(page.getByText('Medical profile created successfully')).toBeVisible()
 
+	// Typed as soon as the tab shows, before its scripts may have arrived: nothing typed is lost when they do.
 	await page.goto('/dashboard/qr-codes')
 	const card = page.getByRole('region', { name: 'SMART Health Link' })
 	await expect(card.getByText('No SMART Health Links yet.')).toBeVisible()
-
-	// The summary itself, as a file.
-	const [summary] = await Promise.all([
-		page.waitForEvent('download'),
-		card.getByRole('link', { name: 'Download International Patient Summary (FHIR JSON)' }).click(),
-	])
-	const bundle = JSON.parse((await bytesOf(summary)).toString('utf8')) as {
-		resourceType: string
-		type: string
-		entry: Array<{ resource: Record<string, unknown> }>
-	}
-	expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' })
-	expect(bundle.entry[0]!.resource).toMatchObject({ resourceType: 'Composition', title: 'International Patient Summary: Ines Duarte' })
-
 	await card.getByLabel('Label (optional)').fill('For Dr. Lee')
 	await card.getByLabel('Passcode (optional)').fill('2468')
 	await card.getByLabel('Expires after').selectOption({ label: '7 days' })
@@ -51,6 +38,25 @@ test('a SMART Health Link with a passcode: made on the QR Codes tab, opened by a
 	await expect(qr).toBeVisible()
 	expect(await decodeQr(await qr.screenshot())).toBe(text)
 	await expectNoAxeViolations(page, testInfo)
+
+	// At 320 px the card's parts stack and nothing scrolls sideways.
+	await page.setViewportSize({ width: 320, height: 800 })
+	await expect(qr).toBeVisible()
+	expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+	await page.setViewportSize({ width: 1280, height: 720 })
+
+	// The summary itself, as a file, made now.
+	const [summary] = await Promise.all([
+		page.waitForEvent('download'),
+		card.getByRole('link', { name: 'Download International Patient Summary (FHIR JSON)' }).click(),
+	])
+	const bundle = JSON.parse((await bytesOf(summary)).toString('utf8')) as {
+		resourceType: string
+		type: string
+		entry: Array<{ resource: Record<string, unknown> }>
+	}
+	expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' })
+	expect(bundle.entry[0]!.resource).toMatchObject({ resourceType: 'Composition', title: 'International Patient Summary: Ines Duarte' })
 
 	// A viewer on another site asks for the manifest with the passcode; the tab then counts the access.
 	const manifest = await page.request.post(String(payload.url), {

@@ -7,14 +7,11 @@ import { cardClass } from '#app/ui/card.tsx'
 import { cx } from '#app/ui/cx.ts'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
-import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { CreateForm } from './health-link-form.tsx'
 import type { HealthLinkCard } from './health-links.server.ts'
 
 type Link = HealthLinkCard['links'][number]
-
-// The form's checks (conform, zod) load after the cards: until then it posts as a plain form.
-const CreateForm = lazyComponent('shl-form', () => import('./health-link-form.tsx').then((module) => module.CreateForm))
 type ActionData = { healthLink?: { profileId: number | null; result: SubmissionResult<string[]> } }
 
 const STATES: Record<HealthLinkState, { label: string; className: string }> = {
@@ -103,7 +100,7 @@ function LinkItem({ link }: { link: Link }) {
 						dangerouslySetInnerHTML={{ __html: link.qrSvg }}
 					/>
 				) : null}
-				<div className="min-w-0 flex-1 space-y-2">
+				<div className="min-w-48 flex-1 space-y-2">
 					<p className="font-semibold">
 						<span id={title}>{name}</span>{' '}
 						<span className={cx('rounded px-2 text-sm font-medium whitespace-nowrap', state.className)}>{state.label}</span>
