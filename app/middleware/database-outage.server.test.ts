@@ -100,6 +100,21 @@ describe('the outage middleware', () => {
 		expect(await response.json()).toEqual({ message: OUTAGE_MESSAGE })
 	})
 
+	test('a SMART Health Link viewer on another site: 503 JSON it may read (CORS), with Retry-After', async () => {
+		const request = new Request('http://localhost/shl/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', {
+			method: 'POST',
+			headers: { origin: 'https://viewer.example', 'content-type': 'application/json' },
+			body: '{"recipient":"Dr. Who"}',
+		})
+		const { response } = await run(request, async () => {
+			throw refused()
+		})
+		expect(response.status).toBe(503)
+		expect(response.headers.get('retry-after')).toBe('5')
+		expect(response.headers.get('access-control-allow-origin')).toBe('*')
+		expect(await response.json()).toEqual({ message: OUTAGE_MESSAGE })
+	})
+
 	test('the responder page (a resource route): a page of its own that reloads by itself', async () => {
 		const { response } = await run(new Request('http://localhost/scan/abcdefghijklmnopqrstuv'), failingPage('text/plain'))
 		expect(response.status).toBe(503)

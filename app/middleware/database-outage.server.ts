@@ -91,8 +91,16 @@ async function keptForm(copy: Request, url: URL): Promise<KeptForm | null> {
 	}
 }
 
-/** JSON under /api (and for callers asking for JSON); elsewhere a page of its own that a GET reloads by itself. */
+/**
+ * JSON under /api (and for callers asking for JSON); a SMART Health Link viewer on another site gets JSON it may read
+ * (CORS); elsewhere a page of its own that a GET reloads by itself.
+ */
 function resourceOutage(request: Request, url: URL) {
+	if (url.pathname.startsWith('/shl/'))
+		return Response.json(
+			{ message: OUTAGE_MESSAGE },
+			{ status: 503, headers: { 'access-control-allow-origin': '*', 'cache-control': 'no-store' } },
+		)
 	const wantsJson = url.pathname.startsWith('/api/') || /application\/json/.test(request.headers.get('accept') ?? '')
 	if (wantsJson) return Response.json({ message: OUTAGE_MESSAGE }, { status: 503 })
 	const retry = request.method === 'GET' ? `<meta http-equiv="refresh" content="${OUTAGE_RETRY_SECONDS}">` : ''
