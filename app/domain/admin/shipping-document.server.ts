@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
-import QRCode from 'qrcode'
+import { qrRuns, runsPath } from '#app/domain/qr/runs.ts'
 import { env } from '#app/utils/env.server.ts'
 
 /** What the printable packing slip (/admin/order/{orderId}) shows. */
@@ -26,7 +26,6 @@ const COLUMNS = 4
 const CELL_WIDTH = (LETTER[0] - 2 * MARGIN) / COLUMNS
 const QR_SIZE = 108
 const CELL_HEIGHT = QR_SIZE + 58
-const QUIET_ZONE = 4
 const INK = rgb(0.1, 0.1, 0.1)
 const MUTED = rgb(0.35, 0.35, 0.35)
 
@@ -63,28 +62,6 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
 	}
 	if (line) lines.push(line)
 	return lines
-}
-
-/**
- * The QR as vector runs of dark modules (one sub-path per run), in module units, for drawSvgPath; level H as on the
- * stickers, so the slip's symbol is the sticker's.
- */
-function qrPath(data: string) {
-	const { modules } = QRCode.create(data, { errorCorrectionLevel: 'H' })
-	const parts: string[] = []
-	for (let row = 0; row < modules.size; row++) {
-		let col = 0
-		while (col < modules.size) {
-			if (!modules.get(row, col)) {
-				col++
-				continue
-			}
-			const start = col
-			while (col < modules.size && modules.get(row, col)) col++
-			parts.push(`M${start + QUIET_ZONE} ${row + QUIET_ZONE}h${col - start}v1h${start - col}z`)
-		}
-	}
-	return { path: parts.join(''), side: modules.size + 2 * QUIET_ZONE }
 }
 
 /** The packing slip as a Letter-size PDF: order, address, items, then every assigned code with its PIN, link and QR. */
@@ -177,8 +154,8 @@ export async function renderShippingDocumentPdf(doc: ShippingDocument): Promise<
 }
 
 function drawCode(page: PDFPage, code: ShippingDocument['codes'][number], x: number, top: number, fonts: { font: PDFFont; bold: PDFFont }) {
-	const { path, side } = qrPath(code.scanUrl)
-	page.drawSvgPath(path, { x, y: top, scale: QR_SIZE / side, color: rgb(0, 0, 0), borderWidth: 0 })
+	const { side, runs } = qrRuns(code.scanUrl)
+	page.drawSvgPath(runsPath(runs), { x, y: top, scale: QR_SIZE / side, color: rgb(0, 0, 0), borderWidth: 0 })
 	let y = top - QR_SIZE - 2
 	const text = (value: string, size: number, face: PDFFont, color = INK) => {
 		page.drawText(value, { x: x + 6, y: y - size, size, font: face, color })

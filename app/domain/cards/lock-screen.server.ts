@@ -4,7 +4,7 @@ import { listColumn, type Box, type TextOp } from './column.ts'
 import type { CardFacts } from './facts.ts'
 import { CARD_FONT_FAMILY, cardFontPaths, measureCardText as measure } from './fonts.server.ts'
 import { fitText, wrapText } from './layout.ts'
-import { qrRuns } from './qr.ts'
+import { qrRuns } from '#app/domain/qr/runs.ts'
 
 export type LockScreenInput = { facts: CardFacts; scanUrl: string; width: number; height: number }
 

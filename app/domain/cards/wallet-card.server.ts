@@ -4,7 +4,7 @@ import { listColumn, type Box, type ColumnStyle, type TextOp } from './column.ts
 import { colon, type CardFacts } from './facts.ts'
 import { cardFontBytes, measureCardText as measure } from './fonts.server.ts'
 import { fitText, wrapText } from './layout.ts'
-import { qrRuns } from './qr.ts'
+import { qrRuns, runsPath } from '#app/domain/qr/runs.ts'
 
 /** `photo`: a JPEG, drawn whole in the frame beside the name. */
 export type WalletCardInput = { facts: CardFacts; scanUrl: string; photo: Uint8Array | null; now?: Date }
@@ -220,7 +220,7 @@ function drawQr(page: PDFPage, data: string, box: Box) {
 	const { side, runs } = qrRuns(data)
 	const module = box.width / side
 	page.drawRectangle({ x: box.x, y: fromBottom(box.top + box.height), width: box.width, height: box.height, color: color(WHITE) })
-	const path = runs.map((r) => `M${r.col} ${r.row}h${r.length}v1h${-r.length}z`).join('')
+	const path = runsPath(runs)
 	page.drawSvgPath(path, { x: box.x, y: fromBottom(box.top), scale: module, color: color(BLACK), borderWidth: 0 })
 }
 
