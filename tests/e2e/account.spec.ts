@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
-import { freePort, startAppServer } from './app-server.ts'
+import { startMailedInstance } from './app-server.ts'
 import { expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
-import { startSmtpServer } from './smtp-server.ts'
 
 test('a signed-out visitor asking for the dashboard is told to sign in and lands on /auth', async ({ page }) => {
 	await page.goto('/dashboard/profile')
@@ -89,33 +88,19 @@ test('edit the name, ask for a new e-mail and cancel it, then delete the account
 // trusts the loopback proxy, so its geolocation headers count.
 test.describe('with its mail delivered', () => {
 	test.describe.configure({ mode: 'serial' })
-	let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-	let app: Awaited<ReturnType<typeof startAppServer>>
+	let mailed: Awaited<ReturnType<typeof startMailedInstance>>
 
 	test.beforeAll(async () => {
 		test.setTimeout(timeLimit(180_000))
-		smtp = await startSmtpServer()
-		app = await startAppServer(await freePort(), { SMTP_URL: smtp.url, TRUSTED_PROXIES: '127.0.0.1,::1' })
-		// On a busy machine the instance may take longer to start than startAppServer waits.
-		const ready = async () => {
-			const answer = await fetch(url('/auth')).catch(() => null)
-			try {
-				return Boolean(answer?.ok && app.fixtures().users.length)
-			} catch {
-				return false
-			}
-		}
-		await expect.poll(ready, { timeout: timeLimit(120_000), intervals: [500] }).toBe(true)
+		mailed = await startMailedInstance({ TRUSTED_PROXIES: '127.0.0.1,::1' })
 	})
 
 	test.afterAll(async () => {
-		await app?.stop()
-		await smtp?.close()
+		await mailed?.stop()
 	})
 
-	const url = (path: string) => `${app.baseURL}${path}`
-	const mailTo = (address: string, subject: string) =>
-		expect.poll(() => smtp.received.find((m) => m.to.includes(address) && m.subject === subject)?.text, { timeout: 15_000 })
+	const url = (path: string) => mailed.url(path)
+	const mailTo = (address: string, subject: string) => mailed.mailTo(address, subject)
 
 	async function signInHere(page: Page, user: { email: string; password: string }) {
 		await page.goto(url('/login'))
@@ -127,7 +112,7 @@ test.describe('with its mail delivered', () => {
 
 	test('a new e-mail takes effect once the link sent to it is opened', async ({ page }, testInfo) => {
 		test.slow()
-		const user = app.fixtures().users[0]!
+		const user = mailed.app.fixtures().users[0]!
 		await signInHere(page, user)
 		await page.goto(url('/dashboard/profile?edit=email'))
 		const moved = `moved-${testInfo.project.name}-${Date.now()}@e2e.example`
@@ -137,9 +122,9 @@ test.describe('with its mail delivered', () => {
 
 		await mailTo(user.email, 'A change of your email address was requested').toContain(`change its email address to ${moved}`)
 		await mailTo(moved, 'Confirm your new email address').toContain('/account/confirm-email?token=')
-		const mail = smtp.received.find((m) => m.to.includes(moved))!
+		const mail = mailed.smtp.received.find((m) => m.to.includes(moved))!
 		const link = /https?:\/\/\S+\/account\/confirm-email\?token=[\w-]+/.exec(mail.text)![0]
-		expect(link.startsWith(app.baseURL)).toBe(true)
+		expect(link.startsWith(mailed.app.baseURL)).toBe(true)
 		// The address is still the old one, here and for signing in.
 		await expect(page.getByRole('region', { name: 'Email' }).getByText(user.email, { exact: true })).toBeVisible()
 
@@ -173,7 +158,7 @@ test.describe('with its mail delivered', () => {
 
 	test('the last sign-in says when and from where; Sign Out Everywhere ends every session', async ({ page, browser, hasJs }) => {
 		test.slow()
-		const user = app.fixtures().users[1]!
+		const user = mailed.app.fixtures().users[1]!
 		// This browser comes through the proxy from Portland; the other from an address with no place.
 		await page.setExtraHTTPHeaders({
 			'x-forwarded-for': '203.0.113.20',

@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { expect, timeLimit } from './fixtures.ts'
+import { startSmtpServer } from './smtp-server.ts'
 
 // Folders of instances still running or kept for inspection; whatever a failed test left is removed when the process ends.
 const folders = new Set<string>()
@@ -83,4 +85,34 @@ function withDatabase(url: string, name: string) {
 	const next = new URL(url)
 	next.pathname = `/${name}`
 	return next.toString()
+}
+
+/**
+ * An instance of its own whose mail goes to a real SMTP server on loopback, ready once it answers and has written its
+ * fixtures (on a busy machine that takes longer than startAppServer waits). `mailTo` waits for a message's text.
+ */
+export async function startMailedInstance(env: Record<string, string> = {}) {
+	const smtp = await startSmtpServer()
+	const app = await startAppServer(await freePort(), { SMTP_URL: smtp.url, ...env })
+	const url = (path: string) => `${app.baseURL}${path}`
+	const ready = async () => {
+		const answer = await fetch(url('/auth')).catch(() => null)
+		try {
+			return Boolean(answer?.ok && app.fixtures().users.length)
+		} catch {
+			return false
+		}
+	}
+	await expect.poll(ready, { timeout: timeLimit(120_000), intervals: [500] }).toBe(true)
+	return {
+		smtp,
+		app,
+		url,
+		mailTo: (address: string, subject: string, timeout = 15_000) =>
+			expect.poll(() => smtp.received.find((m) => m.to.includes(address) && m.subject === subject)?.text, { timeout }),
+		stop: async () => {
+			await app.stop()
+			await smtp.close()
+		},
+	}
 }

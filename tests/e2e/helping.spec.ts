@@ -1,35 +1,21 @@
-import { freePort, startAppServer } from './app-server.ts'
+import { startMailedInstance } from './app-server.ts'
 import { claimOnDashboard, expect, expectNoAxeViolations, test, timeLimit } from './fixtures.ts'
-import { startSmtpServer } from './smtp-server.ts'
 
 // An instance of its own whose mail goes to a real SMTP server on loopback: the alerts are read from there.
 test.describe("I'm helping, with its mail delivered", () => {
-	let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-	let app: Awaited<ReturnType<typeof startAppServer>>
+	let mailed: Awaited<ReturnType<typeof startMailedInstance>>
 
 	test.beforeAll(async () => {
 		test.setTimeout(timeLimit(180_000))
-		smtp = await startSmtpServer()
-		app = await startAppServer(await freePort(), { SMTP_URL: smtp.url })
-		const ready = async () => {
-			const answer = await fetch(url('/auth')).catch(() => null)
-			try {
-				return Boolean(answer?.ok && app.fixtures().users.length)
-			} catch {
-				return false
-			}
-		}
-		await expect.poll(ready, { timeout: timeLimit(120_000), intervals: [500] }).toBe(true)
+		mailed = await startMailedInstance()
 	})
 
 	test.afterAll(async () => {
-		await app?.stop()
-		await smtp?.close()
+		await mailed?.stop()
 	})
 
-	const url = (path: string) => `${app.baseURL}${path}`
-	const mailTo = (address: string, subject: string) =>
-		expect.poll(() => smtp.received.find((m) => m.to.includes(address) && m.subject === subject)?.text, { timeout: 60_000 })
+	const url = (path: string) => mailed.url(path)
+	const mailTo = (address: string, subject: string) => mailed.mailTo(address, subject, 60_000)
 
 	test('the owner opts a contact in; a responder says "Taken to St. Mary\'s"; the owner and that contact are e-mailed within a minute', async ({
 		page,
@@ -37,8 +23,8 @@ test.describe("I'm helping, with its mail delivered", () => {
 		hasJs,
 	}, testInfo) => {
 		test.slow()
-		const owner = app.fixtures().users[0]!
-		const code = app.fixtures().codes[0]!
+		const owner = mailed.app.fixtures().users[0]!
+		const code = mailed.app.fixtures().codes[0]!
 		const contactEmail = `sister-${testInfo.project.name}-${Date.now()}@e2e.example`
 		await page.goto(url('/login'))
 		await page.getByLabel('Email').fill(owner.email)
