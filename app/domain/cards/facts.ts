@@ -1,23 +1,13 @@
-import { criticalFlags } from '#app/domain/responder/critical-flags.ts'
+import { profileFlags } from '#app/domain/responder/critical-flags.ts'
 import { LABELS, LANGUAGES, type Labels, type Language } from '#app/domain/responder/labels.ts'
+import type { SummaryProfile } from '#app/domain/responder/summary.ts'
 
-/** What the wallet card and the lock-screen image read of a profile: the responder page's facts. */
-export type CardProfile = {
-	fullName: string | null
+/** What the wallet card and the lock-screen image read of a profile: the responder page's facts, and who and since when. */
+export type CardProfile = SummaryProfile & {
 	firstName: string | null
 	lastName: string | null
-	dnrStatus: string | null
-	dnrDocumentDate: string | null
-	dnrOriginalLocation: string | null
-	bloodType: string | null
-	distinguishingMarks: string | null
-	additionalNotes: string | null
 	confirmedAt: Date | null
 	createdAt: Date
-	allergies: Array<{ allergen: string; severity: string; reaction: string | null }>
-	medications: Array<{ name: string; dosage: string | null; frequency: string | null }>
-	medicalConditions: Array<{ condition: string; status: string; notes: string | null }>
-	emergencyContacts: Array<{ name: string; relationship: string; phoneNumber: string }>
 }
 
 /** The profile's facts as the lines a card prints, in one language, most urgent first within each list. */
@@ -76,13 +66,7 @@ function rawFacts(profile: CardProfile, lang: Language): CardFacts {
 	const c = colon(lang)
 	const dnr = profile.dnrStatus
 	const emphatic = dnr === 'DNR' || dnr === 'POLST'
-	const flags = criticalFlags({
-		medications: profile.medications,
-		allergies: profile.allergies,
-		conditions: profile.medicalConditions,
-		distinguishingMarks: profile.distinguishingMarks,
-		additionalNotes: profile.additionalNotes,
-	})
+	const flags = profileFlags(profile)
 	// When a list is cut short the first lines are what stays: severe allergies, then flagged medications, then current conditions.
 	const allergies = [...profile.allergies].sort((a, b) => (SEVERITY_ORDER[a.severity] ?? 3) - (SEVERITY_ORDER[b.severity] ?? 3))
 	const flagged = new Set(flags.filter((f) => f.kind === 'anticoagulant' || f.kind === 'insulin').map((f) => f.detail))

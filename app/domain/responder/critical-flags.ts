@@ -94,3 +94,20 @@ export function criticalFlags(input: Input): CriticalFlag[] {
 	if (implantInNotes && !flags.some((f) => f.kind === 'implant')) flags.push({ kind: 'implant', detail: implantInNotes })
 	return flags
 }
+
+/** A profile's flags, as the responder page, the e-mails and the cards all read them. */
+export function profileFlags(profile: {
+	medications: Input['medications']
+	allergies: Input['allergies']
+	medicalConditions: Input['conditions']
+	distinguishingMarks?: string | null
+	additionalNotes?: string | null
+}) {
+	return criticalFlags({
+		medications: profile.medications,
+		allergies: profile.allergies,
+		conditions: profile.medicalConditions,
+		distinguishingMarks: profile.distinguishingMarks,
+		additionalNotes: profile.additionalNotes,
+	})
+}

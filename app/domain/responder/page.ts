@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { criticalFlags } from './critical-flags.ts'
+import { profileFlags } from './critical-flags.ts'
 import { HELPING_LABELS } from './helping-labels.ts'
 import { LABELS, LANGUAGE_NAMES, LANGUAGES, type Labels, type Language } from './labels.ts'
 import type { ResponderProfile } from './responder.server.ts'
@@ -75,13 +75,7 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 		profile.dnrOriginalLocation ? `${e(t.originalKept)}: ${e(profile.dnrOriginalLocation)}` : '',
 		profile.dnrDocumentKey && (dnr === 'DNR' || dnr === 'POLST') ? `<a href="${base}/dnr">${e(t.viewDocument)}</a>` : '',
 	].filter(Boolean)
-	const flags = criticalFlags({
-		medications: profile.medications,
-		allergies: profile.allergies,
-		conditions: profile.medicalConditions,
-		distinguishingMarks: profile.distinguishingMarks,
-		additionalNotes: profile.additionalNotes,
-	})
+	const flags = profileFlags(profile)
 	const conditions = [...profile.medicalConditions].sort((a, b) => Number(a.status === 'Resolved') - Number(b.status === 'Resolved'))
 	const label = (key: string) => (t as Record<string, string>)[key] ?? key
 	const name = profile.fullName ?? ([profile.firstName, profile.lastName].filter(Boolean).join(' ') || null)

@@ -1,4 +1,4 @@
-import { criticalFlags } from './critical-flags.ts'
+import { profileFlags } from './critical-flags.ts'
 import { LABELS } from './labels.ts'
 
 /** What the summary reads of a profile: the responder page's facts. */
@@ -32,13 +32,7 @@ export function responderSummaryLines(profile: SummaryProfile) {
 		profile.dnrDocumentDate ? `${t.signed} ${profile.dnrDocumentDate}` : null,
 		profile.dnrOriginalLocation ? `${t.originalKept}: ${profile.dnrOriginalLocation}` : null,
 	].filter(Boolean)
-	const flags = criticalFlags({
-		medications: profile.medications,
-		allergies: profile.allergies,
-		conditions: profile.medicalConditions,
-		distinguishingMarks: profile.distinguishingMarks,
-		additionalNotes: profile.additionalNotes,
-	})
+	const flags = profileFlags(profile)
 	const label = (key: string) => (t as Record<string, string>)[key] ?? key
 	const joined = (items: string[]) => (items.length ? items.join('; ') : none)
 	return [
