@@ -22,6 +22,8 @@ export const JOB_QUEUES = {
 	'deliver-email': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 2, cron: '* * * * *' },
 	// Tells the owner their code was scanned; a database that is briefly away is retried for a few minutes.
 	'scan-alert': { jobs: { policy: 'standard', retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 }, pollSeconds: 2 },
+	// Sends what "I'm helping" senders wrote since their last e-mail, as one update each (helping.server.ts).
+	'helping-updates': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 300 }, pollSeconds: 10, cron: '* * * * *' },
 	'analytics-rollup': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 5, cron: '* * * * *' },
 	'prune-expired': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 30, cron: '*/15 * * * *' },
 	// Asks owners whose profiles are due a review whether they are still correct (reviews.server.ts).
@@ -40,6 +42,7 @@ export type JobQueue = keyof typeof JOB_QUEUES
 export type JobData = {
 	'deliver-email': Record<string, never>
 	'scan-alert': { codeId: number; scannedAt: string }
+	'helping-updates': Record<string, never>
 	'analytics-rollup': Record<string, never>
 	'prune-expired': Record<string, never>
 	'review-reminders': Record<string, never>

@@ -10,7 +10,7 @@ if (holder) {
 
 const { db, closeDb } = await import('../db/client.ts')
 const { prepareDatabase } = await import('../db/prepare.ts')
-const { recordSealPass, resealColumns, resealFiles } = await import('../app/domain/housekeeping/reseal.server.ts')
+const { recordSealPass, refreshLookupHashes, resealColumns, resealFiles } = await import('../app/domain/housekeeping/reseal.server.ts')
 const { sealedData } = await import('../app/utils/sealed-data.server.ts')
 try {
 	await prepareDatabase(db)
@@ -19,6 +19,7 @@ try {
 		console.log(
 			`${table}: ${counts.resealed} rows re-sealed${counts.changedMeanwhile ? `, ${counts.changedMeanwhile} edited meanwhile (sealed already)` : ''}`,
 		)
+	console.log(`emails: ${(await refreshLookupHashes()).refreshed} recipient lookups refreshed`)
 	await recordSealPass('columns')
 	const files = await resealFiles()
 	await recordSealPass('files')

@@ -25,7 +25,7 @@ import { keepUpload } from '#app/domain/uploads/pending.server.ts'
 import { createHealthLink } from '#app/domain/sharing/health-links.server.ts'
 import { listProducts } from '#app/domain/shop/cart.server.ts'
 import { appHandler } from './app-handler.ts'
-import { createCode, createUser, SAMPLE_FILES, sessionCookie, uniqueEmail } from './factories.ts'
+import { createCode, createUser, SAMPLE_FILES, sessionCookie, TEST_GUESSER, uniqueEmail } from './factories.ts'
 
 export const ORIGIN = 'http://localhost:3000'
 
@@ -82,7 +82,7 @@ async function createOwner() {
 	env.OWNER_EMAIL = owner.email.toLowerCase()
 	const { secret } = await startEnrolment(owner.id, owner.email)
 	const { otp } = await generateTOTP({ secret, period: 30, digits: 6, algorithm: 'SHA-1' })
-	await confirmEnrolment(owner.id, otp)
+	await confirmEnrolment(owner.id, otp, TEST_GUESSER)
 	return owner
 }
 

@@ -136,13 +136,20 @@ export const SAMPLE_FILES = {
 }
 
 let addressCounter = 0
-/** A distinct documentation-range address per call, so one test's wrong PINs never count against another's. */
+/**
+ * A distinct documentation-range address per call, so one test's wrong PINs never count against another's; each in a
+ * network of its own (/64), as limits that group IPv6 addresses by network see them.
+ */
 export function testAddress() {
 	addressCounter++
-	return `2001:db8::${process.pid.toString(16)}:${addressCounter.toString(16)}`
+	const hextet = (n: number) => (n & 0xffff).toString(16)
+	return `2001:db8:${hextet(process.pid)}:${hextet(addressCounter)}::${hextet((addressCounter >>> 16) + 1)}`
 }
 
 /** Someone claiming from an address of their own. */
 export function claimant(userId: string) {
 	return { userId, address: testAddress() }
 }
+
+/** One browser at one address guessing at an account's secret (a password, a second-factor code), never signed in before. */
+export const TEST_GUESSER = { address: '192.0.2.1', trustedDevice: false } as const

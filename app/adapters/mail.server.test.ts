@@ -1,12 +1,20 @@
 import { createServer, type AddressInfo } from 'node:net'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { db } from '#db/client.ts'
+import { db, rowsOf } from '#db/client.ts'
 import { emails } from '#db/schema.ts'
 import { env } from '#app/utils/env.server.ts'
 import { createUser, uniqueEmail } from '#tests/factories.ts'
-import { createSmtpTransport, defaultMailTransport, deliverPendingEmails, MAX_ATTEMPTS, outboxTransport, sendEmail } from './mail.server.ts'
+import {
+	createSmtpTransport,
+	defaultMailTransport,
+	deliverPendingEmails,
+	MAX_ATTEMPTS,
+	messagesTo,
+	outboxTransport,
+	sendEmail,
+} from './mail.server.ts'
 
 type Received = { envelopeTo: string[]; user: unknown; headers: Record<string, string>; body: string }
 
@@ -160,6 +168,21 @@ describe('the outbox default', () => {
 	})
 })
 
+describe('at rest', () => {
+	test('the recipient and the subject are sealed like the bodies; a keyed hash finds the messages to an address', async () => {
+		const input = message({ subject: subjectOf('Someone is helping Ana now') })
+		const id = await sendEmail(input)
+		const [stored] = rowsOf<{ to_address: string; subject: string; to_address_hash: string }>(
+			await db.execute(sql`select to_address, subject, to_address_hash from emails where id = ${id}`),
+		)
+		expect(stored!.to_address).not.toContain(input.to.split('@')[0])
+		expect(stored!.subject).not.toContain('Ana')
+		expect(stored!.to_address_hash).not.toContain(input.to.split('@')[0])
+		const found = await db.select().from(emails).where(messagesTo(input.to.toUpperCase()))
+		expect(found.map((row) => [row.id, row.toAddress, row.subject])).toEqual([[id, input.to, input.subject]])
+	})
+})
+
 describe('invalid input', () => {
 	test.each([
 		['a malformed address', { to: 'not-an-address' }, /Invalid e-mail message: to:/],
@@ -168,7 +191,7 @@ describe('invalid input', () => {
 	])('%s throws before anything is recorded', async (_name, overrides, error) => {
 		const input = message(overrides)
 		await expect(sendEmail(input)).rejects.toThrow(error)
-		expect(await db.select().from(emails).where(eq(emails.subject, input.subject))).toHaveLength(0)
+		expect(await db.select().from(emails).where(messagesTo(input.to))).toHaveLength(0)
 	})
 })
 

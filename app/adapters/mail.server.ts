@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import { z } from 'zod'
 import { db, type Executor } from '#db/client.ts'
 import { emails } from '#db/schema.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
+import { sealedData } from '#app/utils/sealed-data.server.ts'
 import { enqueue } from './jobs.server.ts'
 import { trackedHtml, UNTRACKED_CLICK_TYPES } from './email-html.ts'
 
@@ -71,12 +72,20 @@ function parseEmail(input: EmailInput) {
 	throw new Error(`Invalid e-mail message: ${problems}`)
 }
 
+/** The recipient's keyed hash, kept beside the sealed address: how a person's messages are found. */
+export const mailAddressHash = (address: string) => sealedData.lookupHash(address.trim().toLowerCase(), 'email-address')
+
+/** The messages to this address (any case), hashed under any key in DATA_ENCRYPTION_KEYS. */
+export const messagesTo = (address: string) =>
+	inArray(emails.toAddressHash, sealedData.lookupHashes(address.trim().toLowerCase(), 'email-address'))
+
 /** A pending row for a checked message. */
 function pendingRow(input: EmailInput) {
 	const { to, type, subject, text, html, userId } = parseEmail(input)
 	return {
 		userId,
 		toAddress: to,
+		toAddressHash: mailAddressHash(to),
 		emailType: type,
 		subject,
 		textBody: text,

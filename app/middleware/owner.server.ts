@@ -5,6 +5,8 @@ import type { SignedInUser } from '#app/domain/accounts/accounts.server.ts'
 import { loginPath } from '#app/utils/auth.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
+import { accountKey, hit, limitAttempts } from '#app/utils/rate-limit.server.ts'
+import { getClientIp } from '#app/utils/request.server.ts'
 import { getSession, type AppSession } from '#app/utils/session.server.ts'
 import { getUser, type RequestArgs } from './user.server.ts'
 import { OWNER_ONLY } from './permissions.server.ts'
@@ -30,6 +32,20 @@ export function isValidAdminToken(token: unknown) {
 	if (!env.ADMIN_TOKEN || typeof token !== 'string' || !token || token.length > 512) return false
 	const digest = (value: string) => createHash('sha256').update(value).digest()
 	return timingSafeEqual(digest(token), digest(env.ADMIN_TOKEN))
+}
+
+/**
+ * A token presented by a signed-in person (the form, the spec's `?token=` and the JSON call alike), counted per address
+ * and per account before it is compared: either how long to wait, or whether it is the admin token.
+ */
+export async function presentAdminToken(args: RequestArgs, userId: string, token: unknown) {
+	const counts = await Promise.all([
+		limitAttempts('admin-token', getClientIp(args.request, args.context)),
+		hit(accountKey('admin-token-account', userId), env.RATE_LIMIT_STRICT_PER_MINUTE),
+	])
+	const refused = counts.filter((count) => !count.allowed)
+	if (refused.length) return { valid: false, retryAfterSeconds: Math.max(...refused.map((count) => count.retryAfterSeconds)) }
+	return { valid: isValidAdminToken(token), retryAfterSeconds: null }
 }
 
 export const hasAdminToken = (session: AppSession, userId: string) =>

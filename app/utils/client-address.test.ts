@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addressMatcher, clientAddress, parseCidr } from './client-address.ts'
+import { addressGroup, addressMatcher, clientAddress, parseCidr } from './client-address.ts'
 
 describe('parseCidr', () => {
 	test.each(['10.0.0.1', '10.0.0.0/8', '0.0.0.0/0', '::1', 'fd00::/8', '2001:db8::/128'])('%s is accepted', (entry) => {
@@ -34,5 +34,19 @@ describe('clientAddress', () => {
 
 	test('with no proxies configured, the header is ignored', () => {
 		expect(clientAddress('127.0.0.1', '1.2.3.4', addressMatcher([]))).toBe('127.0.0.1')
+	})
+})
+
+describe('addressGroup', () => {
+	test('an IPv4 address stands for itself; an IPv6 address for its /64, however it is written', () => {
+		expect(addressGroup('192.0.2.7')).toBe('192.0.2.7')
+		expect(addressGroup('::ffff:192.0.2.7')).toBe('192.0.2.7')
+		expect(addressGroup('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
+		expect(addressGroup('2001:0DB8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64')
+		expect(addressGroup('2001:db8::1')).toBe('2001:db8:0:0::/64')
+		expect(addressGroup('::1')).toBe('0:0:0:0::/64')
+		expect(addressGroup('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64')
+		expect(addressGroup('1:2::4:5:6:192.0.2.1')).toBe('1:2:0:4::/64')
+		expect(addressGroup('2001:db8:1:2:3:4:5:6')).not.toBe(addressGroup('2001:db8:1:3:3:4:5:6'))
 	})
 })

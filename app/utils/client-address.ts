@@ -48,3 +48,29 @@ export function clientAddress(peer: string, forwardedFor: string | null, isTrust
 	}
 	return nearest
 }
+
+/**
+ * The network an address stands for when counting what one sender does: an IPv4 address itself, an IPv6 address's
+ * /64 (one home or phone usually holds a whole /64, and can take any address in it).
+ */
+export function addressGroup(address: string) {
+	const normalized = normalizeAddress(address)
+	if (isIP(normalized) !== 6) return normalized
+	// A dotted quad at the end (::ffff:… aside, e.g. 64:ff9b::192.0.2.1) is the last two hextets.
+	const hex = normalized.toLowerCase().replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+		[
+			[a, b],
+			[c, d],
+		]
+			.map(([x, y]) => ((Number(x) << 8) | Number(y)).toString(16))
+			.join(':'),
+	)
+	const [head = '', tail = ''] = hex.split('::')
+	const front = head ? head.split(':') : []
+	const back = tail ? tail.split(':') : []
+	const hextets = hex.includes('::') ? [...front, ...Array(8 - front.length - back.length).fill('0'), ...back] : front
+	return `${hextets
+		.slice(0, 4)
+		.map((h) => h.replace(/^0+(?=.)/, ''))
+		.join(':')}::/64`
+}

@@ -53,6 +53,20 @@ describe('data crypto', () => {
 		expect(crypto.bytesKeyId(plain)).toBeNull()
 	})
 
+	test('a lookup hash finds equal values for one purpose, under the key that made it, after rotation too', () => {
+		const before = createDataCrypto([keyA])
+		const after = createDataCrypto([keyB, keyA])
+		const stored = before.lookupHash('jo@example.com', 'email')
+		expect(stored).toBe(before.lookupHash('jo@example.com', 'email'))
+		expect(stored.startsWith('a:')).toBe(true)
+		expect(stored).not.toContain('jo')
+		expect(stored).not.toBe(before.lookupHash('jo@example.com', 'reporter'))
+		expect(stored).not.toBe(before.lookupHash('jo@example.org', 'email'))
+		expect(after.lookupHash('jo@example.com', 'email').startsWith('b-2:')).toBe(true)
+		expect(after.lookupHashes('jo@example.com', 'email')).toContain(stored)
+		expect(createDataCrypto([keyB]).lookupHashes('jo@example.com', 'email')).not.toContain(stored)
+	})
+
 	test('keys from the environment: id:base64, 32 bytes, the first seals', () => {
 		const text = `new:${keyB.key.toString('base64')}, old:${keyA.key.toString('base64url')}`
 		expect(parseDataKeys(text).map((k) => k.id)).toEqual(['new', 'old'])

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 
 /**
  * Medical data at rest: AES-256-GCM under keys that have ids. The first key seals, every key opens, so a new key can
@@ -27,6 +27,10 @@ export function createDataCrypto(keys: readonly DataKey[]) {
 		if (key.byteLength !== 32) throw new DataKeyError(`Data encryption key ${id} must be 32 bytes`)
 	}
 	const byId = new Map(keys.map((k) => [k.id, k.key]))
+	// Lookups get a key of their own, derived from each data key: the encryption key is never used for two things.
+	const lookupKeys = keys.map(({ id, key }) => ({ id, key: createHmac('sha256', key).update('hmh-lookup-v1').digest() }))
+	const lookupHash = ({ id, key }: { id: string; key: Buffer }, value: string, purpose: string) =>
+		`${id}:${createHmac('sha256', key).update(`${purpose}\0${value}`).digest('base64url').slice(0, 32)}`
 
 	function keyFor(id: string, place: string) {
 		const key = byId.get(id)
@@ -70,6 +74,19 @@ export function createDataCrypto(keys: readonly DataKey[]) {
 		/** The key a stored text is sealed under; null for plain text. */
 		textKeyId(stored: string) {
 			return SEALED_TEXT.exec(stored)?.[1] ?? null
+		},
+
+		/**
+		 * A keyed hash under the first key, for finding rows by a value that is itself sealed (an e-mail's recipient):
+		 * `<key id>:<hash>`. Equal values give equal hashes for one purpose; nobody without the key can tell them.
+		 */
+		lookupHash(value: string, purpose: string) {
+			return lookupHash(lookupKeys[0]!, value, purpose)
+		},
+
+		/** The value's hash under every key: what a lookup matches, so rows hashed before a new key came first are found. */
+		lookupHashes(value: string, purpose: string) {
+			return lookupKeys.map((key) => lookupHash(key, value, purpose))
 		},
 
 		sealBytes(plain: Uint8Array, place: string) {

@@ -57,7 +57,8 @@ export const smartHealthLinks = pgTable(
 
 /**
  * "I'm helping this person now": what a responder sent from a code's page, and to how many people. A responder is known
- * again (for "Taken to hospital: …" later) by a random key in a cookie; only its hash is kept.
+ * again (for "Taken to hospital: …" later) by a random key in a cookie; only its hash is kept. The address it came from
+ * is kept only as a keyed hash (reporterHash): limits, grouping and the owner's blocks go by it.
  */
 export const helpingReports = pgTable(
 	'helping_reports',
@@ -68,16 +69,38 @@ export const helpingReports = pgTable(
 			.references(() => qrCodes.id, { onDelete: 'cascade' }),
 		medicalProfileId: profileId(),
 		responderKeyHash: text().notNull(),
+		reporterHash: text().default('').notNull(),
 		/** Where they are, or where the person is being taken, as the responder wrote it. */
 		message: sealed('helping_reports', 'message'),
 		/** A shared location: "lat,lon ±metres". */
 		location: sealed('helping_reports', 'location'),
 		recipients: integer().default(0).notNull(),
+		/** When it went out by e-mail; null while it waits to go with the sender's next update (or for good, once blocked). */
+		mailedAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 	},
 	(t) => [
 		index('helping_reports_code_time_idx').on(t.qrCodeId, t.createdAt),
 		index('helping_reports_profile_idx').on(t.medicalProfileId),
 		index('helping_reports_responder_idx').on(t.responderKeyHash, t.createdAt),
+		index('helping_reports_reporter_idx').on(t.reporterHash, t.createdAt),
+		index('helping_reports_waiting_idx')
+			.on(t.createdAt)
+			.where(sql`${t.mailedAt} is null`),
 	],
+)
+
+/** A sender the code's owner blocked: nothing more from that address (or that responder's cookie) is taken for the code. */
+export const helpingBlocks = pgTable(
+	'helping_blocks',
+	{
+		id: serial().primaryKey(),
+		qrCodeId: integer()
+			.notNull()
+			.references(() => qrCodes.id, { onDelete: 'cascade' }),
+		reporterHash: text().notNull(),
+		responderKeyHash: text().notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('helping_blocks_code_reporter_unique').on(t.qrCodeId, t.reporterHash)],
 )

@@ -12,9 +12,12 @@ export const emails = pgTable(
 	{
 		id: serial().primaryKey(),
 		userId: text().references(() => users.id, { onDelete: 'set null' }),
-		toAddress: text().notNull(),
+		// Sealed, like the bodies: who was written to and about whom ("Someone is helping Ana now") is personal.
+		toAddress: sealed('emails', 'to_address').notNull(),
+		/** A keyed hash of the lower-cased recipient (mailAddressHash), for finding a person's messages. */
+		toAddressHash: text(),
 		emailType: text().notNull(),
-		subject: text().notNull(),
+		subject: sealed('emails', 'subject').notNull(),
 		// Sealed: a review reminder lists a profile's medical facts, an alert where a person was taken.
 		textBody: sealed('emails', 'text_body').notNull(),
 		htmlBody: sealed('emails', 'html_body'),
@@ -38,7 +41,7 @@ export const emails = pgTable(
 		index('emails_created_idx').on(t.createdAt),
 		index('emails_user_idx').on(t.userId),
 		// Account deletion finds a person's messages by address too.
-		index('emails_to_address_idx').on(sql`lower(${t.toAddress})`),
+		index('emails_to_address_hash_idx').on(t.toAddressHash),
 		check('emails_status_check', oneOf(t.status, EMAIL_STATUSES)),
 		check('emails_attempts_check', sql`${t.attempts} >= 0`),
 	],

@@ -632,7 +632,7 @@ const CASES: Case[] = [
 		'a wrong admin token',
 		'/api/validate-admin-token',
 		json(() => ({ token: 'wrong-token' })),
-		PUBLIC,
+		signedIn(401),
 	),
 
 	// The owner area: pages, their forms and files.

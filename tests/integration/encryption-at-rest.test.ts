@@ -19,7 +19,8 @@ import { resealColumns, resealFiles, sealOutstanding } from '#app/domain/houseke
 import { newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
 import { sendDueReviewReminders } from '#app/domain/reviews/reviews.server.ts'
 import * as scan from '#app/routes/scan/scan.ts'
-import { call } from '#tests/factories.ts'
+import { call, testAddress } from '#tests/factories.ts'
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { claimedProfile } from '#tests/profiles.ts'
 import { rowsOf } from '#db/client.ts'
 
@@ -38,6 +39,7 @@ function marks() {
 		contactPhone: `555-01${tag.length}${tag.length}`,
 		born: '1903-02-17',
 		hospital: `Saint Quorvane${tag} Hospital`,
+		contactEmail: `quillon.${tag}@contact.example`,
 	}
 }
 
@@ -53,19 +55,47 @@ async function filledProfile() {
 	await addRow(user.id, 'allergies', profileId, { allergen: m.allergen, severity: 'Severe', reaction: m.reaction })
 	await addRow(user.id, 'medications', profileId, { name: m.medication, dosage: '5 mg' })
 	await addRow(user.id, 'conditions', profileId, { condition: m.condition, status: 'Chronic' })
-	await addRow(user.id, 'contacts', profileId, { name: 'Contact Person', relationship: 'Parent', phoneNumber: '555-0100' })
+	await addRow(user.id, 'contacts', profileId, {
+		name: 'Contact Person',
+		relationship: 'Parent',
+		phoneNumber: '555-0100',
+		email: m.contactEmail,
+		alertOptIn: true,
+	})
 	await addRow(user.id, 'policies', profileId, { provider: 'Acme Health', policyNumber: m.policy })
 	const pdf = `%PDF-1.4\n1 0 obj<< /Length 44 >>stream\nBT /F1 12 Tf (${m.document}) Tj ET\nendstream endobj\ntrailer<<>>\n%%EOF\n`
 	const document = await addDocument(user.id, profileId, new File([pdf], 'results.pdf', { type: 'application/pdf' }))
 	return { m, user, profileId, sticker, document, pdf }
 }
 
-/** Every byte the database keeps on disk: a pg_dump of PostgreSQL, or the embedded database's data directory. */
-async function databaseBytes() {
-	if (process.env.DATABASE_URL) return execFileSync(pgDump(), ['--no-owner', process.env.DATABASE_URL], { maxBuffer: 1 << 30 })
-	await db.execute(sql`checkpoint`)
-	const client = (db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client
-	return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer())
+/**
+ * What the database keeps on disk: the embedded database's data directory (tables, indexes, write-ahead log); for
+ * PostgreSQL a pg_dump, and the server's own files (indexes and WAL included) where this process may read them.
+ */
+async function textsOnDisk(texts: string[]) {
+	const found = new Set<string>()
+	const look = (bytes: Buffer) => texts.filter((text) => bytes.includes(text)).forEach((text) => found.add(text))
+	if (!process.env.DATABASE_URL) {
+		await db.execute(sql`checkpoint`)
+		const client = (db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client
+		look(Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()))
+		return found
+	}
+	look(execFileSync(pgDump(), ['--no-owner', process.env.DATABASE_URL], { maxBuffer: 1 << 30 }))
+	for (const path of await serverFilePaths()) look(readFileSync(path))
+	return found
+}
+
+async function serverFilePaths() {
+	try {
+		const [row] = rowsOf<{ dir: string }>(await db.execute(sql`select current_setting('data_directory') as dir`))
+		await db.execute(sql`checkpoint`)
+		return readdirSync(row!.dir, { recursive: true, withFileTypes: true })
+			.filter((entry) => entry.isFile())
+			.map((entry) => join(entry.parentPath, entry.name))
+	} catch {
+		return [] // not a superuser, or the server's files are elsewhere: the dump is what can be read
+	}
 }
 
 function pgDump() {
@@ -82,20 +112,24 @@ function filesUnder(dir: string): Buffer[] {
 
 describe('medical data at rest', () => {
 	test('the database and the stored files hold none of it in clear; the responder page and the owner read it all', async () => {
-		const { m, profileId, sticker, document, pdf } = await filledProfile()
+		const { m, user, profileId, sticker, document, pdf } = await filledProfile()
 		// The messages that repeat it: a review reminder (it lists the allergies and medications), a responder's alert.
 		await db
 			.update(s.medicalProfiles)
 			.set({ confirmedAt: new Date(Date.now() - 400 * 86_400_000) })
 			.where(eq(s.medicalProfiles.id, profileId))
 		expect(await sendDueReviewReminders()).toBeGreaterThan(0)
-		const helping = await reportHelping(sticker.token, newResponderKey(), { hospital: m.hospital, where: m.notes }, { userAgent: null })
+		const visit = { userAgent: null, address: testAddress() }
+		const helping = await reportHelping(sticker.token, newResponderKey(), { hospital: m.hospital, where: m.notes }, visit)
 		expect(helping.ok).toBe(true)
-		const dump = await databaseBytes()
-		// The name is not sealed: finding it proves the dump holds this test's rows.
-		expect(dump.includes(m.name)).toBe(true)
-		for (const secret of [m.allergen, m.reaction, m.medication, m.condition, m.notes, m.policy, m.document, m.born, m.hospital])
-			expect(dump.includes(secret), `${secret} in the database`).toBe(false)
+		const outbox = await db.select({ to: s.emails.toAddress, subject: s.emails.subject }).from(s.emails).where(messagesTo(m.contactEmail))
+		expect(outbox).toEqual([{ to: m.contactEmail, subject: 'Someone is helping Ottilie now' }])
+		const secrets = [m.allergen, m.reaction, m.medication, m.condition, m.notes, m.policy, m.document, m.born, m.hospital]
+		const person = [m.name, m.name.split(' ')[1]!, m.contactEmail]
+		const found = await textsOnDisk([user.email, ...secrets, ...person])
+		// The account's e-mail address is not sealed (sign-in finds the account by it): finding it proves these are this test's rows.
+		expect(found.has(user.email)).toBe(true)
+		for (const secret of [...secrets, ...person]) expect(found.has(secret), `${secret} in the database`).toBe(false)
 
 		const stored = filesUnder(join(env.DATA_DIR, 'uploads'))
 		expect(stored.length).toBeGreaterThan(0)
@@ -170,12 +204,14 @@ describe('medical data at rest', () => {
 		expect((await resealColumns()).medical_profiles!.resealed).toBe(0)
 	})
 
-	test('the seal-data job seals what a release newly seals (old e-mail bodies), once; then it does nothing until the key or the sealed columns change', async () => {
+	test('the seal-data job seals what a release newly seals (old e-mails: recipient, subject, body), once; then it does nothing until the key or the sealed columns change', async () => {
 		const tag = Math.random().toString(36).slice(2, 8)
-		// A message recorded before e-mail bodies were sealed, as an upgraded database holds it.
+		const to = `Old.${tag}@Example.test`
+		// A message recorded before e-mails were sealed, as an upgraded database holds it: no recipient hash yet.
 		await db.execute(
-			sql`insert into emails (to_address, email_type, subject, text_body, status, tracking_id) values ('old@example.test', 'welcome', 'Old', ${`Plainbody${tag}`}, 'sent', ${`old-${tag}`})`,
+			sql`insert into emails (to_address, email_type, subject, text_body, status, tracking_id) values (${to}, 'welcome', 'Old', ${`Plainbody${tag}`}, 'sent', ${`old-${tag}`})`,
 		)
+		expect(await db.$count(s.emails, messagesTo(to))).toBe(0)
 		await db.delete(s.sealPasses)
 		const first = await sealOutstanding()
 		expect(first.columns?.emails?.resealed).toBeGreaterThanOrEqual(1)
@@ -183,6 +219,13 @@ describe('medical data at rest', () => {
 		const [row] = rowsOf<{ body: string }>(await db.execute(sql`select text_body as body from emails where tracking_id = ${`old-${tag}`}`))
 		expect(sealedData.textKeyId(row!.body)).toBe(sealedData.currentKeyId)
 		expect((await db.query.emails.findFirst({ where: eq(s.emails.trackingId, `old-${tag}`) }))?.textBody).toBe(`Plainbody${tag}`)
+		const [stored] = rowsOf<{ to: string; subject: string }>(
+			await db.execute(sql`select to_address as to, subject from emails where tracking_id = ${`old-${tag}`}`),
+		)
+		expect(stored!.to).not.toContain(tag)
+		expect(sealedData.textKeyId(stored!.subject)).toBe(sealedData.currentKeyId)
+		// Found by its recipient, written in any case, as account deletion looks for it.
+		expect(await db.$count(s.emails, messagesTo(to.toLowerCase()))).toBe(1)
 		expect(await sealOutstanding()).toEqual({ columns: null, files: null })
 		// A sealed column added by a release changes the list's digest: the next pass runs again.
 		await db.update(s.sealPasses).set({ fingerprint: 'an older list' }).where(eq(s.sealPasses.part, 'columns'))

@@ -20,7 +20,22 @@ import { OWNER_ONLY } from '#app/middleware/permissions.server.ts'
 import routes from '#app/routes.ts'
 import { env } from '#app/utils/env.server.ts'
 import { clientAddressContext } from '#app/utils/request.server.ts'
-import { createUser, getRequest, sessionCookie, testAddress, unwrap } from '#tests/factories.ts'
+import { isTrustedDevice } from '#app/utils/trusted-device.server.ts'
+import * as twoFactorPage from '#app/routes/admin/two-factor.tsx'
+import * as ownerPanel from '#app/routes/admin/owner-panel.tsx'
+import * as validateApi from '#app/routes/api/validate-admin-token.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import {
+	call,
+	cookieFrom,
+	createUser,
+	formRequest,
+	getRequest,
+	sessionCookie,
+	testAddress,
+	TEST_GUESSER,
+	unwrap,
+} from '#tests/factories.ts'
 
 const saved = { OWNER_EMAIL: env.OWNER_EMAIL, ADMIN_TOKEN: env.ADMIN_TOKEN }
 afterEach(() => Object.assign(env, saved))
@@ -46,7 +61,7 @@ test('every admin page, action and endpoint sits beneath the gate whose middlewa
 async function enrolled(userId: string, email: string) {
 	const { secret } = await startEnrolment(userId, email)
 	const { otp } = await generateTOTP({ secret, period: 30, digits: 6, algorithm: 'SHA-1' })
-	const { recoveryCodes } = await confirmEnrolment(userId, otp)
+	const { recoveryCodes } = await confirmEnrolment(userId, otp, TEST_GUESSER)
 	return { secret, recoveryCodes }
 }
 
@@ -149,6 +164,31 @@ describe('the admin token', () => {
 		env.ADMIN_TOKEN = undefined
 		expect(isValidAdminToken('correct-token-correct-token-1234')).toBe(false)
 	})
+
+	test("every check counts, the spec's ?token= included, per address and per account; a visitor's JSON call is a 401 and checks nothing", async () => {
+		env.ADMIN_TOKEN = 'correct-token-correct-token-1234'
+		const user = await createUser()
+		const cookie = await sessionCookie(user.id)
+		const here = testAddress()
+		const look = async (token: string, address = here, who = cookie) =>
+			unwrap((await call(ownerPanel.loader, getRequest(`/owner-panel?token=${token}`, who), {}, address)).result)
+		for (let i = 0; i < 10; i++) expect((await look(`guess-${i}`)).body).toMatchObject({ tokenRefused: 'This admin token is not valid.' })
+		const limited = await look('guess-10')
+		expect(limited).toMatchObject({ status: 429, body: { welcome: false, tokenRefused: TOO_MANY_ATTEMPTS } })
+		expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+		// Past the limit even the right token is not checked: on the form, from here, and for this account from anywhere.
+		const form = await call(ownerPanel.action, formRequest('/owner-panel', { token: env.ADMIN_TOKEN }, { cookie }), {}, here)
+		expect((await unwrap(form.result)).status).toBe(429)
+		const elsewhere = await json(validateApi.action, 'POST', '/api/validate-admin-token', { token: env.ADMIN_TOKEN }, cookie)
+		expect(elsewhere.status).toBe(429)
+		// Another account at another address is not held back.
+		const other = await sessionCookie((await createUser()).id)
+		expect((await look(env.ADMIN_TOKEN, testAddress(), other)).body).toMatchObject({ welcome: true, token: env.ADMIN_TOKEN })
+
+		const visitor = await json(validateApi.action, 'POST', '/api/validate-admin-token', { token: env.ADMIN_TOKEN })
+		expect(visitor).toMatchObject({ status: 401 })
+		expect(visitor.headers.get('set-cookie')).toBeNull()
+	})
 })
 
 describe('two-factor sign-in', () => {
@@ -161,8 +201,8 @@ describe('two-factor sign-in', () => {
 		expect(otpauthUri).toContain(`secret=${secret}`)
 		expect(otpauthUri).toContain('issuer=Hit')
 		expect((await twoFactorState(owner.id)).enabled).toBe(false)
-		await expect(confirmEnrolment(owner.id, '000000')).rejects.toMatchObject({ status: 400, message: WRONG_CODE })
-		const { recoveryCodes } = await confirmEnrolment(owner.id, await totp(secret))
+		await expect(confirmEnrolment(owner.id, '000000', TEST_GUESSER)).rejects.toMatchObject({ status: 400, message: WRONG_CODE })
+		const { recoveryCodes } = await confirmEnrolment(owner.id, await totp(secret), TEST_GUESSER)
 		expect(recoveryCodes).toHaveLength(10)
 		expect(new Set(recoveryCodes).size).toBe(10)
 		for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/)
@@ -177,18 +217,21 @@ describe('two-factor sign-in', () => {
 		const owner = await createUser()
 		const { secret } = await startEnrolment(owner.id, owner.email)
 		const first = await totp(secret)
-		await confirmEnrolment(owner.id, first)
+		await confirmEnrolment(owner.id, first, TEST_GUESSER)
 		// The code that confirmed enrolment cannot sign in a second time (even once its time step has passed, it is
 		// still within the ±1 step window, and refused).
-		await expect(verifySecondFactor(owner.id, first)).rejects.toMatchObject({ status: 400, message: WRONG_CODE })
+		await expect(verifySecondFactor(owner.id, first, TEST_GUESSER)).rejects.toMatchObject({ status: 400, message: WRONG_CODE })
 		// Past its time step, the next code works, once.
 		await db
 			.update(ownerSettings)
 			.set({ totpLastStep: Math.floor(Date.now() / 30_000) - 2 })
 			.where(eq(ownerSettings.userId, owner.id))
 		const code = await totp(secret)
-		expect(await verifySecondFactor(owner.id, code)).toMatchObject({ method: 'code' })
-		const twice = await Promise.allSettled([verifySecondFactor(owner.id, code), verifySecondFactor(owner.id, code)])
+		expect(await verifySecondFactor(owner.id, code, TEST_GUESSER)).toMatchObject({ method: 'code' })
+		const twice = await Promise.allSettled([
+			verifySecondFactor(owner.id, code, TEST_GUESSER),
+			verifySecondFactor(owner.id, code, TEST_GUESSER),
+		])
 		expect(twice.every((r) => r.status === 'rejected')).toBe(true)
 	})
 
@@ -196,25 +239,71 @@ describe('two-factor sign-in', () => {
 		const owner = await createUser()
 		const { recoveryCodes } = await enrolled(owner.id, owner.email)
 		const typed = recoveryCodes[3]!.replace('-', '').toLowerCase()
-		expect(await verifySecondFactor(owner.id, typed)).toEqual({ method: 'recovery', recoveryCodesLeft: 9 })
-		await expect(verifySecondFactor(owner.id, recoveryCodes[3]!)).rejects.toMatchObject({ status: 400 })
+		expect(await verifySecondFactor(owner.id, typed, TEST_GUESSER)).toEqual({ method: 'recovery', recoveryCodesLeft: 9 })
+		await expect(verifySecondFactor(owner.id, recoveryCodes[3]!, TEST_GUESSER)).rejects.toMatchObject({ status: 400 })
 		expect((await twoFactorState(owner.id)).recoveryCodesLeft).toBe(9)
 	})
 
-	test('codes are limited: after five attempts in five minutes (enrolment included), even the right one is refused', async () => {
+	test('wrong codes are limited per address: five in five minutes refuse that address, even the right code; right codes never count', async () => {
 		const owner = await createUser()
 		const { secret } = await enrolled(owner.id, owner.email)
-		for (let i = 0; i < 4; i++) await expect(verifySecondFactor(owner.id, '123456')).rejects.toMatchObject({ status: 400 })
-		await db.update(ownerSettings).set({ totpLastStep: 0 }).where(eq(ownerSettings.userId, owner.id))
-		await expect(verifySecondFactor(owner.id, await totp(secret))).rejects.toMatchObject({ status: 429 })
+		const nextStep = () => db.update(ownerSettings).set({ totpLastStep: 0 }).where(eq(ownerSettings.userId, owner.id))
+		const here = { address: testAddress(), trustedDevice: false }
+		for (let i = 0; i < 6; i++) {
+			await nextStep()
+			expect(await verifySecondFactor(owner.id, await totp(secret), here)).toMatchObject({ method: 'code' })
+		}
+		for (let i = 0; i < 5; i++) await expect(verifySecondFactor(owner.id, '123456', here)).rejects.toMatchObject({ status: 400 })
+		await nextStep()
+		await expect(verifySecondFactor(owner.id, await totp(secret), here)).rejects.toMatchObject({ status: 429 })
+	})
+
+	test("an attacker's guesses from other addresses never keep the owner out: the right code from the owner's goes through", async () => {
+		const owner = await createUser()
+		const { secret } = await enrolled(owner.id, owner.email)
+		const nextStep = () => db.update(ownerSettings).set({ totpLastStep: 0 }).where(eq(ownerSettings.userId, owner.id))
+		const attacker = { address: testAddress(), trustedDevice: false }
+		const guesses = await Promise.allSettled(Array.from({ length: 8 }, () => verifySecondFactor(owner.id, '000000', attacker)))
+		expect(guesses.every((g) => g.status === 'rejected')).toBe(true)
+		await nextStep()
+		const newBrowser = { address: testAddress(), trustedDevice: false }
+		expect(await verifySecondFactor(owner.id, await totp(secret), newBrowser)).toMatchObject({ method: 'code' })
+		// Spread over ten more addresses, the guesses reach the account's ceiling (fifty in five minutes): a browser that
+		// never passed the second factor is refused then, the owner's own (which has) is not.
+		for (let a = 0; a < 10; a++) {
+			const elsewhere = { address: testAddress(), trustedDevice: false }
+			await Promise.allSettled(Array.from({ length: 5 }, () => verifySecondFactor(owner.id, '000000', elsewhere)))
+		}
+		await nextStep()
+		await expect(verifySecondFactor(owner.id, await totp(secret), { address: testAddress(), trustedDevice: false })).rejects.toMatchObject({
+			status: 429,
+		})
+		expect(await verifySecondFactor(owner.id, await totp(secret), { address: newBrowser.address, trustedDevice: true })).toMatchObject({
+			method: 'code',
+		})
 	})
 
 	test('turning it off needs a code and removes the secret and the recovery codes', async () => {
 		const owner = await createUser()
 		const { recoveryCodes } = await enrolled(owner.id, owner.email)
-		await expect(disableTwoFactor(owner.id, 'nonsense-code')).rejects.toMatchObject({ status: 400 })
-		await disableTwoFactor(owner.id, recoveryCodes[0]!)
+		await expect(disableTwoFactor(owner.id, 'nonsense-code', TEST_GUESSER)).rejects.toMatchObject({ status: 400 })
+		await disableTwoFactor(owner.id, recoveryCodes[0]!, TEST_GUESSER)
 		expect(await twoFactorState(owner.id)).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 })
+	})
+
+	test('passing the second factor on the page remembers the browser for it (and only for it)', async () => {
+		const owner = await createUser()
+		env.OWNER_EMAIL = owner.email.toLowerCase()
+		const { secret } = await enrolled(owner.id, owner.email)
+		await db.update(ownerSettings).set({ totpLastStep: 0 }).where(eq(ownerSettings.userId, owner.id))
+		const cookie = await sessionCookie(owner.id)
+		const { result } = await call(twoFactorPage.action, formRequest('/owner-panel/two-factor', { code: await totp(secret) }, { cookie }))
+		const passed = await unwrap(result)
+		expect(passed.status).toBe(302)
+		const device = cookieFrom(passed.headers, 'hmh_device')!
+		expect(await isTrustedDevice(getRequest('/', device), 'second-factor', owner.id)).toBe(true)
+		expect(await isTrustedDevice(getRequest('/', device), 'signin', owner.email)).toBe(false)
+		expect(await isTrustedDevice(getRequest('/', 'hmh_device=forged'), 'second-factor', owner.id)).toBe(false)
 	})
 
 	test('ownerAccess: the owner must enrol before anything of the admin area opens', async () => {

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { RouterContextProvider } from 'react-router'
 import { securityMiddleware, setSecurityHeaders } from '#app/middleware/security.server.ts'
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { rateLimits } from '#db/schema.ts'
 import * as landing from '#app/routes/auth/landing.tsx'
 import * as login from '#app/routes/auth/login.tsx'
 import { accountKey, hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
-import { call, createCode, createUser, formRequest, TEST_PASSWORD, testAddress, uniqueEmail, unwrap } from '#tests/factories.ts'
+import { call, cookieFrom, createCode, createUser, formRequest, TEST_PASSWORD, testAddress, uniqueEmail, unwrap } from '#tests/factories.ts'
 import { clientAddressContext } from '#app/utils/request.server.ts'
 import { checkPin } from '#app/domain/claims/claims.server.ts'
 
@@ -49,21 +49,52 @@ describe('rate limits (PostgreSQL counters)', () => {
 		expect((await signIn(uniqueEmail(), 'wrong-password', testAddress())).status).toBe(400)
 	})
 
-	test('11 wrong passwords for one account from 11 addresses: the 11th is refused, and so is the right one until the minute ends', async () => {
+	test('ten wrong passwords from one address lock out that address alone: the right one from anywhere else signs in, and right ones never count', async () => {
 		const user = await createUser()
+		const attacker = testAddress()
 		for (let i = 0; i < 10; i++)
-			expect((await signIn(user.email, `wrong-${i}`, testAddress())).body).toMatchObject({
+			expect((await signIn(user.email, `wrong-${i}`, attacker)).body).toMatchObject({
 				result: { error: { '': ['Invalid email or password'] } },
 			})
-		expect((await signIn(user.email, 'wrong-10', testAddress())).status).toBe(429)
-		expect((await signIn(user.email, TEST_PASSWORD, testAddress())).status).toBe(429)
-		// Another account is not affected; after the window, the right password works again.
-		expect((await signIn((await createUser()).email, TEST_PASSWORD, testAddress())).status).toBe(302)
+		expect((await signIn(user.email, 'wrong-10', attacker)).status).toBe(429)
+		expect((await signIn(user.email, TEST_PASSWORD, attacker)).status).toBe(429)
+		// Eight wrong guesses at once from another address are all counted, and lock out only that address.
+		const burst = testAddress()
+		await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(user.email, `burst-${i}`, burst)))
+		const mine = testAddress()
+		for (let i = 0; i < 3; i++) expect((await signIn(user.email, TEST_PASSWORD, mine)).status).toBe(302)
+		expect((await signIn(user.email, 'one-slip', mine)).status).toBe(400)
+		expect((await signIn(user.email, TEST_PASSWORD, mine)).status).toBe(302)
+	})
+
+	test('guesses spread over many addresses reach the account’s ceiling: then only a browser that signed in to it before gets in', async () => {
+		const user = await createUser()
+		const first = await signIn(user.email, TEST_PASSWORD, testAddress())
+		const device = cookieFrom(first.headers, 'hmh_device')
+		expect(device).toMatch(/^hmh_device=/)
+		// A hundred wrong guesses from a hundred addresses (the per-address limit times ten), as the counter holds them.
 		await db
-			.update(rateLimits)
-			.set({ resetAt: sql`now() - interval '1 second'` })
-			.where(eq(rateLimits.key, accountKey('signin-account', user.email)))
-		expect((await signIn(user.email, TEST_PASSWORD, testAddress())).status).toBe(302)
+			.insert(rateLimits)
+			.values({ key: accountKey('signin-account', user.email), count: 100, resetAt: sql`now() + interval '1 minute'` })
+			.onConflictDoUpdate({ target: rateLimits.key, set: { count: 100, resetAt: sql`now() + interval '1 minute'` } })
+		expect((await signIn(user.email, TEST_PASSWORD, testAddress())).status).toBe(429)
+		const trusted = await call(
+			login.action,
+			formRequest('/login', { email: user.email, password: TEST_PASSWORD }, { cookie: device }),
+			{},
+			testAddress(),
+		)
+		expect((await unwrap(trusted.result)).status).toBe(302)
+		// Another account's trusted browser is not this account's.
+		const other = await createUser()
+		const otherDevice = cookieFrom((await signIn(other.email, TEST_PASSWORD, testAddress())).headers, 'hmh_device')
+		const stranger = await call(
+			login.action,
+			formRequest('/login', { email: user.email, password: TEST_PASSWORD }, { cookie: otherDevice }),
+			{},
+			testAddress(),
+		)
+		expect((await unwrap(stranger.result)).status).toBe(429)
 	})
 
 	test('per-account counters name no one: neither the e-mail nor the user id is stored', async () => {

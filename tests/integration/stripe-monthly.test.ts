@@ -1,3 +1,4 @@
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
@@ -93,7 +94,7 @@ describe('monthly gifts', () => {
 		const gifts = await db.select().from(s.donations).where(eq(s.donations.userId, user.id))
 		expect(gifts).toHaveLength(2)
 		expect(gifts.every((g) => g.amountCents === 999 && g.tier === 'premium' && g.invoiceId)).toBe(true)
-		const receipts = await db.select().from(s.emails).where(eq(s.emails.toAddress, user.email))
+		const receipts = await db.select().from(s.emails).where(messagesTo(user.email))
 		expect(receipts.filter((r) => r.emailType === 'donation-receipt')).toHaveLength(2)
 		expect(receipts[0]!.textBody).toContain('This is your monthly gift. To change or cancel it:')
 

@@ -1,3 +1,4 @@
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
@@ -41,7 +42,7 @@ const receiptsTo = (email: string) =>
 	db
 		.select()
 		.from(s.emails)
-		.where(and(eq(s.emails.toAddress, email), eq(s.emails.emailType, 'donation-receipt')))
+		.where(and(messagesTo(email), eq(s.emails.emailType, 'donation-receipt')))
 
 describe('the Stripe webhook', () => {
 	test('a $15 guest gift is recorded once, with one receipt, however often and in whatever order its events come', async () => {

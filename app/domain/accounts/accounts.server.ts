@@ -3,10 +3,11 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { auditLog, connections, donations, emails, orders, qrCodes, qrRequests, users, visits, type User } from '#db/schema.ts'
 import { releaseStickers } from '#app/domain/qr/manage.server.ts'
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { storage } from '#app/adapters/storage.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
-import { accountKey, hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { countGuess, TOO_MANY_ATTEMPTS, type GuessSource } from '#app/utils/rate-limit.server.ts'
 import type { OidcIdentity } from '#app/adapters/identity.server.ts'
 
 export const EMAIL_TAKEN = 'An account with this email already exists'
@@ -101,15 +102,18 @@ export function isUniqueViolation(error: unknown): boolean {
 export type LoginResult = { ok: true; user: User } | { ok: false; message: string; status: 400 | 429 }
 
 /**
- * Sign-in attempts per account and minute, whichever addresses they come from: past the limit even the right password
- * is refused until the minute is over, and no password is hashed meanwhile.
+ * Checks a password. Wrong ones are counted per account and address, with a ceiling per account over all addresses
+ * (countGuess): past either, even the right password is refused until the minute is over, and no password is hashed
+ * meanwhile; the right one does not count.
  */
-export async function verifyLogin(email: string, password: string): Promise<LoginResult> {
-	const attempts = await hit(accountKey('signin-account', email), env.RATE_LIMIT_STRICT_PER_MINUTE)
-	if (!attempts.allowed) return { ok: false, message: TOO_MANY_ATTEMPTS, status: 429 }
+export async function verifyLogin(email: string, password: string, source: GuessSource): Promise<LoginResult> {
+	const guess = await countGuess('signin', email.trim().toLowerCase(), source, env.RATE_LIMIT_STRICT_PER_MINUTE)
+	if (!guess.allowed) return { ok: false, message: TOO_MANY_ATTEMPTS, status: 429 }
 	const user = await findByEmail(email)
 	const valid = await verifyPassword(password, user?.passwordHash)
-	return valid && user ? { ok: true, user } : { ok: false, message: INVALID_LOGIN, status: 400 }
+	if (!valid || !user) return { ok: false, message: INVALID_LOGIN, status: 400 }
+	await guess.forgive()
+	return { ok: true, user }
 }
 
 /**
@@ -167,8 +171,8 @@ export async function findOrCreateOidcUser(profile: OidcIdentity, firstVisitOn: 
  * password (limited like any sign-in). The provider's word that the address is theirs, together with the password,
  * verifies the account's address too.
  */
-export async function linkOidcIdentity(profile: OidcIdentity, password: string): Promise<LoginResult> {
-	const login = await verifyLogin(profile.email, password)
+export async function linkOidcIdentity(profile: OidcIdentity, password: string, source: GuessSource): Promise<LoginResult> {
+	const login = await verifyLogin(profile.email, password, source)
 	if (!login.ok) return login
 	await db.transaction(async (tx) => {
 		await tx
@@ -227,7 +231,7 @@ export async function deleteAccount(userId: string) {
 			.set({ donorName: null, donorEmail: null })
 			.where(or(eq(donations.userId, userId), eq(sql`lower(${donations.donorEmail})`, email)))
 		await tx.delete(qrRequests).where(or(eq(qrRequests.userId, userId), eq(sql`lower(${qrRequests.email})`, email)))
-		await tx.delete(emails).where(or(eq(emails.userId, userId), eq(sql`lower(${emails.toAddress})`, email)))
+		await tx.delete(emails).where(or(eq(emails.userId, userId), messagesTo(email)))
 		await tx.update(visits).set({ userId: null, ipAddress: null }).where(eq(visits.userId, userId))
 		await tx.update(auditLog).set({ actorUserId: null, ipAddress: null }).where(eq(auditLog.actorUserId, userId))
 		await tx.delete(qrCodes).where(and(eq(qrCodes.userId, userId), isNull(qrCodes.pin)))

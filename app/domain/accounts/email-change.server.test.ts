@@ -1,3 +1,4 @@
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -27,7 +28,7 @@ async function lastMail(to: string, type: string) {
 	const [row] = await db
 		.select()
 		.from(emails)
-		.where(and(eq(emails.toAddress, to), eq(emails.emailType, type)))
+		.where(and(messagesTo(to), eq(emails.emailType, type)))
 		.orderBy(desc(emails.id))
 		.limit(1)
 	return row

@@ -1,3 +1,4 @@
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { execFileSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -89,7 +90,7 @@ const shippedEmails = (to: string) =>
 	db
 		.select()
 		.from(s.emails)
-		.where(and(eq(s.emails.toAddress, to), eq(s.emails.emailType, 'order-shipped')))
+		.where(and(messagesTo(to), eq(s.emails.emailType, 'order-shipped')))
 
 const tempDirs: string[] = []
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))

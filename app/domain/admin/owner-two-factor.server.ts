@@ -6,14 +6,15 @@ import { db } from '#db/client.ts'
 import { ownerRecoveryCodes, ownerSettings } from '#db/schema.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
-import { hit } from '#app/utils/rate-limit.server.ts'
+import { countGuess, type GuessSource } from '#app/utils/rate-limit.server.ts'
 import { RECOVERY_CODE_COUNT, TOTP_PERIOD_SECONDS, normalizeRecoveryCode, WRONG_CODE } from './owner-two-factor.ts'
 
 const ISSUER = 'Hit Me Helpers'
 const TOTP = { period: TOTP_PERIOD_SECONDS, digits: 6, algorithm: 'SHA-1' } as const
 /**
- * Five codes in five minutes, right or wrong (counted before checking, so guesses sent at once are counted too), then
- * the owner waits: a 6-digit code cannot be guessed at that pace.
+ * Five wrong codes in five minutes from one address (counted before checking, so guesses sent at once are counted too,
+ * and handed back when right), fifty over all addresses for a browser that never passed the second factor: a 6-digit
+ * code cannot be guessed at that pace, and a stranger's guesses never keep the owner out (countGuess).
  */
 const WRONG_CODE_LIMIT = 5
 const WRONG_CODE_WINDOW_SECONDS = 300
@@ -73,9 +74,10 @@ export async function pendingEnrolment(userId: string, accountName: string) {
 	return { secret, otpauthUri: getTOTPAuthUri({ ...TOTP, secret, accountName, issuer: ISSUER }) }
 }
 
-async function limitWrongCodes(userId: string) {
-	const { allowed } = await hit(`owner-2fa:${userId}`, WRONG_CODE_LIMIT, WRONG_CODE_WINDOW_SECONDS)
-	if (!allowed) throw new DomainError(429, 'Too many attempts. Please wait five minutes and try again.', 'code')
+async function countCode(userId: string, source: GuessSource) {
+	const guess = await countGuess('owner-2fa', userId, source, WRONG_CODE_LIMIT, WRONG_CODE_WINDOW_SECONDS)
+	if (!guess.allowed) throw new DomainError(429, 'Too many attempts. Please wait five minutes and try again.', 'code')
+	return guess
 }
 
 /** The time step a code from `secret` is valid for now (±1 step of clock drift), or null. */
@@ -116,13 +118,14 @@ async function replaceRecoveryCodes(userId: string) {
 }
 
 /** Enrolment, step two: a code from the new secret turns two-factor on and returns the recovery codes, shown once. */
-export async function confirmEnrolment(userId: string, code: string) {
+export async function confirmEnrolment(userId: string, code: string, source: GuessSource) {
 	const settings = await db.query.ownerSettings.findFirst({ where: eq(ownerSettings.userId, userId) })
 	if (settings?.totpEnabledAt) throw new DomainError(409, 'Two-factor sign-in is already on.')
 	if (!settings?.totpSecret) throw new DomainError(409, 'Start again: there is no secret waiting to be confirmed.')
-	await limitWrongCodes(userId)
+	const guess = await countCode(userId, source)
 	const step = await matchingStep(settings.totpSecret, code.trim())
 	if (step === null || !(await consumeStep(userId, step))) throw new DomainError(400, WRONG_CODE, 'code')
+	await guess.forgive()
 	const recoveryCodes = await replaceRecoveryCodes(userId)
 	await db.update(ownerSettings).set({ totpEnabledAt: new Date() }).where(eq(ownerSettings.userId, userId))
 	return { recoveryCodes }
@@ -135,16 +138,17 @@ export async function confirmEnrolment(userId: string, code: string) {
 export async function verifySecondFactor(
 	userId: string,
 	input: string,
+	source: GuessSource,
 ): Promise<{ method: 'code' | 'recovery'; recoveryCodesLeft: number }> {
 	const settings = await db.query.ownerSettings.findFirst({ where: eq(ownerSettings.userId, userId) })
 	if (!settings?.totpEnabledAt || !settings.totpSecret) throw new DomainError(409, 'Two-factor sign-in is not on.')
-	await limitWrongCodes(userId)
+	const guess = await countCode(userId, source)
 	const code = input.trim()
 	if (/^\d{6}$/.test(code)) {
 		const step = await matchingStep(settings.totpSecret, code)
-		if (step !== null && (await consumeStep(userId, step)))
-			return { method: 'code', recoveryCodesLeft: (await twoFactorState(userId)).recoveryCodesLeft }
-		throw new DomainError(400, WRONG_CODE, 'code')
+		if (step === null || !(await consumeStep(userId, step))) throw new DomainError(400, WRONG_CODE, 'code')
+		await guess.forgive()
+		return { method: 'code', recoveryCodesLeft: (await twoFactorState(userId)).recoveryCodesLeft }
 	}
 	const recovery = normalizeRecoveryCode(code)
 	if (recovery.length !== 10) throw new DomainError(400, WRONG_CODE, 'code')
@@ -159,21 +163,23 @@ export async function verifySecondFactor(
 			.set({ usedAt: new Date() })
 			.where(and(eq(ownerRecoveryCodes.id, row.id), isNull(ownerRecoveryCodes.usedAt)))
 			.returning({ id: ownerRecoveryCodes.id })
-		if (used.length === 1) return { method: 'recovery', recoveryCodesLeft: unused.length - 1 }
+		if (used.length !== 1) continue
+		await guess.forgive()
+		return { method: 'recovery', recoveryCodesLeft: unused.length - 1 }
 	}
 	throw new DomainError(400, WRONG_CODE, 'code')
 }
 
 /** New recovery codes (the old ones stop working), after a current code proves the owner holds the authenticator. */
-export async function regenerateRecoveryCodes(userId: string, code: string) {
-	const { method } = await verifySecondFactor(userId, code)
+export async function regenerateRecoveryCodes(userId: string, code: string, source: GuessSource) {
+	const { method } = await verifySecondFactor(userId, code, source)
 	if (method !== 'code') throw new DomainError(400, 'Enter a code from your authenticator app, not a recovery code.', 'code')
 	return replaceRecoveryCodes(userId)
 }
 
 /** Turns two-factor off (a current code or a recovery code required); the secret and recovery codes are deleted. */
-export async function disableTwoFactor(userId: string, code: string) {
-	await verifySecondFactor(userId, code)
+export async function disableTwoFactor(userId: string, code: string, source: GuessSource) {
+	await verifySecondFactor(userId, code, source)
 	await db.transaction(async (tx) => {
 		await tx.delete(ownerRecoveryCodes).where(eq(ownerRecoveryCodes.userId, userId))
 		await tx

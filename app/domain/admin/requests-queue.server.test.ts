@@ -1,3 +1,4 @@
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -56,7 +57,7 @@ const auditFor = (id: number) =>
 		.select()
 		.from(auditLog)
 		.where(and(eq(auditLog.action, REQUEST_FULFILLED_ACTION), eq(auditLog.subjectId, String(id))))
-const mailTo = (address: string) => db.select().from(emails).where(eq(emails.toAddress, address))
+const mailTo = (address: string) => db.select().from(emails).where(messagesTo(address))
 
 describe('parseCodeList', () => {
 	test('keeps whole numbers in id range, once each, in the order typed; drops the rest', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { mailAddressHash } from '#app/adapters/mail.server.ts'
 import { sealedStorage } from '#app/adapters/storage.server.ts'
 import { sealedData } from '#app/utils/sealed-data.server.ts'
 import { db, rowsOf } from '#db/client.ts'
@@ -62,6 +63,29 @@ export async function resealColumns() {
 		}
 	}
 	return result
+}
+
+/**
+ * Fills in the recipient's lookup hash of messages that have none (written before there was one) or one made under
+ * another key, so account deletion finds them after the older key is removed. Safe to run beside the app.
+ */
+export async function refreshLookupHashes() {
+	const current = `${sealedData.currentKeyId}:`
+	let refreshed = 0
+	for (;;) {
+		const rows = rowsOf<{ id: number; to_address: string }>(
+			await db.execute(sql`
+				select id, to_address from emails
+				where to_address_hash is null or left(to_address_hash, ${current.length}) <> ${current}
+				order by id limit ${BATCH}`),
+		)
+		for (const row of rows) {
+			const hash = mailAddressHash(sealedData.openText(row.to_address, 'emails.to_address'))
+			await db.execute(sql`update emails set to_address_hash = ${hash} where id = ${row.id}`)
+			refreshed++
+		}
+		if (rows.length < BATCH) return { refreshed }
+	}
 }
 
 /** Every stored file the database points at. */
@@ -127,6 +151,7 @@ export async function sealOutstanding() {
 	}
 	if (columns?.keyId !== sealedData.currentKeyId || columns.fingerprint !== columnsFingerprint()) {
 		result.columns = await resealColumns()
+		await refreshLookupHashes()
 		await recordSealPass('columns')
 	}
 	if (files?.keyId !== sealedData.currentKeyId) {

@@ -2,26 +2,30 @@ import { HELPING_LABELS } from './helping-labels.ts'
 import type { Language } from './labels.ts'
 import { e, helpingForm, shell } from './page.ts'
 
-type Sent = { createdAt: Date; message: string | null; location: string | null; recipients: number }
+type Sent = { createdAt: Date; message: string | null; location: string | null; recipients: number; mailedAt: Date | null }
 
 const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
 
 /** What this responder sent, newest first, the form for an update to the same people, and the way back. */
-export function renderHelpingSent(lang: Language, token: string, sent: Sent[]) {
+export function renderHelpingSent(lang: Language, token: string, sent: Sent[], gapMinutes: number) {
 	const h = HELPING_LABELS[lang]
+	const heading = (report: Sent) =>
+		report.mailedAt
+			? h.sentTo.replace('{time}', `${clock.format(report.mailedAt)} UTC`).replace('{who}', who(report.recipients))
+			: h.held.replace('{m}', String(gapMinutes))
 	const who = (recipients: number) => (recipients > 1 ? h.whoWithContacts.replace('{n}', String(recipients - 1)) : h.nobodyExtra)
 	const items = sent
 		.map(
 			(report) =>
-				`<div class="sent"><p><b>${e(h.sentTo.replace('{time}', `${clock.format(report.createdAt)} UTC`).replace('{who}', who(report.recipients)))}</b></p><p>${report.message ? e(report.message).replace(/\n/g, '<br>') : e(h.nothingWritten)}</p>${report.location ? `<p>${e(h.location)}: ${e(report.location)}</p>` : ''}</div>`,
+				`<div class="sent"><p><b>${e(heading(report))}</b></p><p>${report.message ? e(report.message).replace(/\n/g, '<br>') : e(h.nothingWritten)}</p>${report.location ? `<p>${e(h.location)}: ${e(report.location)}</p>` : ''}</div>`,
 		)
 		.join('')
 	const body = `<section aria-labelledby="s-sent"><h2 id="s-sent">${e(h.sentTitle)}</h2>${items}</section>${helpingForm(lang, token, 'update')}<p><a href="/scan/${e(token)}?lang=${lang}">${e(h.back)}</a></p>`
 	return shell(lang, h.sentTitle, body, null, true)
 }
 
-/** A refused report: alerts off, too many, or a message too long; the way back to the page. */
-export function renderHelpingRefused(lang: Language, token: string, reason: 'off' | 'tooMany' | 'invalid') {
+/** A refused report: alerts off, the sender blocked, too many, or a message too long; the way back to the page. */
+export function renderHelpingRefused(lang: Language, token: string, reason: 'off' | 'blocked' | 'tooMany' | 'invalid') {
 	const h = HELPING_LABELS[lang]
 	return shell(
 		lang,

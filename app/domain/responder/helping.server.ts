@@ -1,17 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, desc, eq, gt } from 'drizzle-orm'
+import { and, countDistinct, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { db } from '#db/client.ts'
-import { helpingReports, qrScans, users } from '#db/schema.ts'
+import { db, type Executor } from '#db/client.ts'
+import { helpingBlocks, helpingReports, qrCodes, qrScans, users } from '#db/schema.ts'
 import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
 import { browserAndDevice } from '#app/domain/analytics/collect.server.ts'
+import { DomainError } from '#app/domain/errors.ts'
+import { addressGroup } from '#app/utils/client-address.ts'
 import { env } from '#app/utils/env.server.ts'
+import { inertText } from '#app/utils/inert-text.ts'
 import { hit } from '#app/utils/rate-limit.server.ts'
-import { loadResponderView } from './responder.server.ts'
+import { sealedData } from '#app/utils/sealed-data.server.ts'
+import { loadResponderView, type ResponderProfile } from './responder.server.ts'
 
-/** Reports one code takes in REPORT_WINDOW_SECONDS: enough for a responder's updates, never a flood of mail. */
-export const REPORTS_PER_CODE = 6
-const REPORT_WINDOW_SECONDS = 10 * 60
+/** Reports one sender (an address; an IPv6 /64) may make about one code in REPORT_WINDOW_SECONDS. */
+export const REPORTS_PER_SENDER = 6
+export const REPORT_WINDOW_SECONDS = 10 * 60
+/** Reports one sender may make about all codes in an hour: nobody walks a stack of stickers alerting every family. */
+export const SENDER_REPORTS_PER_HOUR = 20
+/** Different senders one code takes in an hour: a real emergency has a few helpers, never dozens. */
+export const SENDERS_PER_CODE_PER_HOUR = 20
+/** A sender's messages go out at most this often; what they send meanwhile waits and goes as one update. */
+export const UPDATE_GAP_SECONDS = 5 * 60
 /** How long a responder is known again by their cookie: their later messages are updates to the same people. */
 export const RESPONDER_HOURS = 12
 
@@ -35,75 +45,210 @@ const hashKey = (key: string) => createHash('sha256').update(`helping:${key}`).d
 export const newResponderKey = () => randomBytes(32).toString('base64url')
 export const isResponderKey = (key: string | null | undefined): key is string => Boolean(key && RESPONDER_KEY.test(key))
 
-type Visit = { userAgent: string | null; now?: Date }
+/** The sender's address, as kept: a keyed hash of its network, never the address. */
+const SENDER = 'helping-sender'
+const senderHash = (address: string) => sealedData.lookupHash(addressGroup(address), SENDER)
+const senderHashes = (address: string) => sealedData.lookupHashes(addressGroup(address), SENDER)
+
+type Visit = { userAgent: string | null; address: string; now?: Date }
 
 export type HelpingResult =
-	{ ok: true; recipients: number; contacts: number; update: boolean } | { ok: false; reason: 'not-found' | 'off' | 'too-many' }
+	| { ok: true; recipients: number; contacts: number; update: boolean; held: boolean }
+	| { ok: false; reason: 'not-found' | 'off' | 'blocked' | 'too-many' }
 
 /**
- * "I'm helping this person now": e-mails the profile's account holder and every emergency contact the owner opted in
- * (with an e-mail address) at once, records an emergency access in the code's scan history (with the hospital as its
- * medical facility), and keeps what was sent. A responder's later messages (same key, within RESPONDER_HOURS) go out as
- * updates. Nothing is sent for a code that shows nothing, or when the owner turned alerts off.
+ * "I'm helping this person now": records the report and an emergency access in the code's scan history (with the
+ * hospital as its medical facility). The first report from a sender e-mails the profile's account holder and every
+ * emergency contact the owner opted in at once; what the same sender sends within UPDATE_GAP_SECONDS of their last
+ * e-mail waits and goes out as one update (sendWaitingUpdates). Limits go by sender, so nobody can use up a real
+ * responder's allowance; a sender the owner blocked, a code that shows nothing, or alerts turned off send nothing.
  */
 export async function reportHelping(token: string, responderKey: string, input: HelpingInput, visit: Visit): Promise<HelpingResult> {
 	const view = await loadResponderView(token)
 	if (view.state !== 'active') return { ok: false, reason: 'not-found' }
-	const { profile } = view
+	const { profile, codeId } = view
 	if (!profile.helpingAlerts) return { ok: false, reason: 'off' }
-	if (!(await hit(`helping:${view.codeId}`, REPORTS_PER_CODE, REPORT_WINDOW_SECONDS)).allowed) return { ok: false, reason: 'too-many' }
 	const now = visit.now ?? new Date()
+	const sender = senderHash(visit.address)
 	const keyHash = hashKey(responderKey)
-	const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, view.ownerId))
-	const contacts = profile.emergencyContacts.filter((c) => c.alertOptIn && c.email)
+	if (await isBlocked(codeId, visit.address, keyHash)) return { ok: false, reason: 'blocked' }
+	if (!(await withinLimits(codeId, sender, now))) return { ok: false, reason: 'too-many' }
+
 	const location = input.latitude != null && input.longitude != null ? formatLocation(input) : null
 	const message =
 		[input.where && `Where: ${input.where}`, input.hospital && `Hospital: ${input.hospital}`].filter(Boolean).join('\n') || null
 	const result = await db.transaction(async (tx) => {
+		const since = new Date(now.getTime() - RESPONDER_HOURS * 3_600_000)
 		const [earlier] = await tx
 			.select({ id: helpingReports.id })
 			.from(helpingReports)
 			.where(
 				and(
-					eq(helpingReports.qrCodeId, view.codeId),
-					eq(helpingReports.responderKeyHash, keyHash),
-					gt(helpingReports.createdAt, new Date(now.getTime() - RESPONDER_HOURS * 3_600_000)),
+					eq(helpingReports.qrCodeId, codeId),
+					or(eq(helpingReports.responderKeyHash, keyHash), eq(helpingReports.reporterHash, sender)),
+					gt(helpingReports.createdAt, since),
 				),
 			)
 			.limit(1)
 		const update = Boolean(earlier)
-		const alert = { name: profile.fullName ?? 'the person', codeName: view.codeName, input, location, update, now }
-		const recipients = new Set<string>()
-		if (owner) {
-			recipients.add(owner.email.toLowerCase())
-			await queueEmail(tx, { to: owner.email, userId: view.ownerId, type: 'helping-alert', ...helpingEmail(alert, null) })
-		}
-		for (const contact of contacts) {
-			if (recipients.has(contact.email!.toLowerCase())) continue
-			recipients.add(contact.email!.toLowerCase())
-			await queueEmail(tx, { to: contact.email!, type: 'helping-alert', ...helpingEmail(alert, contact) })
-		}
+		const lastMailed = await lastMailedBy(tx, codeId, sender)
+		const held = lastMailed != null && now.getTime() - lastMailed.getTime() < UPDATE_GAP_SECONDS * 1000
 		await tx.insert(helpingReports).values({
-			qrCodeId: view.codeId,
+			qrCodeId: codeId,
 			medicalProfileId: profile.id,
 			responderKeyHash: keyHash,
+			reporterHash: sender,
 			message,
 			location,
-			recipients: recipients.size,
 			createdAt: now,
 		})
 		await tx.insert(qrScans).values({
-			qrCodeId: view.codeId,
+			qrCodeId: codeId,
 			scannedAt: now,
 			scannerType: 'emergency_responder',
 			deviceType: browserAndDevice(visit.userAgent).deviceType,
 			isEmergencyAccess: true,
 			medicalFacility: input.hospital ?? null,
 		})
-		return { ok: true as const, recipients: recipients.size, contacts: recipients.size - (owner ? 1 : 0), update }
+		const recipients = held ? await recipientsOf(tx, view.ownerId, profile) : await mailWaiting(tx, view, sender, update, now)
+		return { ok: true as const, recipients: recipients.length, contacts: recipients.filter((r) => r.contact).length, update, held }
 	})
-	await deliverSoon()
+	if (!result.held) await deliverSoon()
 	return result
+}
+
+async function isBlocked(codeId: number, address: string, keyHash: string) {
+	const [block] = await db
+		.select({ id: helpingBlocks.id })
+		.from(helpingBlocks)
+		.where(
+			and(
+				eq(helpingBlocks.qrCodeId, codeId),
+				or(inArray(helpingBlocks.reporterHash, senderHashes(address)), eq(helpingBlocks.responderKeyHash, keyHash)),
+			),
+		)
+		.limit(1)
+	return Boolean(block)
+}
+
+/** Per sender and code, per sender across codes, and a ceiling of different senders per code: counted before anything is sent. */
+async function withinLimits(codeId: number, sender: string, now: Date) {
+	const [known] = await db
+		.select({
+			senders: countDistinct(helpingReports.reporterHash),
+			mine: sql<number>`count(*) filter (where ${helpingReports.reporterHash} = ${sender})::int`,
+		})
+		.from(helpingReports)
+		.where(and(eq(helpingReports.qrCodeId, codeId), gt(helpingReports.createdAt, new Date(now.getTime() - 3_600_000))))
+	if (!known?.mine && (known?.senders ?? 0) >= SENDERS_PER_CODE_PER_HOUR) return false
+	const perCode = await hit(`helping:${codeId}:${sender}`, REPORTS_PER_SENDER, REPORT_WINDOW_SECONDS)
+	if (!perCode.allowed) return false
+	return (await hit(`helping-sender:${sender}`, SENDER_REPORTS_PER_HOUR, 3600)).allowed
+}
+
+async function lastMailedBy(tx: Executor, codeId: number, sender: string) {
+	const [row] = await tx
+		.select({ at: sql<Date | null>`max(${helpingReports.mailedAt})`.mapWith(helpingReports.mailedAt) })
+		.from(helpingReports)
+		.where(and(eq(helpingReports.qrCodeId, codeId), eq(helpingReports.reporterHash, sender), isNotNull(helpingReports.mailedAt)))
+	return row?.at ?? null
+}
+
+type Recipient = { email: string; userId: string | null; contact: { name: string; relationship: string } | null }
+
+/** The account holder, then each opted-in contact with an address; nobody twice. */
+async function recipientsOf(tx: Executor, ownerId: string, profile: ResponderProfile): Promise<Recipient[]> {
+	const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId))
+	const seen = new Set<string>()
+	const recipients: Recipient[] = []
+	const add = (recipient: Recipient) => {
+		const address = recipient.email.toLowerCase()
+		if (seen.has(address)) return
+		seen.add(address)
+		recipients.push(recipient)
+	}
+	if (owner) add({ email: owner.email, userId: ownerId, contact: null })
+	for (const c of profile.emergencyContacts)
+		if (c.alertOptIn && c.email) add({ email: c.email, userId: null, contact: { name: c.name, relationship: c.relationship } })
+	return recipients
+}
+
+type ActiveView = Extract<Awaited<ReturnType<typeof loadResponderView>>, { state: 'active' }>
+
+/**
+ * Sends, as one message to each recipient, every report of this sender about this code that has not gone out yet, and
+ * marks them sent. Returns who was written to.
+ */
+async function mailWaiting(tx: Executor, view: ActiveView, sender: string, update: boolean, now: Date) {
+	const waiting = await tx
+		.update(helpingReports)
+		.set({ mailedAt: now })
+		.where(and(eq(helpingReports.qrCodeId, view.codeId), eq(helpingReports.reporterHash, sender), isNull(helpingReports.mailedAt)))
+		.returning({
+			id: helpingReports.id,
+			message: helpingReports.message,
+			location: helpingReports.location,
+			createdAt: helpingReports.createdAt,
+		})
+	if (!waiting.length) return []
+	waiting.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+	const recipients = await recipientsOf(tx, view.ownerId, view.profile)
+	const alert: Alert = {
+		firstName: firstNameOf(view.profile),
+		name: fullNameOf(view.profile),
+		codeName: view.codeName,
+		reports: waiting,
+		update,
+		now,
+	}
+	for (const recipient of recipients)
+		await queueEmail(tx, {
+			to: recipient.email,
+			...(recipient.userId ? { userId: recipient.userId } : {}),
+			type: 'helping-alert',
+			...helpingEmail(alert, recipient.contact),
+		})
+	await tx
+		.update(helpingReports)
+		.set({ recipients: recipients.length })
+		.where(
+			inArray(
+				helpingReports.id,
+				waiting.map((r) => r.id),
+			),
+		)
+	return recipients
+}
+
+/**
+ * The 'helping-updates' job, every minute: what senders wrote since their last e-mail goes out as one update once
+ * UPDATE_GAP_SECONDS have passed since it, unless the owner blocked them, turned alerts off, or the code stopped showing
+ * the profile meanwhile (then it is kept for the scan history, unsent).
+ */
+export async function sendWaitingUpdates(now = new Date()) {
+	const groups = await db
+		.selectDistinct({ codeId: helpingReports.qrCodeId, sender: helpingReports.reporterHash, token: qrCodes.token })
+		.from(helpingReports)
+		.innerJoin(qrCodes, eq(qrCodes.id, helpingReports.qrCodeId))
+		.where(and(isNull(helpingReports.mailedAt), gt(helpingReports.createdAt, new Date(now.getTime() - RESPONDER_HOURS * 3_600_000))))
+	let sent = 0
+	for (const group of groups) {
+		const view = await loadResponderView(group.token)
+		if (view.state !== 'active' || !view.profile.helpingAlerts) continue
+		const done = await db.transaction(async (tx) => {
+			const [blocked] = await tx
+				.select({ id: helpingBlocks.id })
+				.from(helpingBlocks)
+				.where(and(eq(helpingBlocks.qrCodeId, group.codeId), eq(helpingBlocks.reporterHash, group.sender)))
+			if (blocked) return false
+			const last = await lastMailedBy(tx, group.codeId, group.sender)
+			if (last && now.getTime() - last.getTime() < UPDATE_GAP_SECONDS * 1000) return false
+			return (await mailWaiting(tx, view, group.sender, Boolean(last), now)).length > 0
+		})
+		if (done) sent++
+	}
+	if (sent) await deliverSoon()
+	return { sent }
 }
 
 function formatLocation({ latitude, longitude, accuracy }: HelpingInput) {
@@ -111,33 +256,55 @@ function formatLocation({ latitude, longitude, accuracy }: HelpingInput) {
 }
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' })
+const clockFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'America/New_York' })
 
-type Alert = { name: string; codeName: string; input: HelpingInput; location: string | null; update: boolean; now: Date }
+type Report = { message: string | null; location: string | null; createdAt: Date }
+type Alert = { firstName: string; name: string; codeName: string; reports: Report[]; update: boolean; now: Date }
 
-/** The message to the account holder (contact null) or to one emergency contact: the same facts, addressed to each. */
+const firstNameOf = (profile: Pick<ResponderProfile, 'firstName' | 'fullName'>) =>
+	(profile.firstName?.trim() || profile.fullName?.trim().split(/\s+/)[0] || 'the person').slice(0, 40)
+const fullNameOf = (profile: Pick<ResponderProfile, 'fullName' | 'firstName'>) => profile.fullName?.trim() || firstNameOf(profile)
+
+/** One report as the responder wrote it, quoted as inert text: a stranger's words, never a link. */
+function reportLines(report: Report) {
+	const lines = (report.message ?? '').split('\n').filter(Boolean)
+	const said = lines.map((line) =>
+		line.startsWith('Where: ')
+			? `Where they are: ${inertText(line.slice(7))}`
+			: line.startsWith('Hospital: ')
+				? `Taken to hospital: ${inertText(line.slice(10))}`
+				: inertText(line),
+	)
+	if (report.location) said.push(`Shared location: ${mapLink(report.location)} (${report.location})`)
+	return said
+}
+
+/**
+ * The message to the account holder (contact null) or to one emergency contact: the same facts, addressed to each.
+ * The subject is a fixed phrase with the first name only; what the responder typed is only ever in the body, inert.
+ */
 export function helpingEmail(alert: Alert, contact: { name: string; relationship: string } | null) {
-	const { name, input, location, update } = alert
+	const { firstName, name, reports, update } = alert
 	const when = `${timeFormat.format(alert.now)} ET`
-	const details = [
-		input.where ? `Where they are: ${input.where}` : null,
-		input.hospital ? `Taken to hospital: ${input.hospital}` : null,
-		location ? `Shared location: ${mapLink(location)} (${location})` : null,
-	].filter(Boolean)
-	const subject = update
-		? `Update on ${name}${input.hospital ? `: taken to ${input.hospital}` : ' from the person helping'}`
-		: `Someone is helping ${name} now`
+	const details =
+		reports.length === 1
+			? reportLines(reports[0]!).join('\n') || 'They did not say where they are.'
+			: reports
+					.map((report) => `At ${clockFormat.format(report.createdAt)} ET: ${reportLines(report).join('; ') || 'no details'}`)
+					.join('\n')
+	const subject = update ? `Update: someone is helping ${firstName}` : `Someone is helping ${firstName} now`
 	const opening = update
-		? `The person helping ${name} sent an update at ${when}.`
+		? `The person helping ${name} sent ${reports.length === 1 ? 'an update' : `${reports.length} updates`} (as of ${when}).`
 		: `At ${when}, someone who scanned ${name}'s emergency QR code (${alert.codeName}) said they are helping ${name} now.`
 	const why = contact
 		? `You are receiving this because you are listed as ${name}'s emergency contact (${contact.relationship}).`
-		: `You are receiving this because ${name}'s profile is on your Hit Me Helpers account. You can turn these alerts off on the Medical Information page: ${new URL('/medical-info', env.PUBLIC_URL)}`
+		: `You are receiving this because ${name}'s profile is on your Hit Me Helpers account. You can turn these alerts off, or block a sender, on the Medical Information and QR Codes pages: ${new URL('/medical-info', env.PUBLIC_URL)}`
 	return {
-		subject: subject.slice(0, 200),
+		subject,
 		text: [
 			opening,
-			details.length ? details.join('\n') : 'They did not say where they are.',
-			'They can see the emergency information on the code, but we do not know who they are or how to reach them. If you think this is a mistake or a prank, try to reach the person directly. In an emergency, call 911.',
+			details,
+			'What they wrote is quoted as they typed it; we have not checked it. They can see the emergency information on the code, but we do not know who they are or how to reach them. If you think this is a mistake or a prank, try to reach the person directly. In an emergency, call 911.',
 			why,
 			'Hit Me Helpers',
 		].join('\n\n'),
@@ -157,6 +324,7 @@ export async function reportsBy(codeId: number, responderKey: string, now = new 
 			message: helpingReports.message,
 			location: helpingReports.location,
 			recipients: helpingReports.recipients,
+			mailedAt: helpingReports.mailedAt,
 		})
 		.from(helpingReports)
 		.where(
@@ -168,4 +336,59 @@ export async function reportsBy(codeId: number, responderKey: string, now = new 
 		)
 		.orderBy(desc(helpingReports.createdAt), desc(helpingReports.id))
 		.limit(20)
+}
+
+/**
+ * The owner's view of one of their code's reports, newest first: what was said, whether it went out, and whether its
+ * sender is blocked. The caller has checked the code is theirs.
+ */
+export async function helpingReportsOf(codeId: number, limit = 50) {
+	const rows = await db
+		.select({
+			id: helpingReports.id,
+			createdAt: helpingReports.createdAt,
+			message: helpingReports.message,
+			location: helpingReports.location,
+			recipients: helpingReports.recipients,
+			mailedAt: helpingReports.mailedAt,
+			blocked: sql<boolean>`exists (select 1 from ${helpingBlocks} b where b.qr_code_id = ${helpingReports.qrCodeId}
+				and (b.reporter_hash = ${helpingReports.reporterHash} or b.responder_key_hash = ${helpingReports.responderKeyHash}))`,
+		})
+		.from(helpingReports)
+		.where(eq(helpingReports.qrCodeId, codeId))
+		.orderBy(desc(helpingReports.createdAt), desc(helpingReports.id))
+		.limit(limit)
+	return rows
+}
+
+/**
+ * The owner blocks (or unblocks) the sender of one of their code's reports: nothing more from that address's network or
+ * that responder's cookie is taken for the code, and what they sent that was still waiting never goes out.
+ */
+export async function setSenderBlocked(userId: string, reportId: number, blocked: boolean) {
+	const [report] = await db
+		.select({
+			codeId: helpingReports.qrCodeId,
+			reporterHash: helpingReports.reporterHash,
+			responderKeyHash: helpingReports.responderKeyHash,
+		})
+		.from(helpingReports)
+		.innerJoin(qrCodes, eq(qrCodes.id, helpingReports.qrCodeId))
+		.where(and(eq(helpingReports.id, reportId), eq(qrCodes.userId, userId)))
+	if (!report) throw new DomainError(404, 'Report not found')
+	const { codeId } = report
+	// Reports from before senders were kept have no sender: the responder's cookie is all there is to block.
+	const reporterHash = report.reporterHash || `responder:${report.responderKeyHash}`
+	if (!blocked) {
+		await db
+			.delete(helpingBlocks)
+			.where(
+				and(
+					eq(helpingBlocks.qrCodeId, codeId),
+					or(eq(helpingBlocks.reporterHash, reporterHash), eq(helpingBlocks.responderKeyHash, report.responderKeyHash)),
+				),
+			)
+		return
+	}
+	await db.insert(helpingBlocks).values({ qrCodeId: codeId, reporterHash, responderKeyHash: report.responderKeyHash }).onConflictDoNothing()
 }

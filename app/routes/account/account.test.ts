@@ -1,3 +1,4 @@
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -59,7 +60,7 @@ async function tokenSentTo(to: string) {
 	const [mail] = await db
 		.select({ text: s.emails.textBody })
 		.from(s.emails)
-		.where(and(eq(s.emails.toAddress, to), eq(s.emails.emailType, 'email-change')))
+		.where(and(messagesTo(to), eq(s.emails.emailType, 'email-change')))
 		.orderBy(desc(s.emails.id))
 		.limit(1)
 	return /confirm-email\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? ''

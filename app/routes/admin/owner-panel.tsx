@@ -1,11 +1,11 @@
 import { Form, Link, redirect, data } from 'react-router'
-import { isValidAdminToken, markAdminToken, ownerAccess } from '#app/middleware/owner.server.ts'
+import { markAdminToken, ownerAccess, presentAdminToken } from '#app/middleware/owner.server.ts'
 import { OWNER_ONLY } from '#app/domain/admin/messages.ts'
 import { Field, StatusButton, buttonClass } from '#app/ui/forms.tsx'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { loginPath } from '#app/utils/auth.server.ts'
 import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
-import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
+import { readPageForm } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/owner-panel'
@@ -21,9 +21,15 @@ export async function loader(args: Route.LoaderArgs) {
 	const access = await ownerAccess(args)
 	if (access.kind === 'visitor') throw redirect(loginPath(args.request))
 	const token = new URL(args.request.url).searchParams.get('token')
-	const tokenValid = token ? isValidAdminToken(token) : null
-	const welcome = access.kind !== 'denied' || tokenValid === true
-	return { welcome, token: tokenValid ? token : null, tokenRefused: tokenValid === false, next: nextStep(access.kind) }
+	const checked = token ? await presentAdminToken(args, access.user.id, token) : null
+	const page = {
+		welcome: access.kind !== 'denied' || checked?.valid === true,
+		token: checked?.valid ? token : null,
+		tokenRefused: checked?.valid === false ? (checked.retryAfterSeconds ? TOO_MANY_ATTEMPTS : INVALID_TOKEN) : null,
+		next: nextStep(access.kind),
+	}
+	if (!checked?.retryAfterSeconds) return page
+	return data(page, { status: 429, headers: { 'retry-after': String(checked.retryAfterSeconds) } })
 }
 
 function nextStep(kind: string) {
@@ -35,11 +41,12 @@ function nextStep(kind: string) {
 export async function action(args: Route.ActionArgs) {
 	const access = await ownerAccess(args)
 	if (access.kind === 'visitor') throw redirect(loginPath(args.request))
-	const { request, context } = args
-	const refused = await refusedAttempt('admin-token', request, context)
-	if (refused) return data({ error: TOO_MANY_ATTEMPTS }, { status: 429, headers: refused })
+	const { request } = args
 	const token = (await readPageForm(request)).get('token')
-	if (!isValidAdminToken(token)) return data({ error: INVALID_TOKEN }, { status: 400 })
+	const checked = await presentAdminToken(args, access.user.id, token)
+	if (checked.retryAfterSeconds)
+		return data({ error: TOO_MANY_ATTEMPTS }, { status: 429, headers: { 'retry-after': String(checked.retryAfterSeconds) } })
+	if (!checked.valid) return data({ error: INVALID_TOKEN }, { status: 400 })
 	const session = await getSession(request)
 	markAdminToken(session, access.user.id)
 	return redirect('/admin', { headers: { 'set-cookie': await sessionStorage.commitSession(session) } })
@@ -55,7 +62,7 @@ export default function OwnerPanel({ loaderData, actionData }: Route.ComponentPr
 				</Link>
 			</AuthShell>
 		)
-	const error = actionData?.error ?? (loaderData.tokenRefused ? INVALID_TOKEN : undefined)
+	const error = actionData?.error ?? loaderData.tokenRefused ?? undefined
 	return (
 		<AuthShell
 			title={loaderData.token ? 'Welcome to the owner panel' : 'Access Denied'}

@@ -9,6 +9,7 @@ import {
 import { DomainError } from '#app/domain/errors.ts'
 import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
+import { guessSource } from '#app/utils/trusted-device.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
@@ -30,12 +31,13 @@ export async function securityAction(args: Args) {
 		}
 		const code = TwoFactorCodeSchema.safeParse({ code: form.get('code') ?? undefined })
 		if (!code.success) return data({ intent, error: code.error.issues[0]!.message, recoveryCodes: null }, { status: 400 })
+		const source = await guessSource(args, 'second-factor', owner.id)
 		if (intent === 'recovery-codes') {
-			const recoveryCodes = await regenerateRecoveryCodes(owner.id, code.data.code)
+			const recoveryCodes = await regenerateRecoveryCodes(owner.id, code.data.code, source)
 			return data({ intent, error: null, recoveryCodes })
 		}
 		if (intent === 'disable') {
-			await disableTwoFactor(owner.id, code.data.code)
+			await disableTwoFactor(owner.id, code.data.code, source)
 			return redirectWithToast('/owner-panel/two-factor', {
 				type: 'message',
 				title: 'Two-factor sign-in is off',

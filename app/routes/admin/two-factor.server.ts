@@ -14,6 +14,7 @@ import { loginPath } from '#app/utils/auth.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
+import { guessSource, trustDevice } from '#app/utils/trusted-device.server.ts'
 
 const destination = (request: Request) => safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/admin')
 
@@ -44,10 +45,14 @@ export async function twoFactorLoader(args: RequestArgs) {
 	}
 }
 
+/** The session marked as past the second factor, and this browser remembered as one that passed it. */
 async function passedHeaders(args: RequestArgs, userId: string) {
 	const session = await getSession(args.request)
 	markSecondFactorPassed(session, userId)
-	return { 'set-cookie': await sessionStorage.commitSession(session) }
+	const headers = new Headers()
+	headers.append('set-cookie', await sessionStorage.commitSession(session))
+	headers.append('set-cookie', await trustDevice(args.request, 'second-factor', userId))
+	return headers
 }
 
 export async function twoFactorAction(args: RequestArgs) {
@@ -62,14 +67,15 @@ export async function twoFactorAction(args: RequestArgs) {
 		}
 		const parsed = TwoFactorCodeSchema.safeParse({ code: form.get('code') ?? undefined })
 		if (!parsed.success) return data({ error: parsed.error.issues[0]!.message, recoveryCodes: null }, { status: 400 })
+		const source = await guessSource(args, 'second-factor', userId)
 		if (access.kind === 'enrol') {
-			const { recoveryCodes } = await confirmEnrolment(userId, parsed.data.code)
+			const { recoveryCodes } = await confirmEnrolment(userId, parsed.data.code, source)
 			// The recovery codes are shown once, in this answer: nothing keeps them in plain text afterwards.
 			const headers = await passedHeaders(args, userId)
 			;(args.context as RouterContextProvider).set(enrolledNow, true)
 			return data({ error: null, recoveryCodes, continueTo: destination(args.request) }, { headers })
 		}
-		await verifySecondFactor(userId, parsed.data.code)
+		await verifySecondFactor(userId, parsed.data.code, source)
 		return redirect(destination(args.request), { headers: await passedHeaders(args, userId) })
 	} catch (error) {
 		if (error instanceof DomainError) return data({ error: error.message, recoveryCodes: null }, { status: error.status })

@@ -6,6 +6,7 @@ import { createUserSession } from '#app/routes/auth/sign-in.server.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { env } from '#app/utils/env.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
+import { guessSource, trustDevice } from '#app/utils/trusted-device.server.ts'
 import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { getSession, type PendingLink } from '#app/utils/session.server.ts'
@@ -44,9 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const limited = await refusedAttempt('signin', request, context)
 	if (limited) return refuse(TOO_MANY_ATTEMPTS, 429, limited)
 	const { at: _at, hasPassword: _has, providerVerified: _pv, accountVerified: _av, ...identity } = pending
-	const linked = await linkOidcIdentity(identity, submission.value.password)
+	const source = await guessSource({ request, context }, 'signin', identity.email)
+	const linked = await linkOidcIdentity(identity, submission.value.password, source)
 	if (!linked.ok) return refuse(linked.message, linked.status)
-	return createUserSession({ request, context }, linked.user.id)
+	const trusted = { 'set-cookie': await trustDevice(request, 'signin', identity.email) }
+	return createUserSession({ request, context }, linked.user.id, null, { headers: trusted })
 }
 
 function reason({ providerVerified, accountVerified }: { providerVerified: boolean; accountVerified: boolean }) {

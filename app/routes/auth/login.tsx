@@ -9,6 +9,7 @@ import { createUserSession } from '#app/routes/auth/sign-in.server.ts'
 import { getUserId } from '#app/middleware/user.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
+import { guessSource, trustDevice } from '#app/utils/trusted-device.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/login'
 
@@ -30,9 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status, headers })
 	const limited = await refusedAttempt('signin', request, context)
 	if (limited) return refuse(TOO_MANY_ATTEMPTS, 429, limited)
-	const login = await verifyLogin(submission.value.email, submission.value.password)
+	const { email, password } = submission.value
+	const login = await verifyLogin(email, password, await guessSource({ request, context }, 'signin', email))
 	if (!login.ok) return refuse(login.message, login.status)
-	return createUserSession({ request, context }, login.user.id, submission.value.redirectTo)
+	const trusted = { 'set-cookie': await trustDevice(request, 'signin', email) }
+	return createUserSession({ request, context }, login.user.id, submission.value.redirectTo, { headers: trusted })
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

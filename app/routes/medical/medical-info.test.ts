@@ -153,7 +153,7 @@ describe('family profiles', () => {
 		})
 		expect(created.status).toBe(302)
 		const child = await db.query.medicalProfiles.findFirst({
-			where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.fullName, 'Grace')),
+			where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.relationshipToUser, 'child')),
 		})
 		expect(child?.relationshipToUser).toBe('child')
 		expect(await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, code.pin) })).toMatchObject({
@@ -176,7 +176,7 @@ describe('family profiles', () => {
 		const code = await createCode()
 		await post(cookie, { intent: 'add-family', profileId, fullName: 'Kid', relationshipToUser: 'child', pin: code.pin })
 		const kid = await db.query.medicalProfiles.findFirst({
-			where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.fullName, 'Kid')),
+			where: and(eq(s.medicalProfiles.userId, user.id), eq(s.medicalProfiles.relationshipToUser, 'child')),
 		})
 		await post(cookie, { intent: 'upload-document', profileId: String(kid!.id) }, { document: SAMPLE_FILES.pdf() })
 		const filesBefore = uploadedFiles(user.id)

@@ -30,7 +30,50 @@ export function ScanHistory({ history }: { history: NonNullable<QrCodesData['his
 			) : (
 				<p className="text-gray-700">This code has not been scanned yet.</p>
 			)}
+			{history.reports.length ? <HelpingReports codeId={history.codeId} reports={history.reports} /> : null}
 		</section>
+	)
+}
+
+type Report = NonNullable<QrCodesData['history']>['reports'][number]
+
+/** What "I'm helping" senders wrote from this code, as they typed it (plain text), and a way to block a sender. */
+function HelpingReports({ codeId, reports }: { codeId: number; reports: Report[] }) {
+	return (
+		<>
+			<h3 className="mt-5 mb-2 text-lg font-bold">“I’m helping” messages</h3>
+			<ul className="divide-y divide-gray-200">
+				{reports.map((report) => (
+					<li key={report.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
+						<div className="min-w-0">
+							<p className="font-semibold">
+								{scanTime.format(report.createdAt)} ET ·{' '}
+								{report.blocked
+									? 'sender blocked'
+									: report.mailedAt
+										? `e-mailed to ${report.recipients} ${report.recipients === 1 ? 'person' : 'people'}`
+										: 'waiting to go with their next update'}
+							</p>
+							<p className="break-words whitespace-pre-line text-gray-800">{report.message ?? 'No details.'}</p>
+							{report.location ? <p className="text-gray-700">Shared location: {report.location}</p> : null}
+						</div>
+						<Form method="post" preventScrollReset>
+							<input type="hidden" name="codeId" value={codeId} />
+							<input type="hidden" name="reportId" value={report.id} />
+							<StatusButton
+								type="submit"
+								name="intent"
+								value={report.blocked ? QR_INTENTS.unblockSender : QR_INTENTS.blockSender}
+								variant="secondary"
+								aria-label={`${report.blocked ? 'Unblock the sender' : 'Block the sender'} of the message at ${scanTime.format(report.createdAt)} ET`}
+							>
+								{report.blocked ? 'Unblock sender' : 'Block this sender'}
+							</StatusButton>
+						</Form>
+					</li>
+				))}
+			</ul>
+		</>
 	)
 }
 

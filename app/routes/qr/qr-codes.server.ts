@@ -17,6 +17,7 @@ import {
 	toggleCode,
 } from '#app/domain/qr/manage.server.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
+import { helpingReportsOf, setSenderBlocked } from '#app/domain/responder/helping.server.ts'
 import { requireUser, requireUserId } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -43,11 +44,17 @@ export async function qrCodesLoader({ request, context }: RequestArgs) {
 		look,
 		previewError: asked && !asked.success ? (asked.error.issues[0]?.message ?? 'Invalid customisation') : null,
 		previewSvg: selected && look ? renderQrSvg({ ...look, data: selected.scanUrl, width: 280 }) : null,
-		history: historyId && codes.some((c) => c.id === historyId) ? { codeId: historyId, scans: await scanHistory(userId, historyId) } : null,
+		history: historyId && codes.some((c) => c.id === historyId) ? await codeHistory(userId, historyId) : null,
 		dialog: url.searchParams.get('dialog'),
 	}
 }
 export type QrCodesData = Awaited<ReturnType<typeof qrCodesLoader>>
+
+/** A code's scans and what "I'm helping" senders wrote from it, for its owner. */
+async function codeHistory(userId: string, codeId: number) {
+	const scans = await scanHistory(userId, codeId)
+	return { codeId, scans, reports: await helpingReportsOf(codeId) }
+}
 
 const optionalId = IdSchema.optional().catch(undefined)
 const QrActionSchema = z.discriminatedUnion('intent', [
@@ -56,6 +63,8 @@ const QrActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal(QR_INTENTS.toggle), codeId: optionalId }),
 	z.object({ intent: z.literal(QR_INTENTS.remove), codeId: optionalId }),
 	z.object({ intent: z.literal(QR_INTENTS.assign), codeId: optionalId, profileId: optionalId }),
+	z.object({ intent: z.literal(QR_INTENTS.blockSender), codeId: optionalId, reportId: optionalId }),
+	z.object({ intent: z.literal(QR_INTENTS.unblockSender), codeId: optionalId, reportId: optionalId }),
 	z.object({ intent: z.literal(PIN_INTENT) }),
 ])
 type QrAction = z.infer<typeof QrActionSchema>
@@ -92,6 +101,9 @@ function perform(action: QrAction, answer: Answer) {
 			return remove(action, answer)
 		case QR_INTENTS.assign:
 			return assign(action, answer)
+		case QR_INTENTS.blockSender:
+		case QR_INTENTS.unblockSender:
+			return blockSender(action, answer)
 		case PIN_INTENT:
 			// Another sticker, claimed from here: a wrong PIN keeps the tab, with the message beside the field.
 			return pinAction(answer.request, answer.context, answer.form)
@@ -140,4 +152,17 @@ async function assign(action: Of<typeof QR_INTENTS.assign>, { userId, base }: An
 	if (!action.profileId) throw new DomainError(404, 'Profile not found')
 	await assignCodeToProfile(userId, codeId, action.profileId)
 	return redirectWithToast(codeHref(base, codeId), { type: 'success', description: 'The QR code now shows the chosen profile' })
+}
+
+async function blockSender(action: Of<typeof QR_INTENTS.blockSender | typeof QR_INTENTS.unblockSender>, { userId, base }: Answer) {
+	const codeId = requireCode(action.codeId)
+	if (!action.reportId) throw new DomainError(404, 'Report not found')
+	const blocked = action.intent === QR_INTENTS.blockSender
+	await setSenderBlocked(userId, action.reportId, blocked)
+	return redirectWithToast(`${base}?code=${codeId}&history=${codeId}#history-title`, {
+		type: 'success',
+		description: blocked
+			? 'Sender blocked: nothing more they send from this code reaches anyone.'
+			: 'Sender unblocked: their messages from this code go out again.',
+	})
 }

@@ -1,5 +1,11 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { createUser, call, formRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import { db } from '#db/client.ts'
+import * as s from '#db/schema.ts'
+import { helpingReportsOf, newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
+import { callDashboard } from '#tests/dashboard.ts'
+import { createUser, call, formRequest, getRequest, sessionCookie, testAddress, unwrap } from '#tests/factories.ts'
+import { fullProfile } from '#tests/profiles.ts'
 import * as qrPage from './qr-codes.tsx'
 
 describe('QR Codes tab action', () => {
@@ -24,5 +30,32 @@ describe('QR Codes tab action', () => {
 			const { result } = await call(qrPage.action, formRequest('/dashboard/qr-codes', { intent: 'toggle', codeId }, { cookie }))
 			expect((await unwrap(result)).status, codeId).toBe(404)
 		}
+	})
+})
+
+describe('"I\'m helping" messages on the scan history', () => {
+	test('the owner reads them and blocks a sender from the page; another account cannot', async () => {
+		const { user, code } = await fullProfile()
+		const codeRow = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, code.token) })
+		const codeId = String(codeRow!.id)
+		const prankster = testAddress()
+		await reportHelping(code.token, newResponderKey(), { where: 'Call http://evil.example' }, { userAgent: null, address: prankster })
+		const cookie = await sessionCookie(user.id)
+		const page = await unwrap(
+			(await callDashboard(qrPage.loader, getRequest(`/dashboard/qr-codes?code=${codeId}&history=${codeId}`, cookie))).result,
+		)
+		const reports = (page.body as { history: { reports: { id: number; message: string; blocked: boolean }[] } }).history.reports
+		expect(reports).toMatchObject([{ message: 'Where: Call http://evil.example', blocked: false }])
+
+		const other = await sessionCookie((await createUser()).id)
+		const fields = { intent: 'block-sender', codeId, reportId: String(reports[0]!.id) }
+		const refused = await callDashboard(qrPage.action, formRequest('/dashboard/qr-codes', fields, { cookie: other }))
+		expect((await unwrap(refused.result)).status).toBe(404)
+		const blocked = await callDashboard(qrPage.action, formRequest('/dashboard/qr-codes', fields, { cookie }))
+		expect((blocked.result as Response).status).toBe(302)
+		expect((blocked.result as Response).headers.get('location')).toBe(`/dashboard/qr-codes?code=${codeId}&history=${codeId}#history-title`)
+		expect(await helpingReportsOf(codeRow!.id)).toMatchObject([{ blocked: true }])
+		const again = await reportHelping(code.token, newResponderKey(), { where: 'again' }, { userAgent: null, address: prankster })
+		expect(again).toEqual({ ok: false, reason: 'blocked' })
 	})
 })

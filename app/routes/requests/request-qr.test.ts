@@ -1,3 +1,4 @@
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
@@ -16,7 +17,7 @@ function formFields(overrides: Record<string, string> = {}) {
 }
 
 const rowsFor = (email: string) => db.select().from(qrRequests).where(eq(qrRequests.email, email))
-const mailsTo = (email: string) => db.select().from(emails).where(eq(emails.toAddress, email))
+const mailsTo = (email: string) => db.select().from(emails).where(messagesTo(email))
 
 async function submitForm(fields: Record<string, string>, cookie?: string) {
 	const { result, context } = await call(page.action, formRequest('/request-qr', fields, { cookie }))

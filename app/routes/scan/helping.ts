@@ -5,14 +5,16 @@ import {
 	newResponderKey,
 	reportHelping,
 	reportsBy,
+	REPORT_WINDOW_SECONDS,
 	RESPONDER_HOURS,
+	UPDATE_GAP_SECONDS,
 } from '#app/domain/responder/helping.server.ts'
 import { renderHelpingRefused, renderHelpingSent } from '#app/domain/responder/helping-page.ts'
 import { pickLanguage } from '#app/domain/responder/labels.ts'
 import { renderMessagePage } from '#app/domain/responder/page.ts'
 import { loadResponderView } from '#app/domain/responder/responder.server.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
-import { readPageForm } from '#app/utils/request.server.ts'
+import { getClientIp, readPageForm } from '#app/utils/request.server.ts'
 import { responderPageHeaders } from './responder-headers.server.ts'
 import type { Route } from './+types/helping'
 
@@ -31,23 +33,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const key = responderKeyOf(request)
 	const sent = isResponderKey(key) ? await reportsBy(view.codeId, key) : []
 	if (!sent.length) return redirect(`/scan/${encodeURIComponent(params.token)}?lang=${lang}`, 303)
-	return html(renderHelpingSent(lang, params.token, sent), lang)
+	return html(renderHelpingSent(lang, params.token, sent, UPDATE_GAP_SECONDS / 60), lang)
 }
 
 /** Sends the alert (plain form post, no script needed), then shows what was sent (post, redirect, get). */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
 	const form = await readPageForm(request)
 	const lang = pickLanguage(request.headers.get('accept-language'), String(form.get('lang') ?? ''))
 	const parsed = HelpingSchema.safeParse(Object.fromEntries(form))
 	if (!parsed.success) return html(renderHelpingRefused(lang, params.token, 'invalid'), lang, 400)
 	const known = responderKeyOf(request)
 	const key = isResponderKey(known) ? known : newResponderKey()
-	const result = await reportHelping(params.token, key, parsed.data, { userAgent: request.headers.get('user-agent') })
+	const visit = { userAgent: request.headers.get('user-agent'), address: getClientIp(request, context) }
+	const result = await reportHelping(params.token, key, parsed.data, visit)
 	if (!result.ok) {
 		if (result.reason === 'not-found') return html(renderMessagePage(lang, 'inactive', env.PUBLIC_URL), lang, 404)
-		return result.reason === 'off'
-			? html(renderHelpingRefused(lang, params.token, 'off'), lang, 403)
-			: html(renderHelpingRefused(lang, params.token, 'tooMany'), lang, 429, { 'retry-after': '600' })
+		if (result.reason === 'too-many')
+			return html(renderHelpingRefused(lang, params.token, 'tooMany'), lang, 429, { 'retry-after': String(REPORT_WINDOW_SECONDS) })
+		return html(renderHelpingRefused(lang, params.token, result.reason), lang, 403)
 	}
 	const secure = isProduction && env.PUBLIC_URL.startsWith('https:') ? '; Secure' : ''
 	return redirect(`/scan/${encodeURIComponent(params.token)}/helping?lang=${lang}`, {

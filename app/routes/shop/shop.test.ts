@@ -1,3 +1,4 @@
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
@@ -131,7 +132,7 @@ describe('orders', () => {
 			['Small Medical QR Sticker (2x2 in)', 2, 500, false],
 			['Medical Alert Card - Metal', 1, 1500, true],
 		])
-		const mail = await db.query.emails.findFirst({ where: eq(s.emails.toAddress, user.email) })
+		const mail = await db.query.emails.findFirst({ where: messagesTo(user.email) })
 		expect(mail).toMatchObject({ emailType: 'order-confirmation', subject: `Your order ${result.order.confirmationNumber} is confirmed` })
 	})
 
