@@ -69,6 +69,8 @@ export class Load {
 		readonly people: Person[],
 		readonly product: { id: number; stickerSize: string | null },
 		connections: number,
+		/** Each gift's Checkout Session as Stripe holds it once paid: the webhook reads it back from Stripe's API. */
+		readonly stripeSessions = new Map<string, object>(),
 	) {
 		this.agent = new Agent({ keepAlive: true, maxSockets: connections })
 	}
@@ -323,23 +325,24 @@ export class Load {
 		const paymentIntent = `pi_load_${id}`
 		const event = `evt_load_${id}`
 		this.gifts.set(paymentIntent, { event, confirmed: false })
+		const session = {
+			id: `cs_load_${id}`,
+			object: 'checkout.session',
+			mode: 'payment',
+			payment_status: 'paid',
+			payment_intent: paymentIntent,
+			amount_total: 2500,
+			currency: 'usd',
+			customer_details: { email: person.email, name: 'Load Person' },
+			metadata: { kind: 'donation', tier: 'supporter', net_cents: '2500', user_id: person.userId },
+		}
+		this.stripeSessions.set(session.id, session)
 		const payload = JSON.stringify({
 			id: event,
 			object: 'event',
 			type: 'checkout.session.completed',
 			created: Math.floor(Date.now() / 1000),
-			data: {
-				object: {
-					id: `cs_load_${id}`,
-					object: 'checkout.session',
-					mode: 'payment',
-					payment_status: 'paid',
-					payment_intent: paymentIntent,
-					amount_total: 2500,
-					customer_details: { email: person.email, name: 'Load Person' },
-					metadata: { kind: 'donation', tier: 'supporter', net_cents: '2500', user_id: person.userId },
-				},
-			},
+			data: { object: session },
 		})
 		while (!untilStopped || this.running) {
 			// Signed at each attempt, as Stripe does (a signature is valid for 5 minutes).

@@ -1,4 +1,6 @@
 import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -163,6 +165,21 @@ async function probeOutage(load: Load, cookie: string) {
 
 // ---------------------------------------------------------------- main
 
+/** Stripe's API as far as the webhook reads it here: each gift's Checkout Session, paid, as the clients made it. */
+async function startStripeApi(sessions: Map<string, object>) {
+	const server = createServer((request, response) => {
+		const id = /^\/v1\/checkout\/sessions\/(\w+)$/.exec(new URL(request.url ?? '/', 'http://stripe').pathname)?.[1]
+		const session = request.method === 'GET' && id ? sessions.get(id) : undefined
+		response.writeHead(session ? 200 : 404, { 'content-type': 'application/json' })
+		response.end(
+			JSON.stringify(session ?? { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' } }),
+		)
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	kit.onCleanup({ name: 'stop the Stripe API stand-in', run: () => new Promise<void>((resolve) => server.close(() => resolve())) })
+	return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
 /** Debian's PostgreSQL binaries (or PG_BIN), as bench-kit.ts looks for them. */
 function havePostgres() {
 	const base = '/usr/lib/postgresql'
@@ -185,6 +202,8 @@ async function main() {
 	const pg = await kit.startThrowawayPostgres({ port: PG_PORT, prefix: 'hmh-load-pg.', options: '-c fsync=off -c max_connections=100' })
 	step('PostgreSQL started')
 	const cluster = clusterOf(pg)
+	const stripeSessions = new Map<string, object>()
+	const stripeApi = await startStripeApi(stripeSessions)
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
 		NODE_ENV: 'production',
@@ -205,6 +224,7 @@ async function main() {
 		STRIPE_SECRET_KEY: 'sk_test_load',
 		STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
 		STRIPE_PUBLISHABLE_KEY: '',
+		STRIPE_API_BASE: stripeApi,
 	}
 	Object.assign(process.env, env)
 
@@ -220,7 +240,7 @@ async function main() {
 	const productsAnswer = await fetch(`http://127.0.0.1:${APP_PORT}/api/products`).then((r) => r.json() as Promise<ProductList>)
 	const chosen = productsAnswer.products.find((p) => !p.sizes?.length) ?? productsAnswer.products[0]
 	if (!chosen) throw new Error('The shop has no products.')
-	const load = new Load(APP_PORT, people, { id: chosen.id, stickerSize: chosen.sizes?.[0]?.id ?? null }, CLIENTS + 8)
+	const load = new Load(APP_PORT, people, { id: chosen.id, stickerSize: chosen.sizes?.[0]?.id ?? null }, CLIENTS + 8, stripeSessions)
 	app.child.on('exit', (code) => (exit = { code, at: load.now() }))
 	const first = await load.scan(people[0])
 	if (first?.status !== 200) throw new Error(kit.failure(app, `The responder page answered ${first?.status ?? first}.`))

@@ -14,8 +14,18 @@ export type StripeCall = { method: string; path: string; form: URLSearchParams }
 /** For one test file: Stripe settings on, every call to Stripe's API recorded and answered here. */
 export function mockStripe() {
 	const calls: StripeCall[] = []
-	const intents = new Map<string, Record<string, unknown>>()
+	// Stripe's own copies of what it holds, by the path that reads one: what GET /v1/{path}/{id} answers.
+	const known = new Map<string, Map<string, Record<string, unknown>>>(
+		['checkout/sessions', 'payment_intents', 'invoices', 'charges'].map((path) => [path, new Map()]),
+	)
+	const PATHS: Record<string, string> = {
+		'checkout.session': 'checkout/sessions',
+		payment_intent: 'payment_intents',
+		invoice: 'invoices',
+		charge: 'charges',
+	}
 	let failing = 0
+	let unreachable = 0
 	/** Stripe's answer when it fails on its side, while failNextCall has calls left to fail. */
 	const failure = () => {
 		if (failing <= 0) return null
@@ -72,18 +82,26 @@ export function mockStripe() {
 				url: `https://billing.stripe.com/p/session/${id}`,
 			})
 		}),
-		http.get(`${API}/charges/:id`, ({ params }) => {
-			calls.push({ method: 'GET', path: `/v1/charges/${params.id}`, form: new URLSearchParams() })
-			const email = String(params.id).includes('_email_') ? `${String(params.id).split('_email_')[1]}@example.com` : null
-			return HttpResponse.json({ id: params.id, object: 'charge', billing_details: { email, name: email ? 'Card Holder' : null } })
-		}),
-		http.get(`${API}/payment_intents/:id`, ({ params }) => {
-			const intent = intents.get(String(params.id))
-			calls.push({ method: 'GET', path: `/v1/payment_intents/${params.id}`, form: new URLSearchParams() })
-			return intent
-				? HttpResponse.json(intent)
-				: HttpResponse.json({ error: { type: 'invalid_request_error', message: 'No such payment_intent' } }, { status: 404 })
-		}),
+		...[...known].map(([path, objects]) =>
+			http.get(`${API}/${path}/:id`, ({ params }) => {
+				calls.push({ method: 'GET', path: `/v1/${path}/${params.id}`, form: new URLSearchParams() })
+				if (unreachable > 0) {
+					unreachable--
+					return HttpResponse.error()
+				}
+				const object = objects.get(String(params.id))
+				if (object) return HttpResponse.json(object)
+				// A charge of the in-page card form, for its payer's details: `ch_x_email_<who>` was paid by <who>@example.com.
+				if (path === 'charges' && String(params.id).includes('_email_')) {
+					const email = `${String(params.id).split('_email_')[1]}@example.com`
+					return HttpResponse.json({ id: params.id, object: 'charge', billing_details: { email, name: 'Card Holder' } })
+				}
+				return HttpResponse.json(
+					{ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${path}: '${params.id}'` } },
+					{ status: 404 },
+				)
+			}),
+		),
 	)
 	const saved = { secret: env.STRIPE_SECRET_KEY, webhook: env.STRIPE_WEBHOOK_SECRET }
 	beforeAll(() => {
@@ -93,6 +111,7 @@ export function mockStripe() {
 	})
 	afterEach(() => {
 		calls.length = 0
+		unreachable = 0
 	})
 	afterAll(() => {
 		server.close()
@@ -105,8 +124,20 @@ export function mockStripe() {
 		failNextCall: () => {
 			failing = 3
 		},
-		/** What GET /v1/payment_intents/{id} answers. */
-		knowIntent: (intent: Record<string, unknown>) => intents.set(String(intent.id), intent),
+		/**
+		 * Stripe holds this object (a Checkout Session, PaymentIntent, invoice or charge, by its `object`) as given, and
+		 * answers it to GET /v1/{its path}/{id}; anything it was not told of is a 404, as Stripe's own answer.
+		 */
+		know: <T extends Record<string, unknown>>(object: T) => {
+			const path = PATHS[String(object.object)]
+			if (!path) throw new Error(`mockStripe cannot hold a ${String(object.object)}`)
+			known.get(path)!.set(String(object.id), object)
+			return object
+		},
+		/** The next `times` reads from Stripe fail at the network, as when Stripe cannot be reached. */
+		unreachable: (times = 1) => {
+			unreachable = times
+		},
 	}
 }
 

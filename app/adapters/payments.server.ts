@@ -39,20 +39,13 @@ export type GiftMetadata = {
 	userId?: string
 }
 
+/** The gift, as Stripe keeps it on the object and hands it back on each event (stripe-objects.ts giftOf reads it). */
 const toMetadata = (gift: GiftMetadata) => ({
 	kind: gift.kind,
 	tier: gift.tier,
 	net_cents: String(gift.netCents),
 	...(gift.userId && { user_id: gift.userId }),
 })
-
-/** Reads back what toMetadata wrote; anything else is not one of ours. */
-export function giftFromMetadata(metadata: Stripe.Metadata | null | undefined): GiftMetadata | null {
-	const netCents = Number(metadata?.net_cents)
-	const kind = metadata?.kind
-	if ((kind !== 'donation' && kind !== 'subscription') || !Number.isSafeInteger(netCents) || !metadata?.tier) return null
-	return { kind, tier: metadata.tier, netCents, ...(metadata.user_id && { userId: metadata.user_id }) }
-}
 
 export type CheckoutStart = {
 	gift: GiftMetadata
@@ -123,14 +116,40 @@ export async function createBillingPortal(customerId: string, returnUrl: string)
 	return session.url
 }
 
-/** Stripe's current view of a payment, for an event that arrived before the one that should have come first. */
-export function retrievePaymentIntent(id: string) {
-	return stripe().paymentIntents.retrieve(id)
+/** Stripe could not be asked (no connection, no answer in time, a failure on its side or a setting of ours): ask again later. */
+export class PaymentsUnreachable extends Error {
+	constructor(cause: unknown) {
+		const what = cause instanceof Stripe.errors.StripeError ? `${cause.type}${cause.statusCode ? ` ${cause.statusCode}` : ''}` : 'no answer'
+		super(`Stripe could not be asked (${what})`, { cause })
+		this.name = 'PaymentsUnreachable'
+	}
 }
 
-/** A charge, for the payer's details (billing e-mail and name). */
-export function retrieveCharge(id: string) {
-	return stripe().charges.retrieve(id)
+export type StripeObjectKind = 'checkout_session' | 'payment_intent' | 'invoice' | 'charge'
+
+/** A webhook waits for Stripe this long, once, while Stripe waits for its answer: Stripe itself sends the event again. */
+const LOOKUP = { timeout: 5_000, maxNetworkRetries: 0 }
+
+/**
+ * Stripe's own copy of an object an event names (unchecked: the caller reads it with its schema), or null when
+ * Stripe has no such object. Throws PaymentsUnreachable when Stripe cannot say.
+ */
+export async function retrieveObject(kind: StripeObjectKind, id: string): Promise<unknown> {
+	try {
+		switch (kind) {
+			case 'checkout_session':
+				return await stripe().checkout.sessions.retrieve(id, {}, LOOKUP)
+			case 'payment_intent':
+				return await stripe().paymentIntents.retrieve(id, {}, LOOKUP)
+			case 'invoice':
+				return await stripe().invoices.retrieve(id, {}, LOOKUP)
+			case 'charge':
+				return await stripe().charges.retrieve(id, {}, LOOKUP)
+		}
+	} catch (error) {
+		if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.statusCode === 400)) return null
+		throw new PaymentsUnreachable(error)
+	}
 }
 
 /** A webhook's event, only if Stripe signed this very body with our secret in the last 5 minutes; else it throws. */

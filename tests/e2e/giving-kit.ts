@@ -1,11 +1,15 @@
 import type { Page } from '@playwright/test'
 import Stripe from 'stripe'
-import type { FakeSession } from './stripe-server.ts'
+import type { FakeIntent, FakeSession } from './stripe-server.ts'
 
 export const WEBHOOK_SECRET = 'whsec_e2e'
 
-/** Stripe's event for a paid Checkout Session of the fake server, as its webhook would post it. */
+/**
+ * The donor pays on the fake server's page for the Checkout Session (the webhook reads it back from there, paid), and
+ * this is Stripe's event for it, as its webhook would post it.
+ */
 export function paidEvent(session: FakeSession, email: string, amount: number) {
+	session.paid = { email, name: 'Test Donor', amountCents: amount }
 	return {
 		id: `evt_${session.id}`,
 		object: 'event',
@@ -21,6 +25,29 @@ export function paidEvent(session: FakeSession, email: string, amount: number) {
 				payment_intent: `pi_${session.id}`,
 				customer_details: { email, name: 'Test Donor' },
 				metadata: session.metadata,
+			},
+		},
+	}
+}
+
+/** The card went through for the fake server's PaymentIntent, and this is Stripe's event for it. */
+export function succeededEvent(intent: FakeIntent, email: string) {
+	intent.succeeded = { email }
+	return {
+		id: `evt_${intent.id}`,
+		object: 'event',
+		type: 'payment_intent.succeeded',
+		created: Math.floor(Date.now() / 1000),
+		data: {
+			object: {
+				id: intent.id,
+				object: 'payment_intent',
+				status: 'succeeded',
+				amount: intent.amountCents,
+				amount_received: intent.amountCents,
+				currency: 'usd',
+				receipt_email: email,
+				metadata: intent.metadata,
 			},
 		},
 	}

@@ -1,7 +1,7 @@
 import { freePort, startAppServer } from './app-server.ts'
 import { DECLINED_CARD, serveFakeStripeJs } from './fake-stripe-js.ts'
 import { expect, expectNoAxeViolations, test, timeLimit } from './fixtures.ts'
-import { postWebhook, stripeSettings } from './giving-kit.ts'
+import { postWebhook, stripeSettings, succeededEvent } from './giving-kit.ts'
 import { startSmtpServer } from './smtp-server.ts'
 import { startStripeServer } from './stripe-server.ts'
 
@@ -37,24 +37,7 @@ test('with the publishable key, a guest pays in the card form: a decline says Pa
 		await expect(page).toHaveURL(new RegExp(`/donation-success\\?payment_intent=${intent.id}&`))
 		await expect(page.getByText('Your payment is being confirmed.')).toBeVisible()
 
-		const succeeded = {
-			id: `evt_${intent.id}`,
-			object: 'event',
-			type: 'payment_intent.succeeded',
-			created: Math.floor(Date.now() / 1000),
-			data: {
-				object: {
-					id: intent.id,
-					object: 'payment_intent',
-					status: 'succeeded',
-					amount: 1576,
-					amount_received: 1576,
-					currency: 'usd',
-					receipt_email: 'card.donor@example.com',
-					metadata: intent.metadata,
-				},
-			},
-		}
+		const succeeded = succeededEvent(intent, 'card.donor@example.com')
 		expect(await (await postWebhook(page, app.baseURL, succeeded)).json()).toMatchObject({ outcome: 'recorded' })
 		await page.reload()
 		await expect(page.getByText('Your gift of $15.76 is confirmed.')).toBeVisible()

@@ -1,8 +1,25 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type FakeSession = { id: string; amountCents: number; metadata: Record<string, string>; successUrl: string; email: string | null }
-export type FakeIntent = { id: string; clientSecret: string; amountCents: number; metadata: Record<string, string>; email: string | null }
+export type FakeSession = {
+	id: string
+	mode: string
+	amountCents: number
+	metadata: Record<string, string>
+	successUrl: string
+	email: string | null
+	/** Set once the donor has paid (giving-kit.ts paidEvent): Stripe's copy says so from then on. */
+	paid?: { email: string; name: string; amountCents: number }
+}
+export type FakeIntent = {
+	id: string
+	clientSecret: string
+	amountCents: number
+	metadata: Record<string, string>
+	email: string | null
+	/** Set once the card went through (giving-kit.ts succeededEvent). */
+	succeeded?: { email: string }
+}
 
 const readForm = async (request: IncomingMessage) => {
 	const chunks: Buffer[] = []
@@ -15,8 +32,8 @@ const randomId = () => Math.random().toString(36).slice(2, 14)
 
 /**
  * A Stripe-compatible server on loopback for the journeys (STRIPE_API_BASE points the app at it): it creates Checkout
- * Sessions and PaymentIntents with the fields Stripe documents, and its "hosted page" sends the browser back as Stripe
- * would.
+ * Sessions and PaymentIntents with the fields Stripe documents, answers them when the webhook reads them back, and its
+ * "hosted page" sends the browser back as Stripe would.
  */
 export async function startStripeServer() {
 	const sessions: FakeSession[] = []
@@ -25,6 +42,12 @@ export async function startStripeServer() {
 		const url = new URL(request.url ?? '/', 'http://localhost')
 		if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') return createSession(request, response)
 		if (request.method === 'POST' && url.pathname === '/v1/payment_intents') return createIntent(request, response)
+		const read = /^\/v1\/(checkout\/sessions|payment_intents)\/(\w+)$/.exec(url.pathname)
+		const copy = read && request.method === 'GET' ? (read[1] === 'payment_intents' ? intentCopy(read[2]!) : sessionCopy(read[2]!)) : null
+		if (copy) {
+			response.writeHead(200, { 'content-type': 'application/json' })
+			return response.end(JSON.stringify(copy))
+		}
 		const paying = /^\/pay\/(cs_test_\w+)$/.exec(url.pathname)
 		const session = sessions.find((s) => s.id === paying?.[1])
 		if (request.method === 'GET' && session) {
@@ -38,12 +61,47 @@ export async function startStripeServer() {
 		response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${url.pathname})` } }))
 	})
 
+	function sessionCopy(id: string) {
+		const session = sessions.find((s) => s.id === id)
+		if (!session) return null
+		return {
+			id,
+			object: 'checkout.session',
+			mode: session.mode,
+			status: session.paid ? 'complete' : 'open',
+			payment_status: session.paid ? 'paid' : 'unpaid',
+			amount_total: session.paid?.amountCents ?? session.amountCents,
+			currency: 'usd',
+			payment_intent: session.paid ? `pi_${id}` : null,
+			customer_details: session.paid ? { email: session.paid.email, name: session.paid.name } : null,
+			customer_email: session.email,
+			metadata: session.metadata,
+		}
+	}
+
+	function intentCopy(id: string) {
+		const intent = intents.find((i) => i.id === id)
+		if (!intent) return null
+		return {
+			id,
+			object: 'payment_intent',
+			amount: intent.amountCents,
+			amount_received: intent.succeeded ? intent.amountCents : 0,
+			currency: 'usd',
+			status: intent.succeeded ? 'succeeded' : 'requires_payment_method',
+			receipt_email: intent.succeeded?.email ?? intent.email,
+			latest_charge: null,
+			metadata: intent.metadata,
+		}
+	}
+
 	async function createSession(request: IncomingMessage, response: ServerResponse) {
 		const form = await readForm(request)
 		const id = `cs_test_${randomId()}`
 		const metadata = metadataOf(form)
 		const session = {
 			id,
+			mode: form.get('mode') ?? 'payment',
 			amountCents: Number(form.get('line_items[0][price_data][unit_amount]')),
 			metadata,
 			successUrl: form.get('success_url') ?? '',

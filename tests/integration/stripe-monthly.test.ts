@@ -25,16 +25,18 @@ async function deliver(event: unknown) {
 	return unwrap((await call(webhook.action, request)).result)
 }
 
+/** A paid invoice of the subscription, as Stripe holds it. */
 function invoice(subscription: string, metadata: Record<string, string>, email: string) {
-	return {
+	return stripe.know({
 		id: uniqueId('in'),
 		object: 'invoice',
+		status: 'paid',
 		amount_paid: 999,
 		customer_email: email,
 		customer_name: 'Monthly Donor',
 		status_transitions: { paid_at: Math.floor(Date.now() / 1000) },
 		parent: { type: 'subscription_details', subscription_details: { subscription, metadata } },
-	}
+	})
 }
 
 describe('monthly gifts', () => {
@@ -75,7 +77,7 @@ describe('monthly gifts', () => {
 		const cookie = await sessionCookie(user.id)
 		const subscription = uniqueId('sub')
 		const metadata = giftMetadata(999, 'premium', user.id, 'subscription')
-		const session = {
+		const session = stripe.know({
 			id: uniqueId('cs_test'),
 			object: 'checkout.session',
 			mode: 'subscription',
@@ -83,7 +85,7 @@ describe('monthly gifts', () => {
 			subscription,
 			customer: uniqueId('cus'),
 			metadata,
-		}
+		})
 		expect(await deliver(stripeEvent('checkout.session.completed', session))).toMatchObject({ body: { outcome: 'recorded' } })
 		expect(await get(statusApi.loader, '/api/subscription-status', cookie)).toMatchObject({ body: { status: 'active', plan: 'premium' } })
 
