@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { PDFDocument, PDFName, PDFString, type PDFObject } from 'pdf-lib'
 import { RouterContextProvider } from 'react-router'
 import { db } from '#db/client.ts'
 import { users } from '#db/schema.ts'
@@ -133,6 +134,32 @@ export const SAMPLE_FILES = {
 		),
 	executable: () =>
 		new File([Uint8Array.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00])], 'report.pdf', { type: 'application/pdf' }),
+}
+
+/**
+ * A one-page PDF (its text: "Do not resuscitate") that runs scripts: JavaScript on opening (/OpenAction), a document
+ * script (/Names /JavaScript), a page-open action (/AA), a link that launches a program and a web link whose next
+ * action is a script. Saved with object streams, as most writers do, so none of it is readable in the raw bytes.
+ */
+export async function pdfWithScripts() {
+	const doc = await PDFDocument.create()
+	const page = doc.addPage([300, 300])
+	page.drawText('Do not resuscitate', { x: 20, y: 150, size: 14 })
+	const ctx = doc.context
+	const script = (code: string) => ctx.register(ctx.obj({ S: 'JavaScript', JS: PDFString.of(code) }))
+	doc.catalog.set(PDFName.of('OpenAction'), script("app.alert('opened')"))
+	doc.catalog.set(PDFName.of('Names'), ctx.obj({ JavaScript: ctx.obj({ Names: [PDFString.of('init'), script("app.alert('init')")] }) }))
+	page.node.set(PDFName.of('AA'), ctx.obj({ O: script("app.alert('page')") }))
+	const link = (rect: number[], action: Record<string, PDFObject | string>) =>
+		ctx.register(ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], A: ctx.obj(action) }))
+	page.node.set(
+		PDFName.of('Annots'),
+		ctx.obj([
+			link([0, 0, 50, 50], { S: 'Launch', F: PDFString.of('calc.exe') }),
+			link([50, 0, 100, 50], { S: 'URI', URI: PDFString.of('https://example.org/'), Next: script("app.alert('next')") }),
+		]),
+	)
+	return doc.save()
 }
 
 let addressCounter = 0

@@ -1,6 +1,6 @@
 import { data, type MiddlewareFunction } from 'react-router'
 import { env } from '#app/utils/env.server.ts'
-import { pageUrl } from '#app/utils/http.ts'
+import { pageUrl, WRONG_METHOD_MESSAGE } from '#app/utils/http.ts'
 import { hit, limitAttempts, TOO_MANY_ATTEMPTS, type AttemptBucket } from '#app/utils/rate-limit.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
 import { SESSION_COOKIE } from '#app/utils/session.server.ts'
@@ -63,7 +63,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
 	const path = pageUrl(request).pathname
 	// Pages are read and posted as forms; the JSON routes under /api answer each method themselves.
 	if (!path.startsWith('/api/') && !SHL_PATH.test(path) && !PAGE_METHODS.includes(request.method))
-		throw refuse(path, 405, 'This page cannot be used that way.', { allow: PAGE_METHODS.join(', ') })
+		throw refuse(path, 405, WRONG_METHOD_MESSAGE, { allow: PAGE_METHODS.join(', ') })
 	if (!isSafeMethod(request.method)) {
 		if (!SHL_PATH.test(path) && !sameOrigin(request)) throw refuse(path, 403, 'This request came from another site and was refused.')
 		const ip = getClientIp(request, context)
@@ -77,6 +77,9 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
 		if (!result.allowed) throw refuse(path, 429, TOO_MANY_ATTEMPTS, { 'retry-after': String(result.retryAfterSeconds) })
 	}
 	const response = await next()
+	// The router's own 405 (a POST to a page or download that has no action) names no methods: those serve GET alone.
+	if (response.status === 405 && !response.headers.has('allow') && !path.startsWith('/api/') && !SHL_PATH.test(path))
+		response.headers.set('allow', 'GET, HEAD')
 	setSecurityHeaders(response.headers)
 	// The e-mail open pixel is loaded by mail clients on other sites.
 	if (path.startsWith('/e/o/')) response.headers.set('cross-origin-resource-policy', 'cross-origin')

@@ -4,6 +4,7 @@ import { storage } from '#app/adapters/storage.server.ts'
 import { ownedFileKey } from '#app/domain/profiles/files.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
+import { uploadedFileResponse } from '#app/utils/download.server.ts'
 import type { Route } from './+types/files'
 
 const KINDS = new Set(['picture', 'dnr', 'card', 'document', 'upload'])
@@ -22,15 +23,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	}
 	const file = key ? await storage.get(key) : null
 	if (!file) throw data('Not found', { status: 404 })
-	const inline = file.contentType.startsWith('image/') || file.contentType === 'application/pdf'
-	return new Response(file.body as Uint8Array<ArrayBuffer>, {
-		headers: {
-			'content-type': file.contentType,
-			'content-length': String(file.size),
-			'content-disposition': inline ? 'inline' : 'attachment',
-			'cache-control': 'private, no-store',
-			'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-			'x-content-type-options': 'nosniff',
-		},
-	})
+	return uploadedFileResponse(file, 'owner', { headers: { 'cache-control': 'private, no-store' } })
 }

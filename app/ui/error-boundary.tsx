@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from 'react-router'
 import { isDatabaseOutage } from '#app/utils/database-outage.ts'
+import { WRONG_METHOD_MESSAGE } from '#app/utils/http.ts'
 import { isNetworkFailure } from '#app/utils/network-failure.ts'
 import { OutageScreen } from './outage-screen.tsx'
 import { buttonClass } from './forms.tsx'
@@ -63,6 +64,8 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
 
 function statusScreen(error: ErrorResponse): StatusScreen {
 	if (error.status === 404) return { title: 'Page not found', message: 'We could not find the page you were looking for.' }
+	// The router's own 405 carries a text for developers (naming the route's file): every 405 reads the same.
+	if (error.status === 405) return { title: errorTitle(405), message: WRONG_METHOD_MESSAGE }
 	const message = typeof error.data === 'string' ? error.data : (error.data?.message ?? 'This request could not be completed.')
 	// A refusal may name one more way on (the owner area's door offers Admin Access, where a token is entered).
 	const also = isLink(error.data?.link) ? error.data.link : undefined

@@ -9,3 +9,29 @@ export function fileResponse(file: { fileName: string; contentType: string; body
 		},
 	})
 }
+
+/** Sandboxed (no script, no form, its own origin), and nothing loads but its own images and styles. */
+const UPLOADED_FILE_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"
+
+/**
+ * A file someone uploaded, as stored. An image (re-encoded on upload) opens in the browser for anyone; a PDF opens there
+ * for its owner alone (Chromium's viewer shows it under the sandbox) and is a download for anyone else, so a script it
+ * may still hold never runs in a page of this site; anything else is a download. `downloadName` names the file saved.
+ */
+export function uploadedFileResponse(
+	file: { body: Uint8Array; contentType: string; size: number },
+	viewer: 'owner' | 'other',
+	{ downloadName, headers = {} }: { downloadName?: string; headers?: Record<string, string> } = {},
+) {
+	const inline = file.contentType.startsWith('image/') || (viewer === 'owner' && file.contentType === 'application/pdf')
+	return new Response(file.body as Uint8Array<ArrayBuffer>, {
+		headers: {
+			'content-type': file.contentType,
+			'content-length': String(file.size),
+			'content-disposition': inline ? 'inline' : downloadName ? `attachment; filename="${downloadName}"` : 'attachment',
+			'content-security-policy': UPLOADED_FILE_CSP,
+			'x-content-type-options': 'nosniff',
+			...headers,
+		},
+	})
+}

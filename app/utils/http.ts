@@ -42,3 +42,6 @@ export function pageUrl(request: Request) {
 	url.searchParams.delete('index')
 	return url
 }
+
+/** What a page answers a method it does not serve (405). */
+export const WRONG_METHOD_MESSAGE = 'This page cannot be used that way.'

@@ -709,6 +709,7 @@ const CASES: Case[] = [
 		form(() => ({ seenAt: new Date().toISOString() })),
 		ownerPage('→/admin'),
 	),
+	get('/admin/orders/seen', 'the alert form’s address', '/admin/orders/seen', ownerPage(405)),
 	post(
 		'/admin/notify-visitors',
 		'notify recent visitors',
@@ -716,6 +717,7 @@ const CASES: Case[] = [
 		form(() => ({})),
 		ownerPage('→/admin'),
 	),
+	get('/admin/notify-visitors', 'the notify form’s address', '/admin/notify-visitors', ownerPage(405)),
 
 	// The owner area: spec 002 §7's JSON.
 	get('/api/admin/orders', 'the orders', '/api/admin/orders', ownerApi(), { reveals: OWNER }),
@@ -1231,7 +1233,8 @@ describe('the authorization matrix', () => {
 					missing.push(`${route.pattern}: rows both with and without the optional id`)
 				for (const url of urls) {
 					const answer = await send('OPTIONS', url, owner)
-					// Outside /api the root middleware answers OPTIONS itself: those routes serve GET alone.
+					// Outside /api the root middleware answers OPTIONS itself (405): a GET row is asked for there, as every other
+					// page's (a form's address answers it 405, naming POST), and the route's own methods have rows of their own.
 					const allowed = url.startsWith('/api/') ? (answer.headers.get('allow') ?? '').split(/,\s*/).filter(Boolean) : ['GET']
 					const shape = url.split('/').length
 					for (const method of allowed)

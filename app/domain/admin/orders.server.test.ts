@@ -15,6 +15,7 @@ import { createStickerCodes } from '#app/domain/qr/codes.server.ts'
 import { CartItemSchema } from '#app/domain/shop/cart.ts'
 import { trackingStatus } from '#app/domain/shop/orders.ts'
 import { createShopOrder, findOrderForTracking } from '#app/domain/shop/orders.server.ts'
+import { parseCsv } from '#tests/csv.ts'
 import { claimant, createUser, uniqueEmail } from '#tests/factories.ts'
 import { DOCUMENT_NEEDS_CODES } from './order-status.ts'
 import {
@@ -573,35 +574,6 @@ describe('the shipping document', () => {
 	})
 })
 
-/** RFC 4180, enough to read the export back. */
-function parseCsv(text: string) {
-	const rows: string[][] = []
-	let row: string[] = []
-	let cell = ''
-	let quoted = false
-	for (let i = 0; i < text.length; i++) {
-		const c = text[i]!
-		if (quoted) {
-			if (c !== '"') cell += c
-			else if (text[i + 1] === '"') {
-				cell += '"'
-				i++
-			} else quoted = false
-		} else if (c === '"') quoted = true
-		else if (c === ',') {
-			row.push(cell)
-			cell = ''
-		} else if (c === '\r' && text[i + 1] === '\n') {
-			row.push(cell)
-			rows.push(row)
-			row = []
-			cell = ''
-			i++
-		} else cell += c
-	}
-	return rows
-}
-
 describe('ordersCsv', () => {
 	test('every order newest first, quoted properly, with formulas neutralised', async () => {
 		const older = await insertOrder({ customerName: 'Plain Name' })
@@ -613,6 +585,8 @@ describe('ordersCsv', () => {
 			},
 			[{ name: 'Sticker, "large"', quantity: 3, unitPriceCents: 800, customText: '@home' }],
 		)
+		// The review's case: a formula after a semicolon, for a spreadsheet that splits on semicolons.
+		const semicolon = await insertOrder({ customerName: 'Ann Shopper;=HYPERLINK("http://evil.example","click")' })
 		const [code] = await codes(1)
 		await assignQrCodes(hostile.id, [code!.id])
 
@@ -646,10 +620,14 @@ describe('ordersCsv', () => {
 			'completed',
 			'16.00',
 			'3 x Sticker, "large" (text: @home)',
-			`'+Rosa, "the" Shopper, -12 Elm Street, Springfield, IL 62701, United States`,
+			`'+Rosa, "the" Shopper, '-12 Elm Street, Springfield, IL 62701, United States`,
 			String(code!.id),
 		])
 		expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`)
+
+		expect(rows.find((r) => r[0] === semicolon.confirmationNumber)![2]).toBe(`Ann Shopper;'=HYPERLINK("http://evil.example","click")`)
+		for (const separator of [',', ';', '\t'])
+			for (const field of csv.split(new RegExp(`[${separator}\\r\\n]`))) expect(field.replace(/^[\s"]+/, '')).not.toMatch(/^[=+@]|^-(?!\d)/)
 	})
 })
 

@@ -17,6 +17,7 @@ import {
 } from '#db/schema.ts'
 import { TIME_RANGES } from '#app/domain/admin/time-range.ts'
 import { pruneExpired } from '#app/domain/housekeeping/prune.server.ts'
+import { parseCsv } from '#tests/csv.ts'
 import { createCode, uniqueEmail } from '#tests/factories.ts'
 import {
 	analyticsCsvLines,
@@ -551,36 +552,6 @@ describe('scanAnalytics', () => {
 	})
 })
 
-/** The cells of a CSV text (RFC 4180: quoted cells may hold commas, doubled quotes and line breaks). */
-function parseCsv(text: string) {
-	const rows: string[][] = []
-	let row: string[] = []
-	let cell = ''
-	let quoted = false
-	const endCell = () => {
-		row.push(cell)
-		cell = ''
-	}
-	for (let i = 0; i < text.length; i++) {
-		const char = text[i]!
-		if (quoted && char === '"' && text[i + 1] === '"') {
-			cell += '"'
-			i++
-		} else if (char === '"') quoted = !quoted
-		else if (quoted || (char !== ',' && char !== '\r')) cell += char
-		else if (char === ',') endCell()
-		else {
-			expect(text[i + 1]).toBe('\n')
-			endCell()
-			rows.push(row)
-			row = []
-			i++
-		}
-	}
-	expect(cell).toBe('')
-	return rows
-}
-
 async function collect(lines: AsyncIterable<string>) {
 	let text = ''
 	for await (const line of lines) text += line
@@ -604,7 +575,7 @@ describe('CSV exports', () => {
 				city: '=HYPERLINK("http://evil.example","click")',
 				state: '+1',
 				country: '@x',
-				medicalFacility: '-2',
+				medicalFacility: '-2+3',
 				scannerType: '\tcamera',
 				viewDurationSeconds: 12,
 			})
@@ -632,7 +603,7 @@ describe('CSV exports', () => {
 			`'=HYPERLINK("http://evil.example","click")`,
 			"'+1",
 			"'@x",
-			"'-2",
+			"'-2+3",
 			'12',
 		])
 		for (const row of rows) for (const cell of row) expect(cell).not.toMatch(FORMULA)

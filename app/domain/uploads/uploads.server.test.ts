@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { FORM_LIMIT } from '#app/utils/form-body.server.ts'
-import { SAMPLE_FILES } from '#tests/factories.ts'
+import { pdfWithScripts, SAMPLE_FILES } from '#tests/factories.ts'
 import { TOO_MANY_PIXELS_MESSAGE, tooLargeMessage, UPLOAD_RULES, type UploadPurpose } from './file-type.ts'
 import { checkFile, MAX_REQUEST_BYTES, uploadLimit } from './uploads.server.ts'
 
@@ -45,6 +45,15 @@ describe('checkFile', () => {
 		const checked = await checkFile(pdf, 'document', 'document')
 		expect(checked).toMatchObject({ name: 'directive.pdf', ext: 'pdf', mime: 'application/pdf', size: pdf.size })
 		expect(checked.bytes).toEqual(new Uint8Array(await pdf.arrayBuffer()))
+	})
+
+	test('a PDF that runs scripts is stored without them, under the name it was sent with', async () => {
+		const scripted = await pdfWithScripts()
+		const checked = await checkFile(file(scripted, 'dnr.pdf'), 'document', 'document')
+		expect(checked).toMatchObject({ name: 'dnr.pdf', ext: 'pdf', mime: 'application/pdf', size: checked.bytes.length })
+		expect(checked.bytes).not.toEqual(scripted)
+		const text = Buffer.from(checked.bytes).toString('latin1')
+		for (const mark of ['/JavaScript', '/OpenAction', '/AA', '/Launch']) expect(text).not.toContain(mark)
 	})
 
 	test('an image that does not decode is refused as not a real image', async () => {

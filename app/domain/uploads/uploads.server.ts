@@ -2,6 +2,7 @@ import { DomainError } from '#app/domain/errors.ts'
 import { FORM_LIMIT, MULTIPART_OVERHEAD, type BodyLimit } from '#app/utils/form-body.server.ts'
 import { checkUpload, NO_FILE_MESSAGE, TOO_MANY_PIXELS_MESSAGE, tooLargeMessage, UPLOAD_RULES, type UploadPurpose } from './file-type.ts'
 import { isImageMime, reencodeImage } from './images.server.ts'
+import { cleanPdf } from './pdf.server.ts'
 
 export type CheckedFile = { bytes: Uint8Array; name: string; size: number; ext: string; mime: string }
 
@@ -17,13 +18,18 @@ export function uploadLimit(purpose: UploadPurpose): BodyLimit {
 
 /**
  * Checks an uploaded file (a form field's value): size, extension and real content type; refused on `field`. An image is
- * re-encoded, and what is stored (bytes, size, type, extension) is the re-encoded file; a GIF becomes a PNG.
+ * re-encoded, and what is stored (bytes, size, type, extension) is the re-encoded file; a GIF becomes a PNG. A PDF is
+ * stored without its scripts and actions when pdf-lib can read it (see cleanPdf), else as sent.
  */
 export async function checkFile(upload: unknown, purpose: UploadPurpose, field: string): Promise<CheckedFile> {
 	if (!(upload instanceof File)) throw new DomainError(400, NO_FILE_MESSAGE, field)
 	const bytes = new Uint8Array(await upload.arrayBuffer())
 	const check = await checkUpload({ name: upload.name, size: upload.size, bytes }, purpose)
 	if (!check.ok) throw new DomainError(check.reason === 'too-large' ? 413 : 400, check.message, field)
+	if (check.mime === 'application/pdf') {
+		const cleaned = await cleanPdf(bytes)
+		if (cleaned) return { bytes: cleaned, name: upload.name, size: cleaned.length, ext: check.ext, mime: check.mime }
+	}
 	if (!isImageMime(check.mime)) return { bytes, name: upload.name, size: upload.size, ext: check.ext, mime: check.mime }
 	const image = await reencodeImage(bytes, check.mime)
 	if (!image.ok) {

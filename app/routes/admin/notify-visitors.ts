@@ -2,11 +2,12 @@ import { notifyRecentVisitors } from '#app/domain/admin/visitors.server.ts'
 import { TimeRangeSchema } from '#app/domain/admin/time-range.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
+import { resource } from '#app/utils/resource.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/notify-visitors'
 
 /** The header's Notify Recent Visitors, as a plain form: e-mails go out, the page says how many. */
-export async function action({ request }: Route.ActionArgs) {
+async function notify({ request }: Route.ActionArgs) {
 	const form = await readPageForm(request)
 	const back = safeRedirect(form.get('redirectTo'), '/admin')
 	const range = TimeRangeSchema.parse(form.get('range') ?? undefined)
@@ -26,3 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
 		})
 	}
 }
+
+// A form's address only: any other method (a GET too) is a 405 naming POST.
+const api = resource<Route.ActionArgs>({ POST: notify })
+export const loader = api.loader
+export const action = api.action

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { storage } from '#app/adapters/storage.server.ts'
 import { responderFileKey } from '#app/domain/responder/responder.server.ts'
 import { getUserId } from '#app/middleware/user.server.ts'
+import { uploadedFileResponse } from '#app/utils/download.server.ts'
 import { getClientIp, viaTrustedProxy } from '#app/utils/request.server.ts'
 import { hasSessionCookie } from '#app/utils/session.server.ts'
 import type { Route } from './+types/scan-file'
@@ -17,15 +18,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	}
 	const key = kind && visit ? await responderFileKey(params.token, kind, visit) : null
 	const file = key ? await storage.get(key) : null
-	if (!file) throw data('Not found', { status: 404 })
-	return new Response(file.body as Uint8Array<ArrayBuffer>, {
-		headers: {
-			'content-type': file.contentType,
-			'content-length': String(file.size),
-			'content-disposition': file.contentType.startsWith('image/') || file.contentType === 'application/pdf' ? 'inline' : 'attachment',
-			'cache-control': 'no-store',
-			'x-robots-tag': 'noindex, nofollow',
-			'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-		},
+	if (!key || !file) throw data('Not found', { status: 404 })
+	// A responder's phone may open the download in a reader that runs scripts: the upload removed them where it could.
+	return uploadedFileResponse(file, 'other', {
+		downloadName: `${kind === 'dnr' ? 'dnr-document' : 'photo'}.${key.slice(key.lastIndexOf('.') + 1)}`,
+		headers: { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' },
 	})
 }

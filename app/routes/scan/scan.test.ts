@@ -4,10 +4,13 @@ import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db, rowsOf } from '#db/client.ts'
 import * as s from '#db/schema.ts'
+import { storage } from '#app/adapters/storage.server.ts'
+import { saveDnr } from '#app/domain/profiles/files.server.ts'
 import { SCANS_RECORDED_PER_MINUTE } from '#app/domain/responder/responder.server.ts'
+import * as files from '#app/routes/files.ts'
 import * as scan from '#app/routes/scan/scan.ts'
 import * as scanFile from '#app/routes/scan/scan-file.ts'
-import { call, createCode, unwrap } from '#tests/factories.ts'
+import { call, createCode, getRequest, pdfWithScripts, sessionCookie, unwrap } from '#tests/factories.ts'
 import { fullProfile } from '#tests/profiles.ts'
 
 async function scanPage(token: string, headers: Record<string, string> = {}, query = '', address?: string) {
@@ -197,5 +200,53 @@ describe('scan alerts', () => {
 			subject: `Your QR code ${code.pin} was scanned`,
 		})
 		expect(mails[0]!.textBody).toContain('(Maria Santos) was scanned on November 22, 2026 at 10:04 AM ET')
+	})
+})
+
+describe('the DNR document', () => {
+	const SCRIPT_MARKS = ['/JavaScript', '/OpenAction', '/AA', '/Launch', 'app.alert']
+	const responderFetch = async (token: string) =>
+		(await call(scanFile.loader, new Request(`http://localhost:3000/scan/${token}/dnr`), { token, kind: 'dnr' })).result as Response
+
+	test('a PDF uploaded with JavaScript (/OpenAction) reaches an anonymous responder without it, as a sandboxed download', async () => {
+		const { user, profile, code } = await fullProfile()
+		const upload = new File([new Uint8Array(await pdfWithScripts())], 'dnr.pdf', { type: 'application/pdf' })
+		await saveDnr(user.id, profile.id, { dnrStatus: 'DNR', dnrDocumentDate: '2024-02-01', dnrOriginalLocation: undefined }, upload)
+
+		const response = await responderFetch(code.token)
+		expect(response.status).toBe(200)
+		expect(response.headers.get('content-type')).toBe('application/pdf')
+		expect(response.headers.get('content-disposition')).toBe('attachment; filename="dnr-document.pdf"')
+		expect(response.headers.get('content-security-policy')).toMatch(/^sandbox;/)
+		expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+		const served = Buffer.from(await response.arrayBuffer()).toString('latin1')
+		expect(served.startsWith('%PDF-')).toBe(true)
+		for (const mark of SCRIPT_MARKS) expect(served).not.toContain(mark)
+	})
+
+	test('one stored with its scripts (before uploads were cleaned, or unreadable to the cleaner) is still only a sandboxed download', async () => {
+		const { profile, code } = await fullProfile()
+		const scripted = await pdfWithScripts()
+		await storage.put(profile.dnrDocumentKey!, scripted, 'application/pdf')
+
+		const response = await responderFetch(code.token)
+		expect(response.status).toBe(200)
+		expect(response.headers.get('content-disposition')).toMatch(/^attachment;/)
+		expect(response.headers.get('content-security-policy')).toMatch(/^sandbox;/)
+		expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+		expect(new Uint8Array(await response.arrayBuffer())).toEqual(scripted)
+	})
+
+	test('its owner opens it in the browser, sandboxed', async () => {
+		const { user, profile } = await fullProfile()
+		await storage.put(profile.dnrDocumentKey!, await pdfWithScripts(), 'application/pdf')
+		const cookie = await sessionCookie(user.id)
+		const path = `/files/dnr/${profile.id}`
+		const response = (await call(files.loader, getRequest(path, cookie), { kind: 'dnr', id: String(profile.id) })).result as Response
+		expect(response.status).toBe(200)
+		expect(response.headers.get('content-disposition')).toBe('inline')
+		expect(response.headers.get('content-security-policy')).toMatch(/^sandbox;/)
+		expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+		expect(response.headers.get('cache-control')).toBe('private, no-store')
 	})
 })

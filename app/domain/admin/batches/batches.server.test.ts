@@ -12,6 +12,7 @@ import { db } from '#db/client.ts'
 import { orderAssignedCodes, orders, qrBatches, qrCodes } from '#db/schema.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { scanUrl } from '#app/domain/qr/codes.server.ts'
+import { parseCsv } from '#tests/csv.ts'
 import { createUser } from '#tests/factories.ts'
 import { decodeImages, decodePdfRegions, pdfInfo } from '#tests/zbar-all.ts'
 import { ALL_CLAIMED, batchFile, calibrationFile, generateBatch, listBatches, type BatchFile } from './batches.server.ts'
@@ -78,12 +79,9 @@ async function expectStored(batchId: number, printed: Printed[]) {
 async function readZip(path: string) {
 	const names = (await run('unzip', ['-Z1', path])).stdout.split('\n').filter(Boolean)
 	const csv = (await run('unzip', ['-p', path, 'codes.csv'])).stdout
-	const [header, ...rows] = csv.trimEnd().split('\r\n')
-	expect(header).toBe('id,pin,scan_url')
-	const printed = rows.map((row) => {
-		const [id, pin, url] = row.split(',')
-		return { id: Number(id), pin: pin!, url: url! }
-	})
+	const [header, ...rows] = parseCsv(csv)
+	expect(header).toEqual(['id', 'pin', 'scan_url'])
+	const printed = rows.map(([id, pin, url]) => ({ id: Number(id), pin: pin!, url: url! }))
 	return { names, printed }
 }
 

@@ -7,6 +7,7 @@ import { Resvg } from '@resvg/resvg-js'
 import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
+import { parseCsv } from '#tests/csv.ts'
 import { decodeQr } from '#tests/zbar.ts'
 import { decodeImages, decodePdfRegions, pdfInfo } from '#tests/zbar-all.ts'
 import { codesCsv, CSV_NAME, pngName, svgName, type BatchCode } from './batch-code.ts'
@@ -53,12 +54,6 @@ async function unzipText(file: string, name: string) {
 	return (await run('unzip', ['-p', file, name], { maxBuffer: 64 * 1024 * 1024 })).stdout
 }
 
-const csvRows = (csv: string) =>
-	csv
-		.trimEnd()
-		.split('\r\n')
-		.map((line) => line.split(','))
-
 test('buildFile builds each format (what the render worker runs), and refuses an unknown layout', async () => {
 	const codes = sampleCodes(2)
 	const job = { codes, layout: 'ol5375', nudge: { x: 0, y: 0 } }
@@ -76,7 +71,7 @@ describe('PNG ZIP', () => {
 		const codes = sampleCodes(12)
 		const file = await saved('png.zip', await buildPngZip(codes))
 		expect(await unzipNames(file)).toEqual([CSV_NAME, ...codes.map(pngName)].sort())
-		expect(csvRows(await unzipText(file, CSV_NAME))).toEqual([
+		expect(parseCsv(await unzipText(file, CSV_NAME))).toEqual([
 			['id', 'pin', 'scan_url'],
 			...codes.map((c) => [String(c.id), c.pin, c.scanUrl]),
 		])
@@ -116,7 +111,7 @@ describe('SVG ZIP', () => {
 		const codes = sampleCodes(12)
 		const file = await saved('svg.zip', await buildSvgZip(codes))
 		expect(await unzipNames(file)).toEqual([CSV_NAME, ...codes.map(svgName)].sort())
-		expect(csvRows(await unzipText(file, CSV_NAME)).slice(1)).toEqual(codes.map((c) => [String(c.id), c.pin, c.scanUrl]))
+		expect(parseCsv(await unzipText(file, CSV_NAME)).slice(1)).toEqual(codes.map((c) => [String(c.id), c.pin, c.scanUrl]))
 		for (const code of [codes[0]!, codes[11]!]) {
 			const svg = await unzipText(file, svgName(code))
 			expect(svg).toBe(renderQrSvg({ data: code.scanUrl, circular: false }))

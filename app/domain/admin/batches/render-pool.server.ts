@@ -1,19 +1,13 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { tsWorkerBootstrap } from '#app/utils/worker-thread.server.ts'
 import type { RenderJob } from './files.server.ts'
 import type { RenderReply, RenderRequest } from './render-worker.ts'
 
-/*
- * Batch files are built on worker threads, so the main thread keeps answering responders' scans meanwhile. In
- * production the app's modules are bundled into build/server/index.js, where no worker file sits beside them; the
- * server runs from the repository root, where tsx is installed, so the worker starts from its source file under the
- * working directory (the same in vitest and the dev server). Node 20 applies no module hooks to a worker's entry point:
- * neither `execArgv: ['--import', 'tsx']` nor the parent's own tsx, so a two-line bootstrap loads it through tsx's API.
- */
+/* Batch files are built on worker threads, so the main thread keeps answering responders' scans meanwhile. */
 export const WORKER_FILE = resolve(process.cwd(), 'app/domain/admin/batches/render-worker.ts')
-const BOOTSTRAP = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(pathToFileURL(WORKER_FILE).href)}, ${JSON.stringify(pathToFileURL(WORKER_FILE).href)}))`
+const BOOTSTRAP = tsWorkerBootstrap(WORKER_FILE)
 /** Two at most: a small server has two cores, and the responders need one. Further jobs wait their turn. */
 const MAX_WORKERS = 2
 /** A worker that has been idle this long ends; until then it costs nothing and keeps no process alive. */

@@ -1,6 +1,5 @@
-import { readlinkSync } from 'node:fs'
-import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
+import { giveWayToMainThread } from '#app/utils/worker-thread.server.ts'
 import { buildFile, type RenderJob } from './files.server.ts'
 
 /*
@@ -14,14 +13,7 @@ export type RenderReply = { id: number; ok: true; buffer: ArrayBuffer } | { id: 
 const port = parentPort
 if (!port) throw new Error('render-worker.ts runs as a worker thread')
 
-/** Linux keeps a nice value per thread: this one gives way to the main thread (and PostgreSQL) when the cores are busy. */
-const NICE = 10
-try {
-	const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop())
-	if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, NICE)
-} catch {
-	// Not Linux: the worker runs at the process's priority.
-}
+giveWayToMainThread()
 
 port.on('message', async ({ id, job }: RenderRequest) => {
 	try {
