@@ -60,7 +60,7 @@ async function main() {
 	const { and, eq, isNull } = await import('drizzle-orm')
 	const { qrCodes } = await import('#db/schema.ts')
 	const { generateBatch } = await import('#app/domain/admin/batches/batches.server.ts')
-	const { closeRenderWorkers } = await import('#app/domain/admin/batches/render-pool.server.ts')
+	const { closeRenderWorkers } = await import('#app/domain/render/pool.server.ts')
 	const { labelOrigin } = await import('#app/domain/admin/batches/sheet-pdf.server.ts')
 	const { labelsPerPage, layoutById } = await import('#app/domain/admin/batches/layouts.ts')
 	const { scanUrl } = await import('#app/domain/qr/codes.server.ts')

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { get, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
@@ -30,6 +30,12 @@ import * as kit from './bench-kit.ts'
  * gets a random ADMIN_TOKEN; the seeded account signs in through the page form and presents it. Any answer but 200 fails
  * the bench).
  *
+ * BENCH_DURING_DOWNLOADS (unset, or 'lock-screen'): the app is measured twice at an open load (here by default 100
+ * requests/s over 10 connections, for 60 s: one window of the heavy-download limit), idle and while the seeded account,
+ * signed in, downloads its largest lock screen as fast as it is allowed: sixteen senders at once, in a process of their
+ * own, each waiting the Retry-After of a 429 or 503 before it sends again. The plain server is not loaded. Target: the
+ * responder page's p99 during the downloads at most 1.5 times the idle run's.
+ *
  * CPU per request (Linux, from /proc): each server process (all its threads), the throwaway PostgreSQL (all its
  * processes) and this process (autocannon), over the measured run: where the time goes.
  */
@@ -37,13 +43,16 @@ import * as kit from './bench-kit.ts'
 const PG_PORT = kit.setting('BENCH_PG_PORT', 54400)
 const APP_PORT = kit.setting('BENCH_APP_PORT', 3400)
 const PLAIN_PORT = kit.setting('BENCH_PLAIN_PORT', 3401)
-const CONNECTIONS = kit.setting('BENCH_CONNECTIONS', 50)
+const CONNECTIONS = kit.setting('BENCH_CONNECTIONS', process.env.BENCH_DURING_DOWNLOADS ? 10 : 50)
 /** Requests a second across all connections (an open load, as responders arrive); 0: as fast as the server answers. */
-const RATE = process.env.BENCH_RATE ? kit.setting('BENCH_RATE', 1, { integer: true }) : 0
+const RATE = process.env.BENCH_RATE ? kit.setting('BENCH_RATE', 1, { integer: true }) : process.env.BENCH_DURING_DOWNLOADS ? 100 : 0
 const WARMUP_SECONDS = kit.setting('BENCH_WARMUP', 3)
-const DURATION_SECONDS = kit.setting('BENCH_DURATION', 10)
+const DURATION_SECONDS = kit.setting('BENCH_DURATION', process.env.BENCH_DURING_DOWNLOADS ? 60 : 10)
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null
 const DURING_BATCH = duringBatch()
+const DURING_DOWNLOADS = duringDownloads()
+const DOWNLOAD_SENDERS = 16
+const TARGET_DOWNLOADS_P99_RATIO = 1.5
 const BATCH_CODES = 1000
 const TARGET_RATIO = 0.5
 const TARGET_P99_MS = 100
@@ -55,6 +64,14 @@ function duringBatch() {
 	if (!value) return null
 	if (value !== 'pdf' && value !== 'png') throw new Error(`BENCH_DURING_BATCH must be pdf or png (or unset), not ${JSON.stringify(value)}`)
 	return value
+}
+
+/** BENCH_DURING_DOWNLOADS: whether the seeded account downloads lock screens during a second measured run. */
+function duringDownloads() {
+	const value = process.env.BENCH_DURING_DOWNLOADS
+	if (!value) return false
+	if (value !== 'lock-screen') throw new Error(`BENCH_DURING_DOWNLOADS must be lock-screen (or unset), not ${JSON.stringify(value)}`)
+	return true
 }
 
 // ---------------------------------------------------------------- PostgreSQL
@@ -168,7 +185,7 @@ async function seed() {
 		await updateProfileFields(user.id, pid, { additionalNotes: notes.additionalNotes ?? null })
 		const [code] = await createStickerCodes(1)
 		const claim = must('claimCode', await claimCode({ userId: user.id, address: null }, code!.pin, { profileId: pid }))
-		return claim.token
+		return { token: claim.token, profileId: pid }
 	} finally {
 		await closeDb()
 	}
@@ -246,15 +263,7 @@ type Owner = { port: number; origin: string; cookie: string }
  * token, which marks its server session: the session the batches are made with.
  */
 async function ownerSession(port: number, origin: string, adminToken: string): Promise<Owner> {
-	const signIn = await send(
-		port,
-		'POST',
-		'/login',
-		{ origin, 'content-type': 'application/x-www-form-urlencoded' },
-		new URLSearchParams({ email: ACCOUNT.email, password: ACCOUNT.password }).toString(),
-	)
-	const signedIn = cookieOf(signIn)
-	if (signIn.status !== 302 || !signedIn) throw new Error(`Signing in as ${ACCOUNT.email} failed: ${shown(signIn)}`)
+	const signedIn = await signIn(port, origin)
 	const json = { origin, cookie: signedIn, 'content-type': 'application/json', accept: 'application/json' }
 	const validate = await send(port, 'POST', '/api/validate-admin-token', json, JSON.stringify({ token: adminToken }))
 	const marked = cookieOf(validate)
@@ -264,6 +273,95 @@ async function ownerSession(port: number, origin: string, adminToken: string): P
 	const stats = await send(port, 'GET', '/api/admin/qr-stats', { origin, cookie: marked, accept: 'application/json' })
 	if (stats.status !== 200) throw new Error(`The admin token did not open the owner area: GET /api/admin/qr-stats ${shown(stats)}`)
 	return owner
+}
+
+/** The seeded account signs in through the page form, as a browser without JavaScript does; its session cookie. */
+async function signIn(port: number, origin: string) {
+	const answer = await send(
+		port,
+		'POST',
+		'/login',
+		{ origin, 'content-type': 'application/x-www-form-urlencoded' },
+		new URLSearchParams({ email: ACCOUNT.email, password: ACCOUNT.password }).toString(),
+	)
+	const cookie = cookieOf(answer)
+	if (answer.status !== 302 || !cookie) throw new Error(`Signing in as ${ACCOUNT.email} failed: ${shown(answer)}`)
+	return cookie
+}
+
+// ---------------------------------------------------------------- BENCH_DURING_DOWNLOADS: lock screens, as fast as allowed
+
+type Downloads = { statuses: Record<string, number>; bytes: number; madeMs: number[]; failure: string | null }
+
+/**
+ * The seeded account's downloads (scripts/bench-downloads.ts, a process of its own): DOWNLOAD_SENDERS senders of
+ * GET …/lock-screen.png?w=1440 (the largest) until `stop`, which waits for their requests under way.
+ */
+function startDownloads(port: number, cookie: string, profileId: number) {
+	const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-downloads.ts'], {
+		cwd: kit.root,
+		env: {
+			...process.env,
+			BENCH_DL_PORT: String(port),
+			BENCH_DL_COOKIE: cookie,
+			BENCH_DL_PATH: `/api/medical-profiles/${profileId}/lock-screen.png?w=1440`,
+			BENCH_DL_SENDERS: String(DOWNLOAD_SENDERS),
+		},
+		stdio: ['pipe', 'pipe', 'inherit'],
+	})
+	let output = ''
+	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+	const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+	return {
+		label: `while the account downloads lock screens (${DOWNLOAD_SENDERS} senders, another process)`,
+		async stop() {
+			child.stdin.end('stop\n')
+			await exited
+			const downloads = JSON.parse(output.trim().split('\n').at(-1) ?? 'null') as Downloads | null
+			if (!downloads) throw new Error('The downloading process said nothing.')
+			if (downloads.failure) throw new Error(downloads.failure)
+			return downloads
+		},
+	}
+}
+
+function reportDownloads(idle: Measured<never>, busy: Measured<Downloads>, page: Page) {
+	const downloads = busy.batches!
+	const row = (name: string, { result, cpuPerRequest, otherCpuPercent }: Measured<unknown>) => [
+		name,
+		result.requests.mean.toFixed(1),
+		String(result.latency.p50),
+		String(result.latency.p99),
+		String(result.latency.max),
+		String(result.non2xx),
+		String(result.errors + result.timeouts),
+		cpuPerRequest.server == null ? 'n/a' : cpuPerRequest.server.toFixed(2),
+		otherCpuPercent == null ? 'n/a' : `${otherCpuPercent.toFixed(0)} %`,
+	]
+	console.log(
+		`\n/scan/{token} at ${RATE} requests/s in all over ${CONNECTIONS} connections, ${DURATION_SECONDS} s each after ${WARMUP_SECONDS} s warm-up`,
+	)
+	console.log(
+		kit.table([
+			['app', 'req/s (mean)', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors', 'CPU ms/req: server', 'other processes'],
+			row('idle', idle),
+			row('while lock screens download', busy),
+		]),
+	)
+	const statuses = Object.entries(downloads.statuses)
+		.map(([status, n]) => `${n} × ${status}`)
+		.join(', ')
+	const made = [...downloads.madeMs].sort((a, b) => a - b)
+	const median = made.length ? made[(made.length - 1) >> 1]! : null
+	console.log(
+		`downloads during the run: ${statuses || 'none'}; ${(downloads.bytes / 1e6).toFixed(1)} MB of PNG${median == null ? '' : `, each made in ${median.toFixed(0)} ms (median)`}`,
+	)
+	console.log(`page: ${page.gzipBytes} bytes gzip`)
+	const ratio = busy.result.latency.p99 / Math.max(1, idle.result.latency.p99)
+	const ok = ratio <= TARGET_DOWNLOADS_P99_RATIO && busy.result.non2xx + busy.result.errors + busy.result.timeouts === 0
+	console.log(
+		`responder p99 while downloading / idle: ${busy.result.latency.p99} / ${idle.result.latency.p99} ms = ${ratio.toFixed(2)}   target ≤ ${TARGET_DOWNLOADS_P99_RATIO}   ${ok ? 'PASS' : 'FAIL'}`,
+	)
 }
 
 type Batches = {
@@ -310,6 +408,7 @@ function startBatches(owner: Owner, format: 'pdf' | 'png') {
 		}
 	})()
 	return {
+		label: `with batches of ${BATCH_CODES} codes`,
 		async stop() {
 			running = false
 			endedAt = performance.now()
@@ -382,28 +481,28 @@ function cpuNow(server: kit.Child, postmaster: number | null): Cpu {
  * CPU per request of each part, and what everything else on the machine used meanwhile, in % of one core: another
  * job (a CI run, a build) competing for the cores makes the figures unreliable.
  */
-type Measured = {
+type Measured<T = Batches> = {
 	result: Result
-	/** With BENCH_DURING_BATCH, the app's run: the batches made during it. */
-	batches?: Batches
+	/** With BENCH_DURING_BATCH, the app's run: the batches made during it (or, with BENCH_DURING_DOWNLOADS, the downloads). */
+	batches?: T
 	cpuPerRequest: { server: number | null; postgres: number | null; bench: number }
 	otherCpuPercent: number | null
 	stealPercent: number | null
 }
 
-async function load(
+async function load<T = Batches>(
 	name: string,
 	server: kit.Child,
 	url: string,
 	postmaster: number | null,
-	during?: () => { stop: () => Promise<Batches> },
-): Promise<Measured> {
+	during?: () => { stop: () => Promise<T>; label: string },
+): Promise<Measured<T>> {
 	const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip' }, ...(RATE ? { overallRate: RATE } : {}) }
 	process.stdout.write(`  ${name}: warm-up ${WARMUP_SECONDS} s… `)
 	await autocannon({ ...options, duration: WARMUP_SECONDS })
-	process.stdout.write(`measuring ${DURATION_SECONDS} s${during ? ` with batches of ${BATCH_CODES} codes` : ''}… `)
 	const before = cpuNow(server, postmaster)
 	const meanwhile = during?.()
+	process.stdout.write(`measuring ${DURATION_SECONDS} s${meanwhile ? ` ${meanwhile.label}` : ''}… `)
 	const result = await autocannon({ ...options, duration: DURATION_SECONDS })
 	const after = cpuNow(server, postmaster)
 	const batches = await meanwhile?.stop().catch((error: unknown) => {
@@ -412,7 +511,8 @@ async function load(
 	})
 	const exit = server.exited()
 	if (exit) throw new Error(kit.failure(server, `${server.name} ${exit} during the run.`))
-	console.log(`${Math.round(result.requests.mean)} req/s${batches ? `, ${batches.seconds.length} batches` : ''}`)
+	const done = batches as Partial<Batches> | undefined
+	console.log(`${Math.round(result.requests.mean)} req/s${done?.seconds ? `, ${done.seconds.length} batches` : ''}`)
 	const n = Math.max(1, result.requests.total)
 	const per = (a: number | null, b: number | null) => (a == null || b == null ? null : (b - a) / n)
 	const ours = [after.server, after.postgres, after.bench].map(
@@ -558,7 +658,7 @@ async function main() {
 	const adminToken = DURING_BATCH ? randomBytes(32).toString('base64url') : null
 	const appEnv = adminToken ? { ...env, ADMIN_TOKEN: adminToken } : env
 
-	const token = await seed()
+	const { token, profileId } = await seed()
 	const path = `/scan/${token}`
 	const plainGzip = process.env.BENCH_PLAIN_GZIP === 'sync' ? 'zlib.gzipSync' : 'compression middleware'
 
@@ -579,6 +679,14 @@ async function main() {
 	console.log(`\nPostgreSQL: ${database.description}`)
 	console.log(`Node ${process.version}, ${availableParallelism()} CPUs; autocannon in this process, each server in its own process`)
 	console.log(`Both servers send the same ${Buffer.byteLength(page.html)} bytes of HTML for ${path.slice(0, 12)}…\n`)
+	if (DURING_DOWNLOADS) {
+		const cookie = await signIn(APP_PORT, `http://127.0.0.1:${APP_PORT}`)
+		const url = `http://127.0.0.1:${APP_PORT}${path}`
+		const idle = await load<never>('app, idle', app, url, database.pid)
+		const busy = await load('app', app, url, database.pid, () => startDownloads(APP_PORT, cookie, profileId))
+		reportDownloads(idle, busy, page)
+		return
+	}
 	const results = {
 		app: await load(
 			'app',

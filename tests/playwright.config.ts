@@ -63,6 +63,7 @@ export default defineConfig({
 			SESSION_SECRET: 'e2e-session-secret',
 			RATE_LIMIT_STRICT_PER_MINUTE: '1000',
 			RATE_LIMIT_LOOSE_PER_MINUTE: '5000',
+			RATE_LIMIT_HEAVY_PER_MINUTE: '1000',
 			E2E_FIXTURES: fixturesFile,
 			OWNER_EMAIL: 'owner0@e2e.example',
 			ADMIN_TOKEN: ADMIN_TOKEN,

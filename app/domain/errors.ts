@@ -1,5 +1,5 @@
 /** The status a refused domain operation maps to, on a page or in a JSON answer. */
-export type DomainStatus = 400 | 403 | 404 | 409 | 413 | 429
+export type DomainStatus = 400 | 403 | 404 | 409 | 413 | 429 | 503
 
 /**
  * The one way domain code refuses: the status, a message for the person, and the field it belongs to when there is one.
@@ -10,6 +10,8 @@ export class DomainError extends Error {
 		readonly status: DomainStatus,
 		message: string,
 		readonly field?: string,
+		/** For a 429 or 503: when asking again may work. */
+		readonly retryAfterSeconds?: number,
 	) {
 		super(message)
 		this.name = 'DomainError'

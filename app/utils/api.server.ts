@@ -57,6 +57,12 @@ export function jsonError(status: number, message: string, extra?: Record<string
 	return Response.json({ message, ...extra }, { status })
 }
 
+/** A refused domain operation as JSON: its status and message, and Retry-After when it says when to ask again. */
+export function jsonRefusal(refusal: { status: number; message: string; retryAfterSeconds?: number }) {
+	const headers: HeadersInit = refusal.retryAfterSeconds ? { 'retry-after': String(refusal.retryAfterSeconds) } : {}
+	return Response.json({ message: refusal.message }, { status: refusal.status, headers })
+}
+
 /** 400 with the schema's messages by field: `{ message, errors: { field: [messages] } }`. */
 export function validationError(issues: z.core.$ZodIssue[]) {
 	const errors: Record<string, string[]> = {}

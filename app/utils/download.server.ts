@@ -1,3 +1,4 @@
+import { data } from 'react-router'
 /** A file to save: the browser downloads it and stays on the page, with or without JavaScript. */
 export function fileResponse(file: { fileName: string; contentType: string; body: Uint8Array }) {
 	return new Response(Buffer.from(file.body), {
@@ -34,4 +35,10 @@ export function uploadedFileResponse(
 			...headers,
 		},
 	})
+}
+
+/** A download the domain refused (too many, the server busy, not found): the page's error, with Retry-After when known. */
+export function refusedDownload(refusal: { status: number; message: string; retryAfterSeconds?: number }) {
+	const headers: HeadersInit = refusal.retryAfterSeconds ? { 'retry-after': String(refusal.retryAfterSeconds) } : {}
+	return data(refusal.message, { status: refusal.status, headers })
 }

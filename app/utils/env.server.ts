@@ -56,6 +56,7 @@ const EnvSchema = z.object({
 		),
 	RATE_LIMIT_STRICT_PER_MINUTE: z.coerce.number().int().positive().default(10),
 	RATE_LIMIT_LOOSE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+	RATE_LIMIT_HEAVY_PER_MINUTE: z.coerce.number().int().positive().default(10),
 	S3_BUCKET: optional,
 	S3_REGION: optional.transform((v) => v ?? 'us-east-1'),
 	S3_ENDPOINT: optional,

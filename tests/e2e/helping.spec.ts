@@ -81,16 +81,38 @@ test.describe("I'm helping, with its mail delivered", () => {
 			await expect(sent.getByText(/the person’s account holder and 1 emergency contact\(s\)/)).toBeVisible()
 			await expectNoAxeViolations(phone, testInfo)
 
-			await mailTo(owner.email, 'Someone is helping Rosa Helped now').toContain("Taken to hospital: St. Mary's")
-			if (hasJs)
-				await mailTo(owner.email, 'Someone is helping Rosa Helped now').toContain('openstreetmap.org/?mlat=40.71280&mlon=-74.00600')
-			await mailTo(contactEmail, 'Someone is helping Rosa Helped now').toContain("listed as Rosa Helped's emergency contact (Sister)")
+			await mailTo(owner.email, 'Someone is helping Rosa now').toContain("Taken to hospital: St. Mary's")
+			if (hasJs) await mailTo(owner.email, 'Someone is helping Rosa now').toContain('openstreetmap.org/?mlat=40.71280&mlon=-74.00600')
+			await mailTo(contactEmail, 'Someone is helping Rosa now').toContain("listed as Rosa Helped's emergency contact (Sister)")
 
-			// A later message from the same responder reaches the same people as an update.
+			// A later message from the same responder, minutes after the first, waits to go to the same people as one update.
 			await phone.getByRole('region', { name: 'Send an update' }).getByLabel('Where are you?').fill('In the ambulance')
 			await phone.getByRole('button', { name: 'Send an update' }).click()
 			await expect(phone.getByText('Where: In the ambulance')).toBeVisible()
-			await mailTo(contactEmail, 'Update on Rosa Helped from the person helping').toContain('Where they are: In the ambulance')
+			await expect(phone.getByText('Waiting: it goes to the same people within 5 minutes')).toBeVisible()
+
+			// The owner reads both on the code's scan history, and blocks the sender: nothing more from them is taken.
+			await page.goto(url('/dashboard/qr-codes'))
+			await page.getByRole('link', { name: 'Scan history' }).first().click()
+			const history = page.getByRole('region', { name: 'Scan history' })
+			await expect(history.getByText('Where: In the ambulance')).toBeVisible()
+			await expect(history.getByText('waiting to go with their next update')).toBeVisible()
+			await expect(history.getByText(/e-mailed to 2 people/)).toBeVisible()
+			await expectNoAxeViolations(page, testInfo)
+			await history
+				.getByRole('button', { name: /^Block the sender of the message at/ })
+				.first()
+				.click()
+			await expect(page.getByText('Sender blocked: nothing more they send from this code reaches anyone.')).toBeVisible()
+			await expect(
+				page
+					.getByRole('region', { name: 'Scan history' })
+					.getByText(/sender blocked/)
+					.first(),
+			).toBeVisible()
+			await phone.getByRole('region', { name: 'Send an update' }).getByLabel('Where are you?').fill('Prank')
+			await phone.getByRole('button', { name: 'Send an update' }).click()
+			await expect(phone.getByText('This person’s family has turned off messages from this device.')).toBeVisible()
 		} finally {
 			await responder.close()
 		}

@@ -1,6 +1,6 @@
 // Property-based fuzzing of the built app over HTTP: every JSON endpoint and page action gets wrong types, huge and
-// broken bodies, odd ids and wrong methods, signed in as one person (the attacker) and signed out. No answer may be a
-// 5xx, no answer may show another person's (the victim's) data, the victim's data must come out unchanged, and the
+// broken bodies, odd ids and wrong methods, signed in as one person (the attacker) and signed out; two people send bursts
+// of heavy downloads while the responder page must keep answering. No answer may be a 5xx, no answer may show another person's (the victim's) data, the victim's data must come out unchanged, and the
 // server must still answer at the end. FUZZ_SEED replays a run; FUZZ_REQUESTS sets its size.
 import { existsSync } from 'node:fs'
 import fc from 'fast-check'
@@ -255,6 +255,62 @@ describe('the owner area', () => {
 					if (!expected.includes(answer.status)) wrong.push(`${method} ${path} ${session ? 'signed in' : 'signed out'}: ${answer.status}`)
 				}
 		expect(wrong).toEqual([])
+	})
+})
+
+describe('heavy downloads', () => {
+	test('bursts of card, lock-screen and QR downloads from two accounts, 16 at a time each: no 5xx, and the responder page answers throughout', async () => {
+		const burst = createClient(app.baseURL, { concurrency: 40 })
+		const arb = fc.record({
+			who: fc.constantFrom(attacker, victim),
+			kind: fc.constantFrom('wallet-card', 'lock-screen', 'qr-download', 'qr-image'),
+			profile: fc.constantFrom(...victimHoldings.profileIds, ...attackerHoldings.profileIds, 0, 2147483647),
+			code: fc.constantFrom(...victimHoldings.codeIds, ...attackerHoldings.codeIds, -1),
+			width: fc.constantFrom('1080', '1170', '1440', '9999', '', 'x'),
+			size: fc.integer({ min: 100, max: 1100 }),
+			lang: fc.constantFrom('en', 'es', 'fr', 'zz'),
+		})
+		const requests = fc.sample(arb, { seed: SEED, numRuns: 96 })
+		const path = (r: (typeof requests)[number]) =>
+			r.kind === 'wallet-card'
+				? `/api/medical-profiles/${r.profile}/wallet-card.pdf?lang=${r.lang}`
+				: r.kind === 'lock-screen'
+					? `/api/medical-profiles/${r.profile}/lock-screen.png?w=${r.width}&lang=${r.lang}`
+					: r.kind === 'qr-download'
+						? `/api/qr-codes/${r.code}/download`
+						: `/api/qr-codes/${r.code}/image?size=${r.size}`
+		const statuses: Record<number, number> = {}
+		const errors: string[] = []
+		const scans: number[] = []
+		let bursting = true
+		const responder = (async () => {
+			while (bursting) {
+				const answer = await burst.send({ method: 'GET', path: `/scan/${attackerHoldings.tokens[0]}` }, { keepBody: false })
+				scans.push(answer.ok ? answer.status : 0)
+			}
+		})()
+		await Promise.all(
+			[attacker, victim].map((who) =>
+				runPool(
+					requests.filter((r) => r.who === who),
+					16,
+					async (r) => {
+						const answer = await burst.send({ method: 'GET', path: path(r), headers: { cookie: who.cookie } }, { keepBody: false })
+						if (!answer.ok) return void errors.push(`${path(r)}: ${answer.error}`)
+						statuses[answer.status] = (statuses[answer.status] ?? 0) + 1
+						if (answer.status >= 500) errors.push(`${path(r)} as ${who === attacker ? 'attacker' : 'victim'}: ${answer.status}`)
+					},
+				),
+			),
+		)
+		bursting = false
+		await responder
+		burst.close()
+		console.log(`heavy downloads: ${JSON.stringify(statuses)}; responder page during them: ${scans.length} answers`)
+		expect(errors).toEqual([])
+		expect(scans.length).toBeGreaterThan(0)
+		expect(scans.filter((status) => status !== 200)).toEqual([])
+		expect(statuses[200]).toBeGreaterThan(0)
 	})
 })
 

@@ -1,3 +1,4 @@
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { randomUUID } from 'node:crypto'
 import { and, eq, or, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
@@ -65,7 +66,7 @@ const receiptsTo = (email: string) =>
 	db
 		.select()
 		.from(s.emails)
-		.where(and(eq(s.emails.toAddress, email), eq(s.emails.emailType, 'donation-receipt')))
+		.where(and(messagesTo(email), eq(s.emails.emailType, 'donation-receipt')))
 const eventSeen = async (id: string) => (await db.select().from(s.paymentEvents).where(eq(s.paymentEvents.id, id))).length > 0
 
 describe('an event naming an account that no longer exists', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
 import { isUniqueViolation } from '#app/domain/accounts/accounts.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
+import { runHeavy } from '#app/domain/heavy-work.server.ts'
 import { scanUrl } from '#app/domain/qr/codes.server.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { lineOptions } from '#app/domain/shop/cart.ts'
@@ -443,7 +444,7 @@ export async function shippingDocument(orderId: string): Promise<ShippingDocumen
 /** The packing slip as a Letter-size PDF; null when there is no such order. */
 export async function shippingDocumentPdf(orderId: string): Promise<Uint8Array | null> {
 	const doc = await shippingDocument(orderId)
-	return doc ? renderShippingDocumentPdf(doc) : null
+	return doc ? runHeavy(() => renderShippingDocumentPdf(doc)) : null
 }
 
 export const ORDERS_CSV_COLUMNS = [

@@ -4,14 +4,14 @@ import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
 import { storage } from '#app/adapters/storage.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
+import { heavyDownload } from '#app/domain/heavy-work.server.ts'
+import { renderFile } from '#app/domain/render/pool.server.ts'
 import { getProfileDetail, type ProfileDetail } from '#app/domain/profiles/profiles.server.ts'
 import { scanUrl } from '#app/domain/qr/codes.server.ts'
 import { MAX_IMAGE_PIXELS } from '#app/domain/uploads/file-type.ts'
 import { cardFacts } from './facts.ts'
-import { renderLockScreenPng } from './lock-screen.server.ts'
 import { NO_ACTIVE_CODE, SCANNING_OFF } from './options.ts'
 import type { LockScreenQuery, WalletCardQuery } from './schemas.ts'
-import { renderWalletCardPdf } from './wallet-card.server.ts'
 
 /** A code a card may carry: the owner's, linked to the profile, on, and not past its expiry. */
 const usable = (userId: string) =>
@@ -44,19 +44,23 @@ async function cardSource(userId: string, profileId: number, codeId: number | un
 }
 
 /** The wallet card PDF, made from the profile as it is now. */
-export async function walletCard(userId: string, profileId: number, query: WalletCardQuery) {
-	const { profile, scanUrl } = await cardSource(userId, profileId, query.code)
-	const photo = profile.profilePictureKey ? await cardPhoto(profile.profilePictureKey) : null
-	const body = await renderWalletCardPdf({ facts: cardFacts(profile, query.lang), scanUrl, photo })
-	return { body, fileName: `${fileStem('wallet-card', profile)}-${query.lang}.pdf` }
+export function walletCard(userId: string, profileId: number, query: WalletCardQuery) {
+	return heavyDownload(userId, async () => {
+		const { profile, scanUrl } = await cardSource(userId, profileId, query.code)
+		const photo = profile.profilePictureKey ? await cardPhoto(profile.profilePictureKey) : null
+		const body = await renderFile({ kind: 'wallet-card', input: { facts: cardFacts(profile, query.lang), scanUrl, photo } })
+		return { body, fileName: `${fileStem('wallet-card', profile)}-${query.lang}.pdf` }
+	})
 }
 
 /** The lock-screen PNG, made from the profile as it is now. */
-export async function lockScreen(userId: string, profileId: number, query: LockScreenQuery) {
-	const { profile, scanUrl } = await cardSource(userId, profileId, query.code)
-	const facts = cardFacts(profile, query.lang)
-	const body = await renderLockScreenPng({ facts, scanUrl, width: query.width, height: query.height })
-	return { body, fileName: `${fileStem('lock-screen', profile)}-${query.width}x${query.height}.png` }
+export function lockScreen(userId: string, profileId: number, query: LockScreenQuery) {
+	return heavyDownload(userId, async () => {
+		const { profile, scanUrl } = await cardSource(userId, profileId, query.code)
+		const facts = cardFacts(profile, query.lang)
+		const body = await renderFile({ kind: 'lock-screen', input: { facts, scanUrl, width: query.width, height: query.height } })
+		return { body, fileName: `${fileStem('lock-screen', profile)}-${query.width}x${query.height}.png` }
+	})
 }
 
 /** The photo is stored up to 4096 px and may be a WebP: a small JPEG on white is all a 32 × 40 pt frame needs. */

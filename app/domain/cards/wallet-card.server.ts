@@ -57,7 +57,9 @@ export async function renderWalletCardPdf({ facts, scanUrl, photo, now = new Dat
 		regular: await pdf.embedFont(cardFontBytes('regular'), { subset: true }),
 		bold: await pdf.embedFont(cardFontBytes('bold'), { subset: true }),
 	}
-	const image = photo ? await pdf.embedJpg(photo) : null
+	// pdf-lib reads a JPEG from the start of its ArrayBuffer, not of the view: a photo that arrived inside a larger message
+	// (a Buffer, whose slice() shares that memory) is copied first.
+	const image = photo ? await pdf.embedJpg(Uint8Array.from(photo)) : null
 	const page = pdf.addPage([LETTER.width, LETTER.height])
 
 	const instruction = fitText(facts.labels.cutAndFold, 2 * PANEL_WIDTH, measure, { largest: 11, smallest: 8, maxLines: 1, bold: true })

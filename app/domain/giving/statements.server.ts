@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
+import { heavyDownload } from '#app/domain/heavy-work.server.ts'
 import { formatDate } from '#app/utils/dates.ts'
 import { env } from '#app/utils/env.server.ts'
 import { db } from '#db/client.ts'
@@ -66,7 +67,11 @@ export const givenCents = (line: GiftLine) => line.amountCents + line.feeCents -
 const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
 
 /** The year-end statement a donor can file: every confirmed gift of the year, the total, and the foundation's details. */
-export async function yearStatementPdf(donor: { name: string | null; email: string }, year: number, lines: GiftLine[]) {
+export function yearStatementPdf(donor: { name: string | null; email: string }, year: number, lines: GiftLine[]) {
+	return heavyDownload(`statement:${donor.email.toLowerCase()}`, () => statementPdf(donor, year, lines))
+}
+
+async function statementPdf(donor: { name: string | null; email: string }, year: number, lines: GiftLine[]) {
 	const pdf = await PDFDocument.create()
 	pdf.setTitle(`${env.FOUNDATION_LEGAL_NAME}: giving statement ${year}`)
 	pdf.setAuthor(env.FOUNDATION_LEGAL_NAME)

@@ -37,7 +37,7 @@ async function place(tx: Executor, userId: string, choice: FileChoice, slot: Slo
 
 /** Checks and stores a file sent with a page's form (refused on `field`), to be placed by a change below. */
 async function storeUpload(userId: string, upload: unknown, purpose: UploadPurpose, field: string): Promise<TakenFile> {
-	const file = await checkFile(upload, purpose, field)
+	const file = await checkFile(userId, upload, purpose, field)
 	return { key: await storeFile(userId, purpose, file), name: file.name, ext: file.ext, size: file.size }
 }
 

@@ -7,7 +7,9 @@ import { QR_MESSAGES } from './messages.ts'
 import { newScanToken, scanUrl } from './codes.server.ts'
 import { DEFAULT_QR_COLOR, DEFAULT_TEXT_COLOR } from './palette.ts'
 import type { QrCustomization } from './schemas.ts'
-import { renderQrPng, renderQrSvg } from './render.server.ts'
+import { heavyDownload, heavyWork } from '#app/domain/heavy-work.server.ts'
+import { renderFile } from '#app/domain/render/pool.server.ts'
+import { renderQrSvg } from './render.server.ts'
 
 export const DEFAULT_CUSTOMIZATION: StoredCustomization = { color: DEFAULT_QR_COLOR, textColor: DEFAULT_TEXT_COLOR, circular: true }
 
@@ -200,10 +202,15 @@ function toStored(c: QrCustomization): StoredCustomization {
 
 export type Shape = 'circular' | 'square'
 
-/** The image of an owned code; the shape may be overridden (a circular download of a square code). */
-export async function codeImage(userId: string, codeId: number, format: 'png' | 'svg', shape?: Shape, width = 400) {
+/**
+ * The image of an owned code; the shape may be overridden (a circular download of a square code). A PNG is drawn in
+ * the heavy-work pool; a download also counts in the account's heavy tier.
+ */
+export async function codeImage(userId: string, codeId: number, format: 'png' | 'svg', shape?: Shape, width = 400, download = false) {
 	const code = await getOwnedCode(userId, codeId)
 	const look = code.customization
 	const options = { ...look, circular: shape ? shape === 'circular' : look.circular, data: code.scanUrl, width }
-	return { code, body: format === 'png' ? renderQrPng(options) : renderQrSvg(options) }
+	if (format === 'svg') return { code, body: renderQrSvg(options) }
+	const draw = () => renderFile({ kind: 'qr-png', options })
+	return { code, body: await (download ? heavyDownload : heavyWork)(userId, draw) }
 }

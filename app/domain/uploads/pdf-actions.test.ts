@@ -59,7 +59,7 @@ describe('pdfWithoutActions', () => {
 	})
 })
 
-describe('cleanPdf (on a worker thread)', () => {
+describe('cleanPdf (on a renderer)', () => {
 	test('answers the cleaned file; null for a file it cannot read or cannot clean in time', async () => {
 		const scripted = await pdfWithScripts()
 		const cleaned = await cleanPdf(scripted)

@@ -43,7 +43,7 @@ export async function discardFiles(...keys: Array<string | null | undefined>) {
 
 /** Checks and keeps a file that is not yet part of anything (refused on `field`); answers its URL. */
 export async function keepUpload(userId: string, purpose: UploadPurpose, upload: unknown, field: string) {
-	const file = await checkFile(upload, purpose, field)
+	const file = await checkFile(userId, upload, purpose, field)
 	const storageKey = await storeFile(userId, purpose, file)
 	const [row] = await db
 		.insert(pendingUploads)

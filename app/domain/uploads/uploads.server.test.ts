@@ -27,7 +27,7 @@ describe('checkFile', () => {
 			.jpeg({ quality: 100 })
 			.withExif({ IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 0/1' } })
 			.toBuffer()
-		const checked = await checkFile(file(photo, 'Scan.JPEG'), 'document', 'document')
+		const checked = await checkFile('uploader', file(photo, 'Scan.JPEG'), 'document', 'document')
 		expect(checked).toMatchObject({ name: 'Scan.JPEG', ext: 'jpeg', mime: 'image/jpeg', size: checked.bytes.length })
 		expect(checked.size).not.toBe(photo.length)
 		expect((await sharp(checked.bytes).metadata()).exif).toBeUndefined()
@@ -35,21 +35,21 @@ describe('checkFile', () => {
 
 	test('a GIF is stored as a PNG, and named so', async () => {
 		const gif = await image(10, 10).gif().toBuffer()
-		const checked = await checkFile(file(gif, 'me.smiling.gif'), 'picture', 'picture')
+		const checked = await checkFile('uploader', file(gif, 'me.smiling.gif'), 'picture', 'picture')
 		expect(checked).toMatchObject({ name: 'me.smiling.png', ext: 'png', mime: 'image/png', size: checked.bytes.length })
 		expect((await sharp(checked.bytes).metadata()).format).toBe('png')
 	})
 
 	test('a document other than an image is stored as sent', async () => {
 		const pdf = SAMPLE_FILES.pdf()
-		const checked = await checkFile(pdf, 'document', 'document')
+		const checked = await checkFile('uploader', pdf, 'document', 'document')
 		expect(checked).toMatchObject({ name: 'directive.pdf', ext: 'pdf', mime: 'application/pdf', size: pdf.size })
 		expect(checked.bytes).toEqual(new Uint8Array(await pdf.arrayBuffer()))
 	})
 
 	test('a PDF that runs scripts is stored without them, under the name it was sent with', async () => {
 		const scripted = await pdfWithScripts()
-		const checked = await checkFile(file(scripted, 'dnr.pdf'), 'document', 'document')
+		const checked = await checkFile('uploader', file(scripted, 'dnr.pdf'), 'document', 'document')
 		expect(checked).toMatchObject({ name: 'dnr.pdf', ext: 'pdf', mime: 'application/pdf', size: checked.bytes.length })
 		expect(checked.bytes).not.toEqual(scripted)
 		const text = Buffer.from(checked.bytes).toString('latin1')
@@ -58,12 +58,12 @@ describe('checkFile', () => {
 
 	test('an image that does not decode is refused as not a real image', async () => {
 		const headerOnly = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 0xff, 0xd9])
-		await expect(checkFile(file(headerOnly, 'me.jpg'), 'picture', 'picture')).rejects.toMatchObject({
+		await expect(checkFile('uploader', file(headerOnly, 'me.jpg'), 'picture', 'picture')).rejects.toMatchObject({
 			status: 400,
 			message: UPLOAD_RULES.picture.contentMessage,
 			field: 'picture',
 		})
-		await expect(checkFile(file(headerOnly, 'scan.jpg'), 'document', 'document')).rejects.toMatchObject({
+		await expect(checkFile('uploader', file(headerOnly, 'scan.jpg'), 'document', 'document')).rejects.toMatchObject({
 			status: 400,
 			message: UPLOAD_RULES.document.contentMessage,
 		})
@@ -74,7 +74,7 @@ describe('checkFile', () => {
 		png.writeUInt32BE(40_000, 16) // IHDR width, then height, then the chunk's CRC
 		png.writeUInt32BE(40_000, 20)
 		png.writeUInt32BE(crc32(png.subarray(12, 29)), 29)
-		await expect(checkFile(file(png, 'card.png'), 'insurance-card', 'file')).rejects.toMatchObject({
+		await expect(checkFile('uploader', file(png, 'card.png'), 'insurance-card', 'file')).rejects.toMatchObject({
 			status: 400,
 			message: TOO_MANY_PIXELS_MESSAGE,
 			field: 'file',
@@ -83,7 +83,7 @@ describe('checkFile', () => {
 	})
 
 	test('a renamed executable is still refused by its content', async () => {
-		await expect(checkFile(SAMPLE_FILES.executable(), 'document', 'document')).rejects.toMatchObject({
+		await expect(checkFile('uploader', SAMPLE_FILES.executable(), 'document', 'document')).rejects.toMatchObject({
 			status: 400,
 			message: UPLOAD_RULES.document.contentMessage,
 		})

@@ -1,4 +1,5 @@
 import { DomainError } from '#app/domain/errors.ts'
+import { heavyWork } from '#app/domain/heavy-work.server.ts'
 import { FORM_LIMIT, MULTIPART_OVERHEAD, type BodyLimit } from '#app/utils/form-body.server.ts'
 import { checkUpload, NO_FILE_MESSAGE, TOO_MANY_PIXELS_MESSAGE, tooLargeMessage, UPLOAD_RULES, type UploadPurpose } from './file-type.ts'
 import { isImageMime, reencodeImage } from './images.server.ts'
@@ -17,21 +18,28 @@ export function uploadLimit(purpose: UploadPurpose): BodyLimit {
 }
 
 /**
- * Checks an uploaded file (a form field's value): size, extension and real content type; refused on `field`. An image is
- * re-encoded, and what is stored (bytes, size, type, extension) is the re-encoded file; a GIF becomes a PNG. A PDF is
- * stored without its scripts and actions when pdf-lib can read it (see cleanPdf), else as sent.
+ * Checks a file a person uploaded (a form field's value): size, extension and real content type; refused on `field`.
+ * An image is re-encoded, and what is stored (bytes, size, type, extension) is the re-encoded file; a GIF becomes a PNG.
+ * A PDF is stored without its scripts and actions when pdf-lib can read it (see cleanPdf), else as sent. Both are
+ * worked on in the heavy-work pool, in the person's own line.
  */
-export async function checkFile(upload: unknown, purpose: UploadPurpose, field: string): Promise<CheckedFile> {
+export async function checkFile(userId: string, upload: unknown, purpose: UploadPurpose, field: string): Promise<CheckedFile> {
 	if (!(upload instanceof File)) throw new DomainError(400, NO_FILE_MESSAGE, field)
 	const bytes = new Uint8Array(await upload.arrayBuffer())
 	const check = await checkUpload({ name: upload.name, size: upload.size, bytes }, purpose)
 	if (!check.ok) throw new DomainError(check.reason === 'too-large' ? 413 : 400, check.message, field)
 	if (check.mime === 'application/pdf') {
-		const cleaned = await cleanPdf(bytes)
+		const cleaned = await onField(
+			field,
+			heavyWork(userId, () => cleanPdf(bytes)),
+		)
 		if (cleaned) return { bytes: cleaned, name: upload.name, size: cleaned.length, ext: check.ext, mime: check.mime }
 	}
 	if (!isImageMime(check.mime)) return { bytes, name: upload.name, size: upload.size, ext: check.ext, mime: check.mime }
-	const image = await reencodeImage(bytes, check.mime)
+	const image = await onField(
+		field,
+		heavyWork(userId, () => reencodeImage(bytes, check.mime)),
+	)
 	if (!image.ok) {
 		throw new DomainError(400, image.reason === 'dimensions' ? TOO_MANY_PIXELS_MESSAGE : UPLOAD_RULES[purpose].contentMessage, field)
 	}
@@ -40,4 +48,14 @@ export async function checkFile(upload: unknown, purpose: UploadPurpose, field: 
 	const ext = image.format === 'jpeg' ? 'jpg' : image.format
 	const name = `${upload.name.slice(0, upload.name.lastIndexOf('.'))}.${ext}`
 	return { bytes: image.bytes, name, size: image.bytes.length, ext, mime: image.mime }
+}
+
+/** A refusal without a field (the heavy-work pool is full) shown beside the file's field, where the person looks. */
+async function onField<T>(field: string, work: Promise<T>) {
+	try {
+		return await work
+	} catch (error) {
+		if (error instanceof DomainError && !error.field) throw new DomainError(error.status, error.message, field, error.retryAfterSeconds)
+		throw error
+	}
 }

@@ -1,9 +1,13 @@
 import { data } from 'react-router'
 import { shippingDocumentPdf } from '#app/domain/admin/orders.server.ts'
+import { DomainError } from '#app/domain/errors.ts'
+import { refusedDownload } from '#app/utils/download.server.ts'
 import type { Route } from './+types/shipping-document-pdf'
 
 export async function loader({ params }: Route.LoaderArgs) {
-	const pdf = await shippingDocumentPdf(params.orderId)
+	const pdf = await shippingDocumentPdf(params.orderId).catch((error: unknown) => {
+		throw error instanceof DomainError ? refusedDownload(error) : error
+	})
 	if (!pdf) throw data('Order not found.', { status: 404 })
 	return new Response(Buffer.from(pdf), {
 		headers: {

@@ -1,5 +1,5 @@
 import { DomainError } from '#app/domain/errors.ts'
-import { jsonError } from '#app/utils/api.server.ts'
+import { jsonRefusal } from '#app/utils/api.server.ts'
 
 /** Private: never kept by a shared cache. */
 export function adminJson(value: unknown, status = 200) {
@@ -11,7 +11,7 @@ export async function adminCall(run: () => Promise<Response>) {
 	try {
 		return await run()
 	} catch (error) {
-		if (error instanceof DomainError) return jsonError(error.status, error.message)
+		if (error instanceof DomainError) return jsonRefusal(error)
 		throw error
 	}
 }

@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { LOCK_SCREEN_SIZES, NO_ACTIVE_CODE } from '#app/domain/cards/options.ts'
+import { DOWNLOADS_AT_ONCE, heavyWorkState } from '#app/domain/heavy-work.server.ts'
+import { env } from '#app/utils/env.server.ts'
 import * as lockScreenApi from '#app/routes/api/lock-screen.ts'
 import * as profileApi from '#app/routes/api/medical-profile.ts'
 import * as walletCardApi from '#app/routes/api/wallet-card.ts'
@@ -126,5 +128,28 @@ describe('GET wallet-card.pdf and lock-screen.png', () => {
 		const answer = await send(walletCardApi.action, jsonRequest(card(profileId), {}, { cookie }), { id: String(profileId) })
 		expect(answer.status).toBe(405)
 		expect(answer.headers.get('allow')).toBe('GET')
+	})
+})
+
+describe('heavy downloads', () => {
+	test('one account sending 48 lock-screen requests, 16 at a time: at most two are made at once, the rest wait their turn or are a 429 with Retry-After, none a 5xx', async () => {
+		const { cookie, profileId } = await claimedProfile('Burst Owner')
+		const statuses: number[] = []
+		let busiest = 0
+		for (let round = 0; round < 3; round++) {
+			const answers = await Promise.all(
+				Array.from({ length: 16 }, async () => {
+					const answer = await download(lockScreenApi.loader, screen(profileId, '?w=1080'), cookie, profileId)
+					busiest = Math.max(busiest, heavyWorkState().running + heavyWorkState().waiting)
+					if (answer.status === 429) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+					return answer.status
+				}),
+			)
+			statuses.push(...answers)
+		}
+		expect(statuses.filter((status) => status >= 500)).toEqual([])
+		expect(new Set(statuses)).toEqual(new Set([200, 429]))
+		expect(statuses.filter((status) => status === 200)).toHaveLength(env.RATE_LIMIT_HEAVY_PER_MINUTE)
+		expect(busiest).toBeLessThanOrEqual(DOWNLOADS_AT_ONCE)
 	})
 })

@@ -15,7 +15,7 @@ import {
 } from '#app/domain/profiles/schemas.ts'
 import { addRow, deleteRow, getRow, listRows, SECTION_NOUNS, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
 import { toDocumentView, toPolicyView } from '#app/domain/profiles/views.ts'
-import { jsonError, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
+import { jsonError, jsonRefusal, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 
 /** Private data: never kept by a shared cache. */
@@ -29,7 +29,7 @@ export async function profileApi(request: Request, run: (userId: string) => Prom
 	try {
 		return await run(userId)
 	} catch (error) {
-		if (error instanceof DomainError) return jsonError(error.status, error.message)
+		if (error instanceof DomainError) return jsonRefusal(error)
 		throw error
 	}
 }

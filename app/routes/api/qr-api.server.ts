@@ -4,7 +4,7 @@ import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { type OwnedCode } from '#app/domain/qr/manage.server.ts'
 import { QrCustomizationSchema } from '#app/domain/qr/schemas.ts'
-import { jsonError, validationError } from '#app/utils/api.server.ts'
+import { jsonError, jsonRefusal, validationError } from '#app/utils/api.server.ts'
 import { profileApi } from './profile-api.server.ts'
 
 export const CODE_NOT_FOUND = 'QR code not found'
@@ -15,7 +15,7 @@ export function qrApi(request: Request, run: (userId: string) => Promise<Respons
 		try {
 			return await run(userId)
 		} catch (error) {
-			if (error instanceof DomainError) return jsonError(error.status, error.message)
+			if (error instanceof DomainError) return jsonRefusal(error)
 			throw error
 		}
 	})

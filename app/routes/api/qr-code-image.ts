@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { codeImage, type Shape } from '#app/domain/qr/manage.server.ts'
 import { qrFileName } from '#app/domain/qr/render.server.ts'
-import { jsonError, requireApiUserId } from '#app/utils/api.server.ts'
+import { jsonError, jsonRefusal, requireApiUserId } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/qr-code-image'
 
@@ -31,6 +31,7 @@ const api = resource<Route.ActionArgs>({
 				format,
 				query.data.shape as Shape | undefined,
 				download ? 800 : query.data.size,
+				download,
 			)
 			if (download) await recordQrDownload(code.id, userId)
 			const shape: Shape = query.data.shape ?? (code.customization.circular ? 'circular' : 'square')
@@ -44,7 +45,7 @@ const api = resource<Route.ActionArgs>({
 				},
 			})
 		} catch (error) {
-			if (error instanceof DomainError) return jsonError(error.status, error.message)
+			if (error instanceof DomainError) return jsonRefusal(error)
 			throw error
 		}
 	},

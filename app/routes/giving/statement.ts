@@ -1,6 +1,8 @@
 import { data } from 'react-router'
 import { giftsInYear, verifyStatementLink, yearStatementPdf } from '#app/domain/giving/statements.server.ts'
+import { DomainError } from '#app/domain/errors.ts'
 import { requireUser } from '#app/middleware/permissions.server.ts'
+import { refusedDownload } from '#app/utils/download.server.ts'
 import type { Route } from './+types/statement'
 
 const YEAR = /^(19|20)\d{2}$/
@@ -9,7 +11,16 @@ const YEAR = /^(19|20)\d{2}$/
  * A year-end statement as a PDF: /dashboard/giving/statement/{year} for the signed-in donor, or /giving/statement with
  * the signed link from a receipt (email, year, sig) for a guest.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+	try {
+		return await statement(args)
+	} catch (error) {
+		if (error instanceof DomainError) throw refusedDownload(error)
+		throw error
+	}
+}
+
+async function statement({ request, context, params }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	if (params.year !== undefined) {
 		const user = await requireUser({ request, context })

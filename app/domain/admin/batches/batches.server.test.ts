@@ -18,7 +18,7 @@ import { decodeImages, decodePdfRegions, pdfInfo } from '#tests/zbar-all.ts'
 import { ALL_CLAIMED, batchFile, calibrationFile, generateBatch, listBatches, type BatchFile } from './batches.server.ts'
 import { labelOrigin } from './sheet-pdf.server.ts'
 import { labelsPerPage, layoutById, type LabelLayout } from './layouts.ts'
-import { closeRenderWorkers } from './render-pool.server.ts'
+import { closeRenderWorkers } from '#app/domain/render/pool.server.ts'
 import { INVALID_QUANTITY } from './schemas.ts'
 
 const run = promisify(execFile)

@@ -2,11 +2,12 @@ import { and, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import { orderAssignedCodes, qrBatches, qrCodes, users, type QrBatchFormat } from '#db/schema.ts'
 import { DomainError } from '#app/domain/errors.ts'
+import { runHeavy } from '#app/domain/heavy-work.server.ts'
+import { renderFile } from '#app/domain/render/pool.server.ts'
 import { newPin, newScanToken, scanUrl } from '#app/domain/qr/codes.server.ts'
 import type { BatchCode, Nudge } from './batch-code.ts'
 import { buildCalibrationPdf } from './sheet-pdf.server.ts'
 import { layoutById, MAX_NUDGE_MM } from './layouts.ts'
-import { renderInWorker } from './render-pool.server.ts'
 import { BatchRequestSchema, INVALID_NUDGE, UNKNOWN_LAYOUT } from './schemas.ts'
 
 export type BatchFile = { fileName: string; contentType: string; body: Uint8Array }
@@ -48,6 +49,11 @@ export async function generateBatch(input: {
 	nudgeYMm?: number
 	createdByUserId: string | null
 }): Promise<{ batchId: number; codes: number; file: BatchFile }> {
+	// A place in the heavy-work pool first: a server too busy to build the file makes no batch.
+	return runHeavy(() => makeBatch(input))
+}
+
+async function makeBatch(input: Parameters<typeof generateBatch>[0]) {
 	const parsed = BatchRequestSchema.safeParse(input)
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0]!
@@ -73,6 +79,10 @@ export async function generateBatch(input: {
  */
 export async function batchFile(batchId: number): Promise<BatchFile | null> {
 	if (!isId(batchId)) return null
+	return runHeavy(() => rebuildBatchFile(batchId))
+}
+
+async function rebuildBatchFile(batchId: number) {
 	const [batch] = await db
 		.select({
 			id: qrBatches.id,
@@ -134,13 +144,14 @@ async function renderBatchFile(
 ): Promise<BatchFile> {
 	const layout = batch.layout ?? ''
 	if (batch.format === 'pdf' && !layoutById(layout)) throw new DomainError(400, UNKNOWN_LAYOUT, 'layout')
-	const body = await renderInWorker({
+	const job = {
 		format: batch.format,
 		codes,
 		layout,
 		nudge: { x: batch.nudgeXMm, y: batch.nudgeYMm },
 		title: `Hit Me Helpers stickers, batch ${batch.id}`,
-	})
+	}
+	const body = await renderFile({ kind: 'batch-file', job })
 	const extension = batch.format === 'png' ? 'zip' : batch.format === 'svg' ? 'svg.zip' : batch.format
 	return { fileName: `hmh-stickers-batch-${batch.id}-${codes.length}.${extension}`, contentType: CONTENT_TYPES[batch.format], body }
 }

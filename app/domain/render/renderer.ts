@@ -1,0 +1,25 @@
+import { runTask, type RenderTask } from './tasks.ts'
+
+/*
+ * A renderer process (started by pool.server.ts from this source file, under SCHED_IDLE where Linux has it): a
+ * thousand codes, a lock screen or a large uploaded PDF take CPU and memory that must never hold up the server's
+ * responders. One task at a time, over the IPC channel (structured clone: bytes arrive as a Uint8Array that may be a
+ * view into the larger message).
+ */
+export type RenderRequest = { id: number; task: RenderTask }
+export type RenderReply = { id: number; ok: true; bytes: Uint8Array | null } | { id: number; ok: false; message: string }
+
+const send = process.send?.bind(process)
+if (!send) throw new Error('renderer.ts runs as a child process with an IPC channel')
+
+process.on('message', async ({ id, task }: RenderRequest) => {
+	try {
+		const bytes = await runTask(task)
+		send({ id, ok: true, bytes } satisfies RenderReply)
+	} catch (error) {
+		const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
+		send({ id, ok: false, message } satisfies RenderReply)
+	}
+})
+// The server going away closes the channel: nothing is left to render for.
+process.on('disconnect', () => process.exit(0))
