@@ -56,8 +56,11 @@ export async function createCode() {
 type Handler<A> = (args: A) => unknown
 type HandlerArgs = { request: Request; params: Record<string, string>; context: RouterContextProvider; url: URL; pattern: string }
 
-/** Calls a loader or action as React Router would; a thrown Response (redirect, 4xx) is returned. */
-/** Runs a loader or action as the router would; `address` is the TCP peer the server would have seen (by default, one of its own). */
+/**
+ * Runs a loader or action as the router would; `address` is the TCP peer the server would have seen (by default, one of
+ * its own). A thrown Response or data() (a redirect, a 4xx) is returned, as the router answers it; anything else thrown
+ * is what the router would answer with a 500, so it fails the test.
+ */
 export async function call<A>(handler: Handler<A>, request: Request, params: Record<string, string> = {}, address = testAddress()) {
 	const context = new RouterContextProvider()
 	context.set(clientAddressContext, address)
@@ -65,7 +68,8 @@ export async function call<A>(handler: Handler<A>, request: Request, params: Rec
 		const result = await handler({ request, params, context, url: new URL(request.url), pattern: '' } as HandlerArgs as A)
 		return { result, context }
 	} catch (thrown) {
-		return { result: thrown, context }
+		if (thrown instanceof Response || isDataResult(thrown)) return { result: thrown, context }
+		throw thrown
 	}
 }
 

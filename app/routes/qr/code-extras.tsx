@@ -4,6 +4,7 @@ import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { QR_INTENTS } from './intents.ts'
+import { SENDER_INTENTS } from './sender-intents.ts'
 import type { QrCodesData } from './qr-codes.server.ts'
 
 // The parts of the QR Codes tab shown only for a chosen code, loaded apart from the page (qr-codes.tsx).
@@ -12,7 +13,17 @@ type Code = QrCodesData['codes'][number]
 
 const scanTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' })
 
-export function ScanHistory({ history }: { history: NonNullable<QrCodesData['history']> }) {
+/** The chosen code's scan history, and the dialog that deletes it: both, one or neither. */
+export function CodeExtras({ history, deleting, base }: { history: QrCodesData['history']; deleting: Code | null; base: string }) {
+	return (
+		<>
+			{history ? <ScanHistory history={history} /> : null}
+			{deleting ? <DeleteDialog code={deleting} base={base} /> : null}
+		</>
+	)
+}
+
+function ScanHistory({ history }: { history: NonNullable<QrCodesData['history']> }) {
 	return (
 		<section aria-labelledby="history-title" className={cardClass('p-5')}>
 			<h2 id="history-title" className="mb-3 text-xl font-bold">
@@ -63,7 +74,7 @@ function HelpingReports({ codeId, reports }: { codeId: number; reports: Report[]
 							<StatusButton
 								type="submit"
 								name="intent"
-								value={report.blocked ? QR_INTENTS.unblockSender : QR_INTENTS.blockSender}
+								value={report.blocked ? SENDER_INTENTS.unblock : SENDER_INTENTS.block}
 								variant="secondary"
 								aria-label={`${report.blocked ? 'Unblock the sender' : 'Block the sender'} of the message at ${scanTime.format(report.createdAt)} ET`}
 							>
@@ -77,7 +88,7 @@ function HelpingReports({ codeId, reports }: { codeId: number; reports: Report[]
 	)
 }
 
-export function DeleteDialog({ code, base }: { code: Code; base: string }) {
+function DeleteDialog({ code, base }: { code: Code; base: string }) {
 	return (
 		<Modal title="Delete this QR code?" closeHref={`${base}?code=${code.id}`}>
 			<p className="text-gray-800">

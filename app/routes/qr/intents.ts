@@ -4,6 +4,4 @@ export const QR_INTENTS = {
 	toggle: 'toggle',
 	remove: 'delete',
 	assign: 'assign-profile',
-	blockSender: 'block-sender',
-	unblockSender: 'unblock-sender',
 } as const

@@ -23,6 +23,7 @@ import { pageUrl } from '#app/utils/http.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { QR_INTENTS } from './intents.ts'
+import { SENDER_INTENTS } from './sender-intents.ts'
 import { pinAction } from '../auth/pin-action.server.ts'
 import { PIN_INTENT } from '../auth/pin-intent.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
@@ -63,8 +64,8 @@ const QrActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal(QR_INTENTS.toggle), codeId: optionalId }),
 	z.object({ intent: z.literal(QR_INTENTS.remove), codeId: optionalId }),
 	z.object({ intent: z.literal(QR_INTENTS.assign), codeId: optionalId, profileId: optionalId }),
-	z.object({ intent: z.literal(QR_INTENTS.blockSender), codeId: optionalId, reportId: optionalId }),
-	z.object({ intent: z.literal(QR_INTENTS.unblockSender), codeId: optionalId, reportId: optionalId }),
+	z.object({ intent: z.literal(SENDER_INTENTS.block), codeId: optionalId, reportId: optionalId }),
+	z.object({ intent: z.literal(SENDER_INTENTS.unblock), codeId: optionalId, reportId: optionalId }),
 	z.object({ intent: z.literal(PIN_INTENT) }),
 ])
 type QrAction = z.infer<typeof QrActionSchema>
@@ -101,8 +102,8 @@ function perform(action: QrAction, answer: Answer) {
 			return remove(action, answer)
 		case QR_INTENTS.assign:
 			return assign(action, answer)
-		case QR_INTENTS.blockSender:
-		case QR_INTENTS.unblockSender:
+		case SENDER_INTENTS.block:
+		case SENDER_INTENTS.unblock:
 			return blockSender(action, answer)
 		case PIN_INTENT:
 			// Another sticker, claimed from here: a wrong PIN keeps the tab, with the message beside the field.
@@ -154,10 +155,10 @@ async function assign(action: Of<typeof QR_INTENTS.assign>, { userId, base }: An
 	return redirectWithToast(codeHref(base, codeId), { type: 'success', description: 'The QR code now shows the chosen profile' })
 }
 
-async function blockSender(action: Of<typeof QR_INTENTS.blockSender | typeof QR_INTENTS.unblockSender>, { userId, base }: Answer) {
+async function blockSender(action: Of<typeof SENDER_INTENTS.block | typeof SENDER_INTENTS.unblock>, { userId, base }: Answer) {
 	const codeId = requireCode(action.codeId)
 	if (!action.reportId) throw new DomainError(404, 'Report not found')
-	const blocked = action.intent === QR_INTENTS.blockSender
+	const blocked = action.intent === SENDER_INTENTS.block
 	await setSenderBlocked(userId, action.reportId, blocked)
 	return redirectWithToast(`${base}?code=${codeId}&history=${codeId}#history-title`, {
 		type: 'success',

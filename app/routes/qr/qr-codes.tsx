@@ -17,9 +17,11 @@ import { healthLinkAction, healthLinksData } from '../sharing/health-links.serve
 const Customizer = lazyComponent('qr-customizer', () => import('./customizer.tsx').then((module) => module.Customizer))
 // Shown only to accounts that may generate codes themselves: its code is no part of the page's first load.
 const LegacyGenerate = lazyComponent('qr-legacy-generate', () => import('./legacy-generate.tsx').then((module) => module.LegacyGenerate))
-// Shown only for a chosen code: their code is no part of the page's first load.
-const ScanHistory = lazyComponent('qr-scan-history', () => import('./code-extras.tsx').then((module) => module.ScanHistory))
-const DeleteDialog = lazyComponent('qr-delete-dialog', () => import('./code-extras.tsx').then((module) => module.DeleteDialog))
+// Shown only to some (a person without codes, one with a code that lost its profile): no part of the page's first load.
+const FreeCodeCard = lazyComponent('qr-free-card', () => import('./code-notices.tsx').then((module) => module.FreeCodeCard))
+const UnlinkedNotice = lazyComponent('qr-unlinked', () => import('./code-notices.tsx').then((module) => module.UnlinkedNotice))
+// Shown only for a chosen code (its scan history, the delete dialog): their code is no part of the page's first load.
+const CodeExtras = lazyComponent('qr-code-extras', () => import('./code-extras.tsx').then((module) => module.CodeExtras))
 
 const BASE = '/dashboard/qr-codes'
 
@@ -48,22 +50,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 			<h1 className="text-2xl font-bold">QR Codes</h1>
 			{access.isGrandfathered ? <LegacyGenerate profiles={profiles} /> : null}
-			{codes.length === 0 && !access.isGrandfathered ? (
-				<section aria-labelledby="free-title" className={cardClass('p-5 text-center')}>
-					<h2 id="free-title" className="text-xl font-bold">
-						Get Your Free Medical QR Code
-					</h2>
-					<p className="mt-2 text-gray-700">Claim a sticker or card you already hold with its PIN, or ask us to mail you one for free.</p>
-					<div className="mt-4 flex flex-wrap justify-center gap-3">
-						<a href="#claim-pin" className={buttonClass('primary')}>
-							Enter PIN Code
-						</a>
-						<Link to="/request-qr" className={buttonClass('blue')}>
-							Request QR Code
-						</Link>
-					</div>
-				</section>
-			) : null}
+			{codes.length === 0 && !access.isGrandfathered ? <FreeCodeCard /> : null}
 			{access.claimedPinQrCode ? (
 				<p className="rounded-lg bg-blue-50 p-4 text-gray-900">
 					Your QR code updates automatically with your medical information: responders always see what is on your profile now.{' '}
@@ -93,7 +80,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 					{errors.join(' ')}
 				</p>
 			) : null}
-			<UnlinkedNotice codes={codes} />
+			{codes.some((c) => !c.medicalProfileId) ? <UnlinkedNotice codes={codes} /> : null}
 			{codes.length ? (
 				<section aria-labelledby="codes-title">
 					<div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -120,22 +107,10 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 				<p className="mb-3 text-gray-700">Enter the PIN from your QR code sticker or card</p>
 				<PinForm action={BASE} lastResult={actionData?.intent === PIN_INTENT ? actionData.result : undefined} />
 			</section>
-			{history ? <ScanHistory history={history} /> : null}
-			{dialog === 'delete' && selected ? <DeleteDialog code={selected} base={BASE} /> : null}
+			{history || (dialog === 'delete' && selected) ? (
+				<CodeExtras history={history} deleting={dialog === 'delete' ? selected : null} base={BASE} />
+			) : null}
 		</main>
-	)
-}
-
-/** Codes whose profile was deleted show the neutral page; the person is told which, and how to fix it. */
-function UnlinkedNotice({ codes }: { codes: Route.ComponentProps['loaderData']['codes'] }) {
-	const unlinked = codes.filter((c) => !c.medicalProfileId)
-	if (!unlinked.length) return null
-	return (
-		<p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-			<strong>{unlinked.length === 1 ? '1 QR code needs a profile' : `${unlinked.length} QR codes need a profile`}:</strong>{' '}
-			{unlinked.map((c) => (c.pin ? `sticker ${c.pin}` : `code #${c.id}`)).join(', ')}. Until you link{' '}
-			{unlinked.length === 1 ? 'it' : 'each'} to a profile below, scanning shows only that the code is not active.
-		</p>
 	)
 }
 
