@@ -3,6 +3,7 @@
 // Stripe does not hold, malformed, with broken envelopes, some sent twice. No answer may be a 5xx; afterwards every
 // gift in the database must be a payment Stripe holds as paid, recorded with Stripe's amount, and every receipt must
 // go to an address Stripe holds. FUZZ_SEED replays a run; FUZZ_WEBHOOK_EVENTS sets its size.
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import fc from 'fast-check'
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { freePort, startAppServer } from '../e2e/app-server.ts'
 import { call, signIn } from './accounts.ts'
 import { createClient } from './http.ts'
+import { createDataCrypto, parseDataKeys } from '#app/utils/data-crypto.server.ts'
 import { deliveryArb, eventOf, makeWorld, serveStripe, type Delivery, type World } from './stripe-events.ts'
 
 const EVENTS = Number(process.env.FUZZ_WEBHOOK_EVENTS ?? 300)
@@ -34,6 +36,7 @@ beforeAll(async () => {
 		STRIPE_API_BASE: stripe.base,
 		RATE_LIMIT_STRICT_PER_MINUTE: '1000000',
 		RATE_LIMIT_LOOSE_PER_MINUTE: '1000000',
+		DATA_ENCRYPTION_KEYS: DATA_KEYS,
 	})
 	client = createClient(app.baseURL, { concurrency: 4 })
 	// One account that exists, for the gifts (and monthly plans) that name one.
@@ -60,6 +63,13 @@ type Gift = {
 	refundedCents: number
 }
 
+/** The app's data key, so the receipts' recipients (sealed at rest) can be read back. */
+const DATA_KEYS = `fuzz:${randomBytes(32).toString('base64')}`
+const opened = (rows: Array<{ to: string }>) => {
+	const crypto = createDataCrypto(parseDataKeys(DATA_KEYS))
+	return rows.map(({ to }) => ({ to: crypto.openText(to, 'emails.to_address') }))
+}
+
 /** The donations and receipts the stopped app left (the embedded database takes one process at a time). */
 async function readDatabase(database: App['database']) {
 	const gifts = `select status, payment_intent_id as "paymentIntentId", invoice_id as "invoiceId", amount_cents as "amountCents",
@@ -68,14 +78,14 @@ async function readDatabase(database: App['database']) {
 	if (database.url) {
 		const sql = postgres(database.url, { max: 1, onnotice: () => {} })
 		try {
-			return { gifts: await sql.unsafe<Gift[]>(gifts), receipts: await sql.unsafe<Array<{ to: string }>>(receipts) }
+			return { gifts: await sql.unsafe<Gift[]>(gifts), receipts: opened(await sql.unsafe<Array<{ to: string }>>(receipts)) }
 		} finally {
 			await sql.end()
 		}
 	}
 	const db = new PGlite(database.pgliteDir!)
 	try {
-		return { gifts: (await db.query<Gift>(gifts)).rows, receipts: (await db.query<{ to: string }>(receipts)).rows }
+		return { gifts: (await db.query<Gift>(gifts)).rows, receipts: opened((await db.query<{ to: string }>(receipts)).rows) }
 	} finally {
 		await db.close()
 	}
