@@ -39,7 +39,7 @@ const CONTENT_TYPES: Record<QrBatchFormat, string> = {
 
 /**
  * Makes `count` new unclaimed sticker codes as one batch (the batch row and its codes in one transaction), then
- * builds its file on a worker thread. Should the file fail, the batch stays and `batchFile` builds it again.
+ * builds its file in a renderer process. Should the file fail, the batch stays and `batchFile` builds it again.
  */
 export async function generateBatch(input: {
 	count: number
