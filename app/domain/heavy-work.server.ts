@@ -56,6 +56,8 @@ const lines = new Map<string, Line>()
  * the pool's queue for everyone else; a page showing several QR images still gets them all, a few at a time.
  */
 export async function heavyWork<T>(requester: string, work: () => Promise<T>): Promise<T> {
+	// Work started by work already in the pool holds its place already (a card's photo, made for the card).
+	if (holding.getStore()) return work()
 	let line = lines.get(requester)
 	if (!line) lines.set(requester, (line = { running: 0, waiting: [] }))
 	if (line.running >= DOWNLOADS_AT_ONCE) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { oneOf } from './columns.ts'
+import { oneOf, sealed } from './columns.ts'
 
 export const PROFILE_AUDIT_KINDS = ['read', 'change'] as const
 /**
@@ -40,8 +40,8 @@ export const profileAudit = pgTable(
 			.array()
 			.notNull()
 			.default(sql`'{}'::text[]`),
-		/** Which code was scanned, which row changed: `QR code ABCD2345`, `allergy #12`. */
-		detail: text(),
+		/** Which code was scanned, which row changed: `QR code ABCD2345`, `allergy #12`; a deleted profile's name, so sealed. */
+		detail: sealed('profile_audit', 'detail'),
 	},
 	(t) => [
 		index('profile_audit_owner_idx').on(t.ownerUserId, t.occurredAt),

@@ -12,7 +12,13 @@ import { storage } from '#app/adapters/storage.server.ts'
 import { createDataCrypto } from '#app/utils/data-crypto.server.ts'
 import { sealedData } from '#app/utils/sealed-data.server.ts'
 import { env } from '#app/utils/env.server.ts'
-import { getProfileDetail, savePersonalInfo, updateProfileFields } from '#app/domain/profiles/profiles.server.ts'
+import {
+	deleteProfile,
+	getProfileDetail,
+	insertFamilyProfile,
+	savePersonalInfo,
+	updateProfileFields,
+} from '#app/domain/profiles/profiles.server.ts'
 import { addRow } from '#app/domain/profiles/sections.server.ts'
 import { addDocument } from '#app/domain/profiles/files.server.ts'
 import { resealColumns, resealFiles, sealOutstanding } from '#app/domain/housekeeping/reseal.server.ts'
@@ -124,8 +130,12 @@ describe('medical data at rest', () => {
 		expect(helping.ok).toBe(true)
 		const outbox = await db.select({ to: s.emails.toAddress, subject: s.emails.subject }).from(s.emails).where(messagesTo(m.contactEmail))
 		expect(outbox).toEqual([{ to: m.contactEmail, subject: 'Someone is helping Ottilie now' }])
+		// A family member's profile, deleted: its name stays in the owner's audit log, sealed.
+		const relative = `Wendeline ${m.name.split(' ')[1]!}Kin`
+		const member = await insertFamilyProfile(db, user.id, { fullName: relative, relationshipToUser: 'Child' })
+		await deleteProfile(user.id, member.id)
 		const secrets = [m.allergen, m.reaction, m.medication, m.condition, m.notes, m.policy, m.document, m.born, m.hospital]
-		const person = [m.name, m.name.split(' ')[1]!, m.contactEmail]
+		const person = [m.name, m.name.split(' ')[1]!, m.contactEmail, relative]
 		const found = await textsOnDisk([user.email, ...secrets, ...person])
 		// The account's e-mail address is not sealed (sign-in finds the account by it): finding it proves these are this test's rows.
 		expect(found.has(user.email)).toBe(true)

@@ -57,9 +57,9 @@ describe('walletCard', () => {
 			'November 1, 2026',
 		])
 			expect(read.text).toContain(words)
-		// Scaled down to what the frame needs, not the stored 300 × 400.
+		// The picture's small copy, made at upload: what the frame needs, not the stored 300 × 400.
 		expect(read.images).toHaveLength(1)
-		expect(read.images[0]).toMatch(/\b225\s+300\b.*\bjpeg\b/)
+		expect(read.images[0]).toMatch(/\b150\s+200\b.*\bjpeg\b/)
 
 		// Made again on every download: an allergy added since is on the next card.
 		await addRow(user.id, 'allergies', profile.id, AllergySchema.parse({ allergen: 'Bee stings', severity: 'Moderate' }))

@@ -1,14 +1,12 @@
 import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import sharp from 'sharp'
 import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
-import { storage } from '#app/adapters/storage.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { heavyDownload } from '#app/domain/heavy-work.server.ts'
 import { renderFile } from '#app/domain/render/pool.server.ts'
 import { getProfileDetail, type ProfileDetail } from '#app/domain/profiles/profiles.server.ts'
 import { scanUrl } from '#app/domain/qr/codes.server.ts'
-import { MAX_IMAGE_PIXELS } from '#app/domain/uploads/file-type.ts'
+import { smallPicture } from '#app/domain/uploads/small-pictures.server.ts'
 import { cardFacts } from './facts.ts'
 import { NO_ACTIVE_CODE, SCANNING_OFF } from './options.ts'
 import type { LockScreenQuery, WalletCardQuery } from './schemas.ts'
@@ -47,7 +45,7 @@ async function cardSource(userId: string, profileId: number, codeId: number | un
 export function walletCard(userId: string, profileId: number, query: WalletCardQuery) {
 	return heavyDownload(userId, async () => {
 		const { profile, scanUrl } = await cardSource(userId, profileId, query.code)
-		const photo = profile.profilePictureKey ? await cardPhoto(profile.profilePictureKey) : null
+		const photo = profile.profilePictureKey ? await cardPhoto(userId, profile.profilePictureKey) : null
 		const body = await renderFile({ kind: 'wallet-card', input: { facts: cardFacts(profile, query.lang), scanUrl, photo } })
 		return { body, fileName: `${fileStem('wallet-card', profile)}-${query.lang}.pdf` }
 	})
@@ -63,19 +61,13 @@ export function lockScreen(userId: string, profileId: number, query: LockScreenQ
 	})
 }
 
-/** The photo is stored up to 4096 px and may be a WebP: a small JPEG on white is all a 32 × 40 pt frame needs. */
-async function cardPhoto(key: string) {
-	const file = await storage.get(key)
-	if (!file) return null
+/** The picture's small JPEG copy (200 px, on white): all a 32 × 40 pt frame needs, and already made at upload. */
+async function cardPhoto(userId: string, key: string) {
 	try {
-		return await sharp(file.body, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
-			.resize({ width: 240, height: 300, fit: 'inside', withoutEnlargement: true })
-			.flatten({ background: '#ffffff' })
-			.jpeg({ quality: 85 })
-			.toBuffer()
+		return (await smallPicture(userId, key, 'jpeg'))?.body ?? null
 	} catch (error) {
-		// The card is still worth having without its photo.
-		console.warn('[cards] profile photo not usable:', error instanceof Error ? error.message : error)
+		// The card is still worth having without its photo; a full pool, though, is the download's answer.
+		if (error instanceof DomainError) throw error
 		return null
 	}
 }

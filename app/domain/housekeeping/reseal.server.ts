@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { mailAddressHash } from '#app/adapters/mail.server.ts'
 import { sealedStorage } from '#app/adapters/storage.server.ts'
+import { smallPictureKeys } from '#app/domain/uploads/small-pictures.server.ts'
 import { sealedData } from '#app/utils/sealed-data.server.ts'
 import { db, rowsOf } from '#db/client.ts'
 import { sealPasses } from '#db/schema.ts'
@@ -105,16 +106,19 @@ async function storedFileKeys() {
 export async function resealFiles() {
 	let resealed = 0
 	let missing = 0
-	for (const key of await storedFileKeys()) {
+	const reseal = async (key: string) => {
 		const file = await sealedStorage.get(key)
-		if (!file) {
-			missing++
-			continue
-		}
-		if (sealedData.bytesKeyId(file.body) === sealedData.currentKeyId) continue
+		if (!file) return 'missing'
+		if (sealedData.bytesKeyId(file.body) === sealedData.currentKeyId) return 'current'
 		const plain = sealedData.openBytes(file.body, key)
 		await sealedStorage.put(key, sealedData.sealBytes(plain, key), file.contentType)
 		resealed++
+		return 'resealed'
+	}
+	for (const key of await storedFileKeys()) {
+		if ((await reseal(key)) === 'missing') missing++
+		// A picture's small copies are remade from it when absent, so one not there is not missing.
+		for (const copy of smallPictureKeys(key)) await reseal(copy)
 	}
 	return { resealed, missing }
 }

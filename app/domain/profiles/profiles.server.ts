@@ -13,7 +13,7 @@ import {
 	users,
 	type MedicalProfile,
 } from '#db/schema.ts'
-import { storage } from '#app/adapters/storage.server.ts'
+import { discardFiles } from '#app/domain/uploads/pending.server.ts'
 import type { PersonalInfo } from './schemas.ts'
 import { auditChange, changedFields } from './audit.server.ts'
 
@@ -215,9 +215,7 @@ export async function deleteProfile(userId: string, profileId: number): Promise<
 		await auditChange(tx, { profileId, ownerUserId: userId, action: 'profile-deleted', fields: [], detail: profile.fullName })
 		return codes
 	})
-	await Promise.all(
-		[...keys, profile.profilePictureKey, profile.dnrDocumentKey].filter((k): k is string => Boolean(k)).map((k) => storage.delete(k)),
-	)
+	await discardFiles(...keys, profile.profilePictureKey, profile.dnrDocumentKey)
 	return unlinked
 }
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { HEAVY_CONCURRENCY, runHeavy } from '#app/domain/heavy-work.server.ts'
-import type { RenderTask } from './tasks.ts'
+import type { RenderResults, RenderTask } from './tasks.ts'
 import type { RenderReply, RenderRequest } from './renderer.ts'
 
 /*
@@ -31,7 +31,7 @@ const CHRT = '/usr/bin/chrt'
 type Pending = {
 	task: RenderTask
 	timeoutMs: number
-	resolve: (bytes: Uint8Array | null) => void
+	resolve: (result: unknown) => void
 	reject: (error: Error) => void
 }
 type Slot = { child: ChildProcess; current?: Pending & { id: number; timer: NodeJS.Timeout }; idleTimer?: NodeJS.Timeout }
@@ -42,21 +42,17 @@ const queue: Pending[] = []
 let nextId = 1
 
 /** Makes a file on a renderer, in the heavy-work pool; resolves with its bytes. */
-export async function renderFile(task: RenderTask): Promise<Uint8Array> {
-	const bytes = await render(task, TASK_TIMEOUT_MS)
-	if (!bytes) throw new Error(`The renderer made nothing for a ${task.kind} task.`)
-	return bytes
+export async function renderFile(task: Extract<RenderTask, { kind: FileKind }>): Promise<Uint8Array> {
+	return render(task)
 }
+type FileKind = { [K in RenderTask['kind']]: RenderResults[K] extends Uint8Array ? K : never }[RenderTask['kind']]
 
-/**
- * Runs a task that may answer nothing (an uploaded PDF with nothing to remove); a task past `timeoutMs` ends its
- * renderer and fails.
- */
-export function render(task: RenderTask, timeoutMs: number): Promise<Uint8Array | null> {
+/** Runs a task on a renderer, in the heavy-work pool; one past `timeoutMs` ends its renderer and fails. */
+export function render<T extends RenderTask>(task: T, timeoutMs = TASK_TIMEOUT_MS): Promise<RenderResults[T['kind']]> {
 	return runHeavy(
 		() =>
-			new Promise((resolve, reject) => {
-				queue.push({ task, timeoutMs, resolve, reject })
+			new Promise<RenderResults[T['kind']]>((resolve, reject) => {
+				queue.push({ task, timeoutMs, resolve: resolve as (result: unknown) => void, reject })
 				pump()
 			}),
 	)
@@ -102,7 +98,7 @@ function spawnRenderer(): Slot | undefined {
 		if (!current || current.id !== reply.id) return
 		clearTimeout(current.timer)
 		slot.current = undefined
-		if (reply.ok) current.resolve(reply.bytes)
+		if (reply.ok) current.resolve(reply.result)
 		else current.reject(new Error(`Making the file failed: ${reply.message}`))
 		park(slot)
 		pump()

@@ -7,15 +7,14 @@ import { runTask, type RenderTask } from './tasks.ts'
  * view into the larger message).
  */
 export type RenderRequest = { id: number; task: RenderTask }
-export type RenderReply = { id: number; ok: true; bytes: Uint8Array | null } | { id: number; ok: false; message: string }
+export type RenderReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string }
 
 const send = process.send?.bind(process)
 if (!send) throw new Error('renderer.ts runs as a child process with an IPC channel')
 
 process.on('message', async ({ id, task }: RenderRequest) => {
 	try {
-		const bytes = await runTask(task)
-		send({ id, ok: true, bytes } satisfies RenderReply)
+		send({ id, ok: true, result: await runTask(task) } satisfies RenderReply)
 	} catch (error) {
 		const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
 		send({ id, ok: false, message } satisfies RenderReply)

@@ -1,12 +1,13 @@
-import { buildFile, type RenderJob } from '#app/domain/admin/batches/files.server.ts'
-import { renderLockScreenPng, type LockScreenInput } from '#app/domain/cards/lock-screen.server.ts'
-import { renderWalletCardPdf, type WalletCardInput } from '#app/domain/cards/wallet-card.server.ts'
-import { renderQrPng, type QrRenderOptions } from '#app/domain/qr/render.server.ts'
-import { pdfWithoutActions } from '#app/domain/uploads/pdf-actions.ts'
+import type { RenderJob } from '#app/domain/admin/batches/files.server.ts'
+import type { LockScreenInput } from '#app/domain/cards/lock-screen.server.ts'
+import type { WalletCardInput } from '#app/domain/cards/wallet-card.server.ts'
+import type { QrRenderOptions } from '#app/domain/qr/render.server.ts'
+import type { Reencoded, SmallFormat } from '#app/domain/uploads/images.server.ts'
 
 /**
  * What the renderers make: only plain data goes in (a renderer loads the renderers, never the database), and a file's
- * bytes come out; an uploaded PDF comes out without what a reader would run, or as null when there was nothing to remove.
+ * bytes come out; an uploaded PDF comes out without what a reader would run, or as null when there was nothing to
+ * remove; an uploaded image comes out re-encoded (or refused), and small for the responder page and the wallet card.
  */
 export type RenderTask =
 	| { kind: 'batch-file'; job: RenderJob }
@@ -14,19 +15,39 @@ export type RenderTask =
 	| { kind: 'wallet-card'; input: WalletCardInput }
 	| { kind: 'qr-png'; options: QrRenderOptions }
 	| { kind: 'clean-pdf'; bytes: Uint8Array }
+	| { kind: 'reencode-image'; bytes: Uint8Array; mime: string }
+	| { kind: 'small-pictures'; bytes: Uint8Array }
 
-/** Runs one task on the calling thread: a renderer's whole job. */
-export async function runTask(task: RenderTask): Promise<Uint8Array | null> {
+/** What each kind of task answers. */
+export type RenderResults = {
+	'batch-file': Uint8Array
+	'lock-screen': Uint8Array
+	'wallet-card': Uint8Array
+	'qr-png': Uint8Array
+	'clean-pdf': Uint8Array | null
+	'reencode-image': Reencoded
+	'small-pictures': Record<SmallFormat, Uint8Array>
+}
+
+/**
+ * Runs one task on the calling thread: a renderer's whole job. Each kind loads its own modules when first asked for
+ * (sharp, pdf-lib, resvg each take most of a second to load on a small machine), so a renderer starts quickly.
+ */
+export async function runTask(task: RenderTask): Promise<RenderResults[RenderTask['kind']]> {
 	switch (task.kind) {
 		case 'batch-file':
-			return buildFile(task.job)
+			return (await import('#app/domain/admin/batches/files.server.ts')).buildFile(task.job)
 		case 'lock-screen':
-			return renderLockScreenPng(task.input)
+			return (await import('#app/domain/cards/lock-screen.server.ts')).renderLockScreenPng(task.input)
 		case 'wallet-card':
-			return renderWalletCardPdf(task.input)
+			return (await import('#app/domain/cards/wallet-card.server.ts')).renderWalletCardPdf(task.input)
 		case 'qr-png':
-			return new Uint8Array(renderQrPng(task.options))
+			return new Uint8Array((await import('#app/domain/qr/render.server.ts')).renderQrPng(task.options))
 		case 'clean-pdf':
-			return pdfWithoutActions(task.bytes)
+			return (await import('#app/domain/uploads/pdf-actions.ts')).pdfWithoutActions(task.bytes)
+		case 'reencode-image':
+			return (await import('#app/domain/uploads/images.server.ts')).reencodeImage(task.bytes, task.mime)
+		case 'small-pictures':
+			return (await import('#app/domain/uploads/images.server.ts')).smallPictures(task.bytes)
 	}
 }

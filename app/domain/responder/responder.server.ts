@@ -181,7 +181,7 @@ function auditProfileRead(action: 'scan' | 'scan-photo' | 'scan-dnr', shown: Sho
 	})
 }
 
-/** The DNR document or photo a responder may open from the page: same rule as the page itself, and recorded the same way. */
+/** The DNR document or photo a responder may open from the page (its key and owner): same rule as the page itself, and recorded the same way. */
 export async function responderFileKey(token: string, kind: 'dnr' | 'photo', visit: Omit<ScanVisit, 'viewerIsOwner'>) {
 	const view = await loadResponderView(token)
 	if (view.state !== 'active') return null
@@ -190,7 +190,7 @@ export async function responderFileKey(token: string, kind: 'dnr' | 'photo', vis
 		const shown = { profileId: view.profile.id, ownerId: view.ownerId, codeName: view.codeName }
 		await auditProfileRead(kind === 'dnr' ? 'scan-dnr' : 'scan-photo', shown, { ...visit, viewerIsOwner: visit.viewerId === view.ownerId })
 	}
-	return key
+	return key ? { key, ownerId: view.ownerId } : null
 }
 
 /** Tells the owner their code was scanned at `now`: the 'scan-alert' job that recordScan queued. */

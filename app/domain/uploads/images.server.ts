@@ -16,24 +16,9 @@ const FORMAT: Record<string, 'jpeg' | 'png' | 'gif' | 'webp'> = {
 
 export const isImageMime = (mime: string) => Object.hasOwn(FORMAT, mime)
 
-/** A decoded image can take a few hundred MB, so at most this many are re-encoded at once; the others wait their turn. */
-const AT_ONCE = 2
-let running = 0
-const waiting: Array<() => void> = []
-
-async function inTurn<T>(work: () => Promise<T>) {
-	if (running < AT_ONCE) running++
-	else await new Promise<void>((resolve) => waiting.push(resolve)) // a finishing job hands its place over
-	try {
-		return await work()
-	} finally {
-		const next = waiting.shift()
-		if (next) next()
-		else running--
-	}
-}
-
 /**
+ * Runs in a renderer process (render/pool.server.ts), one at a time: a decoded image can take a few hundred MB.
+ *
  * Decodes an image and encodes it afresh, so only its pixels survive: anything appended or hidden in it (a script, a
  * second file), and all its metadata (EXIF with GPS, XMP, comments, text chunks, the ICC profile once the colours are
  * converted to sRGB) are left behind. The EXIF orientation is applied to the pixels; the longer side is capped at
@@ -59,10 +44,33 @@ export async function reencodeImage(bytes: Uint8Array, mime: string): Promise<Re
 	// A palette image (every GIF, many PNGs) stays one, so it does not grow threefold as true colour.
 	else image.png({ palette: metadata.isPalette })
 	try {
-		const data = await inTurn(() => image.toBuffer())
+		const data = await image.toBuffer()
 		const format = expected === 'gif' ? 'png' : expected
 		return { ok: true, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), format, mime: `image/${format}` }
 	} catch {
 		return { ok: false, reason: 'content' }
 	}
+}
+
+export type SmallFormat = 'webp' | 'jpeg'
+/** The longer side of the small copy of a profile picture: the responder page's 80 px square at twice the pixels, with room to crop. */
+export const SMALL_PICTURE_SIDE = 200
+
+/**
+ * The small copies of a (re-encoded, stored) profile picture that the responder page and the wallet card use: at most
+ * SMALL_PICTURE_SIDE px, a few KB, on white. WebP for browsers that take it, JPEG for the rest and for the card's PDF.
+ * The picture is decoded and resized once for both.
+ */
+export async function smallPictures(bytes: Uint8Array): Promise<Record<SmallFormat, Uint8Array>> {
+	const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+		.resize({ width: SMALL_PICTURE_SIDE, height: SMALL_PICTURE_SIDE, fit: 'inside', withoutEnlargement: true })
+		.flatten({ background: '#ffffff' })
+		.raw()
+		.toBuffer({ resolveWithObject: true })
+	const small = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+	const [webp, jpeg] = await Promise.all([
+		small().webp({ quality: 75 }).toBuffer(),
+		small().jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
+	])
+	return { webp: new Uint8Array(webp), jpeg: new Uint8Array(jpeg) }
 }

@@ -4,6 +4,7 @@ import { DomainError } from '#app/domain/errors.ts'
 import { db, type Executor } from '#db/client.ts'
 import { pendingUploads } from '#db/schema.ts'
 import type { UploadPurpose } from './file-type.ts'
+import { smallPictureKeys, storeSmallPictures } from './small-pictures.server.ts'
 import { checkFile, type CheckedFile } from './uploads.server.ts'
 
 /** A person keeps at most this many files waiting to be used, for at most a day; older ones go first. */
@@ -29,16 +30,19 @@ export function pendingUploadId(url: string) {
 	return id ? Number(id) : null
 }
 
-/** Stores a checked file under the owner's prefix; returns its key. */
+/** Stores a checked file under the owner's prefix (a picture with its small copies); returns its key. */
 export async function storeFile(userId: string, purpose: UploadPurpose, file: CheckedFile) {
 	const key = newFileKey(userId, purpose, file.ext)
 	await storage.put(key, file.bytes, file.mime)
+	// Best made now, so the first responder does not wait; if the pool is full, the first request for one makes it.
+	if (purpose === 'picture') await storeSmallPictures(userId, key, file.bytes).catch(() => undefined)
 	return key
 }
 
-/** Old files are removed only after the database no longer points at them. */
+/** Old files (and a picture's small copies) are removed only after the database no longer points at them. */
 export async function discardFiles(...keys: Array<string | null | undefined>) {
-	await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => storage.delete(k)))
+	const all = keys.filter((k): k is string => Boolean(k)).flatMap((k) => [k, ...smallPictureKeys(k)])
+	await Promise.all(all.map((k) => storage.delete(k)))
 }
 
 /** Checks and keeps a file that is not yet part of anything (refused on `field`); answers its URL. */

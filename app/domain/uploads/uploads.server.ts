@@ -2,7 +2,8 @@ import { DomainError } from '#app/domain/errors.ts'
 import { heavyWork } from '#app/domain/heavy-work.server.ts'
 import { FORM_LIMIT, MULTIPART_OVERHEAD, type BodyLimit } from '#app/utils/form-body.server.ts'
 import { checkUpload, NO_FILE_MESSAGE, TOO_MANY_PIXELS_MESSAGE, tooLargeMessage, UPLOAD_RULES, type UploadPurpose } from './file-type.ts'
-import { isImageMime, reencodeImage } from './images.server.ts'
+import { render } from '#app/domain/render/pool.server.ts'
+import { isImageMime } from './images.server.ts'
 import { cleanPdf } from './pdf.server.ts'
 
 export type CheckedFile = { bytes: Uint8Array; name: string; size: number; ext: string; mime: string }
@@ -38,7 +39,7 @@ export async function checkFile(userId: string, upload: unknown, purpose: Upload
 	if (!isImageMime(check.mime)) return { bytes, name: upload.name, size: upload.size, ext: check.ext, mime: check.mime }
 	const image = await onField(
 		field,
-		heavyWork(userId, () => reencodeImage(bytes, check.mime)),
+		heavyWork(userId, () => render({ kind: 'reencode-image', bytes, mime: check.mime })),
 	)
 	if (!image.ok) {
 		throw new DomainError(400, image.reason === 'dimensions' ? TOO_MANY_PIXELS_MESSAGE : UPLOAD_RULES[purpose].contentMessage, field)

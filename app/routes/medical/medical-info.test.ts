@@ -342,7 +342,8 @@ describe('deleting the account', () => {
 		const { user, cookie, profileId } = await withProfile()
 		await post(cookie, { intent: 'upload-document', profileId }, { document: SAMPLE_FILES.pdf() })
 		await post(cookie, { intent: 'upload-picture', profileId }, { picture: SAMPLE_FILES.png() })
-		expect(uploadedFiles(user.id)).toBe(2)
+		// The document, the picture and the picture's two small copies (WebP and JPEG).
+		expect(uploadedFiles(user.id)).toBe(4)
 		await deleteAccount(user.id)
 		expect(uploadedFiles(user.id)).toBe(0)
 		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.userId, user.id) })).toBeUndefined()

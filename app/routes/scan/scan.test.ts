@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { count, eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { db, rowsOf } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { storage } from '#app/adapters/storage.server.ts'
-import { saveDnr } from '#app/domain/profiles/files.server.ts'
+import { removePicture, saveDnr, uploadPicture } from '#app/domain/profiles/files.server.ts'
 import { SCANS_RECORDED_PER_MINUTE } from '#app/domain/responder/responder.server.ts'
 import * as files from '#app/routes/files.ts'
 import * as scan from '#app/routes/scan/scan.ts'
 import * as scanFile from '#app/routes/scan/scan-file.ts'
-import { call, createCode, getRequest, pdfWithScripts, sessionCookie, unwrap } from '#tests/factories.ts'
+import { call, createCode, getRequest, pdfWithScripts, SAMPLE_FILES, sessionCookie, unwrap } from '#tests/factories.ts'
+import { smallPictureKey } from '#app/domain/uploads/small-pictures.server.ts'
 import { fullProfile } from '#tests/profiles.ts'
 
 async function scanPage(token: string, headers: Record<string, string> = {}, query = '', address?: string) {
@@ -248,5 +250,77 @@ describe('the DNR document', () => {
 		expect(response.headers.get('content-security-policy')).toMatch(/^sandbox;/)
 		expect(response.headers.get('x-content-type-options')).toBe('nosniff')
 		expect(response.headers.get('cache-control')).toBe('private, no-store')
+	})
+})
+
+describe('the photo', () => {
+	const photoFetch = async (token: string, accept?: string) => {
+		const request = new Request(`http://localhost:3000/scan/${token}/photo`, { headers: accept ? { accept } : {} })
+		return (await call(scanFile.loader, request, { token, kind: 'photo' })).result as Response
+	}
+	const bigPhoto = async () => {
+		// A 3000 × 4000 phone photo with detail in it, so its JPEG is a few MB as a real one is.
+		const noise = Buffer.alloc(300 * 400 * 3)
+		for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24
+		const jpeg = await sharp(noise, { raw: { width: 300, height: 400, channels: 3 } })
+			.resize(3000, 4000, { kernel: 'nearest' })
+			.jpeg({ quality: 80 })
+			.toBuffer()
+		return new File([new Uint8Array(jpeg)], 'me.jpg', { type: 'image/jpeg' })
+	}
+
+	test('a 3000 × 4000 photo reaches the responder small: page and photo under 25 KB on the wire, the photo under 20 KB, kept privately', async () => {
+		const { user, profile, code } = await fullProfile()
+		const upload = await bigPhoto()
+		expect(upload.size).toBeGreaterThan(1_000_000)
+		await uploadPicture(user.id, profile.id, upload)
+		const page = await scanPage(code.token, { 'accept-encoding': 'gzip' })
+		expect(page.html).toContain(`src="/scan/${code.token}/photo"`)
+		const pageBytes = gzipSync(page.html).byteLength
+		const webp = await photoFetch(code.token, 'image/avif,image/webp,image/apng,*/*;q=0.8')
+		expect(webp.status).toBe(200)
+		expect(webp.headers.get('content-type')).toBe('image/webp')
+		expect(webp.headers.get('cache-control')).toBe('private, max-age=600')
+		expect(webp.headers.get('vary')).toBe('Accept')
+		const webpBytes = new Uint8Array(await webp.arrayBuffer())
+		expect(webpBytes.byteLength).toBeLessThan(20_000)
+		expect(pageBytes + webpBytes.byteLength).toBeLessThan(25_000)
+		expect(await sharp(webpBytes).metadata()).toMatchObject({ format: 'webp', width: 150, height: 200 })
+		// A browser that does not take WebP gets the JPEG copy.
+		const jpeg = await photoFetch(code.token, 'image/*')
+		expect(jpeg.headers.get('content-type')).toBe('image/jpeg')
+		expect((await jpeg.arrayBuffer()).byteLength).toBeLessThan(20_000)
+		// The owner still has the picture as uploaded (re-encoded, at most 4096 px).
+		const own = (
+			await call(files.loader, getRequest(`/files/picture/${profile.id}`, await sessionCookie(user.id)), {
+				kind: 'picture',
+				id: String(profile.id),
+			})
+		).result as Response
+		expect((await sharp(new Uint8Array(await own.arrayBuffer())).metadata()).width).toBe(3000)
+	})
+
+	test('a picture stored before there were small copies gets them at its first request; replacing or removing it removes them', async () => {
+		const { user, profile, code } = await fullProfile()
+		await uploadPicture(user.id, profile.id, SAMPLE_FILES.png())
+		const pictureKey = async () =>
+			(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) }))!.profilePictureKey!
+		const copies = async (key: string) =>
+			Promise.all((['jpeg', 'webp'] as const).map((format) => storage.get(smallPictureKey(key, format))))
+		const first = await pictureKey()
+		await storage.delete(smallPictureKey(first, 'jpeg'))
+		expect(await storage.get(smallPictureKey(first, 'jpeg'))).toBeNull()
+		expect((await photoFetch(code.token)).status).toBe(200)
+		expect(await storage.get(smallPictureKey(first, 'jpeg'))).not.toBeNull()
+		await uploadPicture(user.id, profile.id, SAMPLE_FILES.png())
+		const second = await pictureKey()
+		expect(await copies(first)).toEqual([null, null])
+		expect((await copies(second)).every(Boolean)).toBe(true)
+		await removePicture(user.id, profile.id)
+		expect(await copies(second)).toEqual([null, null])
+		expect(
+			(await unwrap((await call(scanFile.loader, getRequest(`/scan/${code.token}/photo`), { token: code.token, kind: 'photo' })).result))
+				.status,
+		).toBe(404)
 	})
 })
