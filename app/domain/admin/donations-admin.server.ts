@@ -1,7 +1,7 @@
-import { and, desc, inArray, sql } from 'drizzle-orm'
+import { and, desc, sql } from 'drizzle-orm'
 import { db, instant } from '#db/client.ts'
 import { donations } from '#db/schema.ts'
-import { GIFT_RECEIVED, GIFT_TIME, moneyReceived, type Money } from '#app/domain/analytics/figures.server.ts'
+import { CONFIRMED_GIFT, GIFT_RECEIVED, GIFT_TIME, moneyReceived, type Money } from '#app/domain/analytics/figures.server.ts'
 import { timeRangeStart, type TimeRange } from './time-range.ts'
 
 const MAX_LIMIT = 500
@@ -64,7 +64,7 @@ export async function listDonations(
 				donors: sql<number>`count(distinct coalesce(${donations.userId}, lower(${donations.donorEmail}), 'donation:' || ${donations.id}))::int`,
 			})
 			.from(donations)
-			.where(and(inRange, inArray(donations.status, ['succeeded', 'refunded']))),
+			.where(and(inRange, CONFIRMED_GIFT)),
 		moneyReceived(window),
 	])
 	return {

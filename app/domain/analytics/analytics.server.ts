@@ -7,6 +7,7 @@ import { csvLine } from '#app/utils/csv.ts'
 import { etDay, etDayBounds, etDaysBetween, etHour } from './et-time.ts'
 import { emailMessageStats } from './email-tracking.server.ts'
 import {
+	CONFIRMED_GIFT,
 	COUNTED_ORDER,
 	GIFT_RECEIVED,
 	GIFT_TIME,
@@ -111,7 +112,7 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 				createdAt: donations.createdAt,
 			})
 			.from(donations)
-			.where(and(sql`${donations.status} in ('succeeded', 'refunded')`, inRange(GIFT_TIME, window)))
+			.where(and(CONFIRMED_GIFT, inRange(GIFT_TIME, window)))
 			.orderBy(desc(GIFT_TIME), desc(donations.id))
 			.limit(50),
 	])
@@ -202,7 +203,7 @@ async function recentActivityList(): Promise<RecentActivity[]> {
 			union all
 			(select 'donation', coalesce(${donations.donorName}, 'An anonymous donor'), ${donations.tier},
 				${GIFT_RECEIVED}, ${donations.createdAt}
-				from ${donations} where ${donations.status} in ('succeeded', 'refunded') order by ${donations.createdAt} desc limit 10)
+				from ${donations} where ${CONFIRMED_GIFT} order by ${donations.createdAt} desc limit 10)
 			order by at desc limit 10`),
 	)
 	return rows.map((row) => {

@@ -22,6 +22,9 @@ export const GIFT_RECEIVED = sql`(${donations.chargedCents} - ${donations.refund
 /** A gift belongs to the moment Stripe confirmed it; one never confirmed, to when it was tried. */
 export const GIFT_TIME = sql`coalesce(${donations.paidAt}, ${donations.createdAt})`
 
+/** A gift counts as one once Stripe confirmed it, refunded since or not. */
+export const CONFIRMED_GIFT = sql`${donations.status} in ('succeeded', 'refunded')`
+
 /** An order counts as one unless its payment failed: a free order is an order. */
 export const COUNTED_ORDER = sql`${orders.paymentStatus} <> 'failed'`
 

@@ -51,14 +51,14 @@ export default function OverviewTab() {
 					Recent activity
 				</h3>
 				<DataTable
-					caption="The 10 newest signups, orders and donations; Received is the money each brought in, less refunds"
+					caption="The 10 newest signups, orders and donations; Amount is the money each brought in, less refunds"
 					rows={a.recentActivity}
 					rowKey={(item) => `${item.type}-${item.timestamp}-${item.description}`}
 					empty="No signups, orders or donations yet."
 					columns={[
 						{ header: 'Type', cell: (item) => ACTIVITY_LABELS[item.type] },
 						{ header: 'What happened', className: 'break-words', cell: (item) => item.description },
-						{ header: 'Received', cell: (item) => (item.amount === null ? '—' : money(item.amount)) },
+						{ header: 'Amount', cell: (item) => (item.amount === null ? '—' : money(item.amount)) },
 						{ header: 'When', className: 'whitespace-nowrap', cell: (item) => formatEtTime(item.timestamp) },
 					]}
 				/>
