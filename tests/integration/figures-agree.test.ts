@@ -219,7 +219,9 @@ function expected(raw: Awaited<ReturnType<typeof rawRows>>, start: Date, end: Da
 		real.filter((v) => newUsers.some((u) => u.id === v.userId && etDay(u.createdAt) === etDay(v.visitedAt))).map(person),
 	)
 	const ordered = new Set(
-		real.filter((v) => placed.some((o) => o.userId === v.userId && etDay(o.createdAt) === etDay(v.visitedAt))).map(person),
+		real
+			.filter((v) => v.userId !== null && placed.some((o) => o.userId === v.userId && etDay(o.createdAt) === etDay(v.visitedAt)))
+			.map(person),
 	)
 	const realUsers = new Set(real.map(person)).size
 	const shop = cents(raw.orders.filter((o) => inside(o.createdAt)))
