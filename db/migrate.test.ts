@@ -67,4 +67,41 @@ test('a database with orders keyed "{userId}:{key}" migrates to the client’s k
 	} finally {
 		await close()
 	}
-})
+}, 60_000)
+
+test('0015: existing gifts were charged the gift and the fee once confirmed; shop orders were free, so nothing was charged', async () => {
+	const { db, close } = connect(undefined, 'memory://')
+	try {
+		await migratePg(db, { migrationsFolder: migrationsUpTo('0014_outbox_sealed_helping_senders') })
+		await db.execute(sql`insert into users (id, email) values ('a0000000-0000-4000-8000-000000000000', 'ada@example.com')`)
+		await db.execute(sql`insert into orders (id, confirmation_number, customer_email, subtotal_cents, total_cents, is_free, payment_status) values
+			('free', 'HMH-FREE', 'x@example.com', 1500, 2100, true, 'completed'),
+			('paid', 'HMH-PAID', 'x@example.com', 1500, 2100, false, 'completed'),
+			('back', 'HMH-BACK', 'x@example.com', 1500, 1800, false, 'refunded'),
+			('fail', 'HMH-FAIL', 'x@example.com', 1500, 2100, false, 'failed')`)
+		await db.execute(sql`insert into donations (amount_cents, fee_cents, refunded_cents, tier, status) values
+			(1499, 75, 181, 'custom', 'succeeded'),
+			(500, 45, 545, 'supporter', 'refunded'),
+			(5000, 0, 0, 'champion', 'pending'),
+			(2500, 100, 0, 'custom', 'failed')`)
+
+		await migrate(db)
+
+		// PGlite answers with { rows }.
+		const read = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: unknown[] }).rows
+		expect(await read(sql`select id, is_free, payment_status, charged_cents, refunded_cents from orders order by id`)).toEqual([
+			{ id: 'back', is_free: false, payment_status: 'refunded', charged_cents: 1800, refunded_cents: 1800 },
+			{ id: 'fail', is_free: false, payment_status: 'failed', charged_cents: 0, refunded_cents: 0 },
+			{ id: 'free', is_free: true, payment_status: 'free', charged_cents: 0, refunded_cents: 0 },
+			{ id: 'paid', is_free: false, payment_status: 'completed', charged_cents: 2100, refunded_cents: 0 },
+		])
+		expect(await read(sql`select status, charged_cents, refunded_cents from donations order by id`)).toEqual([
+			{ status: 'succeeded', charged_cents: 1574, refunded_cents: 181 },
+			{ status: 'refunded', charged_cents: 545, refunded_cents: 545 },
+			{ status: 'pending', charged_cents: 0, refunded_cents: 0 },
+			{ status: 'failed', charged_cents: 0, refunded_cents: 0 },
+		])
+	} finally {
+		await close()
+	}
+}, 60_000)

@@ -348,11 +348,12 @@ async function seedOthers(pg: Sql, scale: Scale, now: string) {
 	)
 	await pg.unsafe(
 		`insert into orders (id, confirmation_number, user_id, customer_name, customer_email, subtotal_cents, shipping_cents, total_cents,
-			is_free, fulfillment_status, payment_status, created_at, updated_at)
+			is_free, fulfillment_status, payment_status, charged_cents, refunded_cents, created_at, updated_at)
 		select 'bench-o' || g, 'HMHB' || lpad(g::text, 8, '0'), case when r1 < 0.7 then 'bench-u' || (1 + floor(r1 / 0.7 * $3::int))::int end,
 			'Customer ' || g, 'customer' || g || '@example.com', subtotal, 500, subtotal + 500, false,
 			(array['pending','processing','fulfilled','shipped','delivered'])[1 + floor(r2 * 5)::int],
 			case when r3 < 0.85 then 'completed' when r3 < 0.9 then 'pending' when r3 < 0.95 then 'failed' else 'refunded' end,
+			case when r3 < 0.85 or r3 >= 0.95 then subtotal + 500 else 0 end, case when r3 >= 0.95 then subtotal + 500 else 0 end,
 			created, created
 		from (
 			select g, random() as r1, random() as r2, random() as r3, (1500 + floor(random() * 8000))::int as subtotal,
@@ -364,9 +365,10 @@ async function seedOthers(pg: Sql, scale: Scale, now: string) {
 		[sales, now, scale.users],
 	)
 	await pg.unsafe(
-		`insert into donations (user_id, donor_email, donor_name, amount_cents, refunded_cents, tier, status, paid_at, created_at, updated_at)
+		`insert into donations (user_id, donor_email, donor_name, amount_cents, charged_cents, refunded_cents, tier, status, paid_at, created_at, updated_at)
 		select case when r1 < 0.5 then 'bench-u' || (1 + floor(r1 / 0.5 * $3::int))::int end, 'donor' || g || '@example.com',
-			case when r2 < 0.8 then 'Donor ' || g end, amount, case when status = 'refunded' then amount else 0 end, tier, status,
+			case when r2 < 0.8 then 'Donor ' || g end, amount, case when status in ('succeeded', 'refunded') then amount else 0 end,
+			case when status = 'refunded' then amount else 0 end, tier, status,
 			case when status in ('succeeded', 'refunded') then created + interval '10 seconds' end, created, created
 		from (
 			select *, case tier when 'supporter' then 500 when 'advocate' then 1500 when 'champion' then 5000 else 100 * (1 + floor(r5 * 200))::int end as amount

@@ -16,6 +16,8 @@ export const donations = pgTable(
 		/** The gift itself; fees the donor chose to cover are recorded apart (feeCents), and were charged on top. */
 		amountCents: integer().notNull(),
 		feeCents: integer().default(0).notNull(),
+		/** What Stripe charged: the gift and the fee once confirmed, 0 while pending or failed. Refunds are of it. */
+		chargedCents: integer().default(0).notNull(),
 		refundedCents: integer().default(0).notNull(),
 		currency: text().default('usd').notNull(),
 		tier: text().notNull(),
@@ -39,7 +41,13 @@ export const donations = pgTable(
 		index('donations_donor_email_idx').on(sql`lower(${t.donorEmail})`),
 		check('donations_amount_cents_check', sql`${t.amountCents} >= 0`),
 		check('donations_fee_cents_check', sql`${t.feeCents} >= 0`),
-		check('donations_refunded_cents_check', sql`${t.refundedCents} >= 0`),
+		check('donations_charged_cents_check', sql`${t.chargedCents} >= 0`),
+		check('donations_refunded_cents_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargedCents}`),
+		// Only a confirmed gift was charged, and its charge is the gift and the fee.
+		check(
+			'donations_charged_check',
+			sql`${t.chargedCents} = 0 or (${t.status} in ('succeeded', 'refunded') and ${t.chargedCents} = ${t.amountCents} + ${t.feeCents})`,
+		),
 		check('donations_status_check', oneOf(t.status, DONATION_STATUSES)),
 	],
 )

@@ -87,10 +87,10 @@ export const FULFILLMENT_STATUSES = ['pending', 'processing', 'fulfilled', 'ship
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number]
 
 /**
- * Spec 002: completed or other. A free order is completed at once; a paid one is pending until the payment provider's
- * verified webhook completes or fails it, and may be refunded later.
+ * Spec 002: completed or other. A free order (every shop order today) is 'free': nothing was charged. A paid one is
+ * pending until the payment provider's verified webhook completes or fails it, and may be refunded later.
  */
-export const ORDER_PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const
+export const ORDER_PAYMENT_STATUSES = ['free', 'pending', 'completed', 'failed', 'refunded'] as const
 
 export const orders = pgTable(
 	'orders',
@@ -105,7 +105,11 @@ export const orders = pgTable(
 		discountCode: text(),
 		discountCents: integer().default(0).notNull(),
 		shippingCents: integer().default(0).notNull(),
+		/** Subtotal, discount, shipping and total are list prices by the spec's rules; what was paid is recorded apart. */
 		totalCents: integer().notNull(),
+		/** What the payment provider charged (0 for a free order), and what went back; revenue is the difference. */
+		chargedCents: integer().default(0).notNull(),
+		refundedCents: integer().default(0).notNull(),
 		currency: text().default('usd').notNull(),
 		shippingMethod: text(),
 		shippingCountry: text(),
@@ -115,7 +119,7 @@ export const orders = pgTable(
 		orderType: text().default('shop').notNull(),
 		isFree: boolean().default(true).notNull(),
 		fulfillmentStatus: text().$type<FulfillmentStatus>().default('pending').notNull(),
-		paymentStatus: text().$type<(typeof ORDER_PAYMENT_STATUSES)[number]>().default('completed').notNull(),
+		paymentStatus: text().$type<(typeof ORDER_PAYMENT_STATUSES)[number]>().default('free').notNull(),
 		paymentSessionId: text(),
 		/** The client's key for one checkout, unique per person: the same checkout submitted twice yields one order. */
 		idempotencyKey: text(),
@@ -137,6 +141,10 @@ export const orders = pgTable(
 		check('orders_discount_cents_check', sql`${t.discountCents} >= 0`),
 		check('orders_shipping_cents_check', sql`${t.shippingCents} >= 0`),
 		check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
+		check('orders_charged_cents_check', sql`${t.chargedCents} >= 0`),
+		check('orders_refunded_cents_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargedCents}`),
+		// A free order is one whose payment status says so, and nothing was charged for it.
+		check('orders_free_check', sql`${t.isFree} = (${t.paymentStatus} = 'free') and (not ${t.isFree} or ${t.chargedCents} = 0)`),
 		check('orders_fulfillment_status_check', oneOf(t.fulfillmentStatus, FULFILLMENT_STATUSES)),
 		check('orders_payment_status_check', oneOf(t.paymentStatus, ORDER_PAYMENT_STATUSES)),
 	],

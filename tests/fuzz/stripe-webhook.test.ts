@@ -60,6 +60,7 @@ type Gift = {
 	invoiceId: string | null
 	amountCents: number
 	feeCents: number
+	chargedCents: number
 	refundedCents: number
 }
 
@@ -73,7 +74,7 @@ const opened = (rows: Array<{ to: string }>) => {
 /** The donations and receipts the stopped app left (the embedded database takes one process at a time). */
 async function readDatabase(database: App['database']) {
 	const gifts = `select status, payment_intent_id as "paymentIntentId", invoice_id as "invoiceId", amount_cents as "amountCents",
-		fee_cents as "feeCents", refunded_cents as "refundedCents" from donations`
+		fee_cents as "feeCents", charged_cents as "chargedCents", refunded_cents as "refundedCents" from donations`
 	const receipts = `select to_address as "to" from emails where email_type = 'donation-receipt'`
 	if (database.url) {
 		const sql = postgres(database.url, { max: 1, onnotice: () => {} })
@@ -93,7 +94,8 @@ async function readDatabase(database: App['database']) {
 
 /** Why Stripe's world does not bear this gift out; null when it does. */
 function unconfirmed(gift: Gift) {
-	const charged = gift.amountCents + gift.feeCents
+	// What the app recorded as charged (the gift and the fee covered), held to what Stripe says was paid.
+	const charged = gift.chargedCents
 	const held = (list: World['intents'], id: string | null) => list.find((object) => object.id === id)
 	const kindOf = (metadata: unknown) => (metadata as { kind?: string } | null)?.kind
 	if (gift.invoiceId) {

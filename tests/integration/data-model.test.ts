@@ -142,13 +142,39 @@ describe('the database refuses', () => {
 		expect(await refusal(db.insert(s.qrRequests).values({ ...request, quantity: 1 }))).toBe('accepted')
 	})
 
+	test('money that was not received: a free order charged, a refund above the charge, a charge that is not the gift', async () => {
+		const user = await createUser()
+		const paid = { isFree: false, paymentStatus: 'completed' as const }
+		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { chargedCents: 500 })))).toContain('orders_free_check')
+		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { isFree: false })))).toContain('orders_free_check')
+		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { ...paid, chargedCents: 500, refundedCents: 600 })))).toContain(
+			'orders_refunded_cents_check',
+		)
+		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { ...paid, chargedCents: 500, refundedCents: 500 })))).toBe(
+			'accepted',
+		)
+		const gift = { amountCents: 1500, feeCents: 75, tier: 'advocate' }
+		expect(await refusal(db.insert(s.donations).values({ ...gift, status: 'pending', chargedCents: 1575 }))).toContain(
+			'donations_charged_check',
+		)
+		expect(await refusal(db.insert(s.donations).values({ ...gift, status: 'succeeded', chargedCents: 1500 }))).toContain(
+			'donations_charged_check',
+		)
+		expect(
+			await refusal(db.insert(s.donations).values({ ...gift, status: 'succeeded', chargedCents: 1575, refundedCents: 1576 })),
+		).toContain('donations_refunded_cents_check')
+		expect(await refusal(db.insert(s.donations).values({ ...gift, status: 'refunded', chargedCents: 1575, refundedCents: 1575 }))).toBe(
+			'accepted',
+		)
+	})
+
 	test('an unknown status', async () => {
 		const user = await createUser()
 		const unknown = 'lost' as never
 		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { fulfillmentStatus: unknown })))).toContain(
 			'orders_fulfillment_status_check',
 		)
-		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { paymentStatus: unknown })))).toContain(
+		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { paymentStatus: unknown, isFree: false })))).toContain(
 			'orders_payment_status_check',
 		)
 		expect(await refusal(db.insert(s.donations).values({ amountCents: 500, tier: 'supporter', status: unknown }))).toContain(

@@ -12,16 +12,20 @@ import { uniqueId } from '#tests/stripe.ts'
 
 type Gift = Partial<typeof s.donations.$inferInsert>
 
+/** A gift as the webhook records it: a confirmed one was charged the gift and the fee the donor covered. */
 async function gift(values: Gift) {
+	const { amountCents = 1500, feeCents = 0, status = 'succeeded' } = values
 	const [row] = await db
 		.insert(s.donations)
 		.values({
-			amountCents: 1500,
 			tier: 'advocate',
-			status: 'succeeded',
 			paymentIntentId: uniqueId('pi'),
 			paidAt: new Date('2026-03-14T12:00:00Z'),
 			...values,
+			amountCents,
+			feeCents,
+			status,
+			chargedCents: status === 'succeeded' || status === 'refunded' ? amountCents + feeCents : 0,
 		})
 		.returning()
 	return row!

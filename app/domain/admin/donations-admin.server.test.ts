@@ -7,15 +7,26 @@ import { listDonations } from './donations-admin.server.ts'
 const HOUR = 3_600_000
 let counter = 0
 
+/** A gift as the webhook records it: a confirmed one was charged the gift and the fee, others nothing. */
 async function gift(values: Partial<typeof donations.$inferInsert>) {
+	const { amountCents = 1500, feeCents = 0, status = 'succeeded' } = values
+	const chargedCents = status === 'succeeded' || status === 'refunded' ? amountCents + feeCents : 0
 	const [row] = await db
 		.insert(donations)
-		.values({ amountCents: 1500, tier: 'advocate', status: 'succeeded', paymentIntentId: `pi_admin_${Date.now()}_${++counter}`, ...values })
+		.values({
+			tier: 'advocate',
+			paymentIntentId: `pi_admin_${Date.now()}_${++counter}`,
+			...values,
+			amountCents,
+			feeCents,
+			status,
+			chargedCents,
+		})
 		.returning()
 	return row!
 }
 
-test('the rows of the range, newest first, with the totals of its succeeded gifts (deltas: other tests add gifts)', async () => {
+test('the rows of the range, newest first, with the money received and the confirmed gifts (deltas: other tests add gifts)', async () => {
 	const now = Date.now()
 	const before = await listDonations({ range: '24hours', limit: 500 })
 	const donor = await createUser({ firstName: 'Grace', lastName: 'Hopper' })
@@ -26,6 +37,7 @@ test('the rows of the range, newest first, with the totals of its succeeded gift
 		userId: donor.id,
 		donorEmail: donor.email,
 		donorName: 'Grace Hopper',
+		feeCents: 75,
 		createdAt: new Date(now - HOUR),
 		paidAt,
 	})
@@ -48,12 +60,14 @@ test('the rows of the range, newest first, with the totals of its succeeded gift
 	})
 	const failed = await gift({ amountCents: 1234, status: 'failed', createdAt: new Date(now - 6 * HOUR) })
 	const refunded = await gift({ amountCents: 5000, status: 'refunded', refundedCents: 5000, createdAt: new Date(now - 7 * HOUR) })
+	const partly = await gift({ amountCents: 2000, feeCents: 90, refundedCents: 1000, createdAt: new Date(now - 7.5 * HOUR) })
 	const anonymous = await gift({ amountCents: 300, createdAt: new Date(now - 8 * HOUR) })
 	const threeDays = await gift({ amountCents: 700, createdAt: new Date(now - 72 * HOUR) })
 	const tenDays = await gift({ amountCents: 800, createdAt: new Date(now - 240 * HOUR) })
 
 	const day = await listDonations({ range: '24hours', limit: 500 })
-	const mine = [fromAccount, again, monthly, sameGuest, pending, failed, refunded, anonymous]
+	// By when Stripe confirmed them (then by id), else when they were tried.
+	const mine = [monthly, again, fromAccount, sameGuest, pending, failed, refunded, partly, anonymous]
 	const ids = new Set([...mine, threeDays, tenDays].map((g) => g.id))
 	expect(day.donations.filter((d) => ids.has(d.id)).map((d) => d.id)).toEqual(mine.map((g) => g.id))
 	expect(day.donations.find((d) => d.id === fromAccount.id)).toEqual({
@@ -61,6 +75,7 @@ test('the rows of the range, newest first, with the totals of its succeeded gift
 		donorEmail: donor.email,
 		donorName: 'Grace Hopper',
 		amount: 15,
+		received: 15.75,
 		tier: 'advocate',
 		status: 'succeeded',
 		createdAt: new Date(now - HOUR).toISOString(),
@@ -68,17 +83,25 @@ test('the rows of the range, newest first, with the totals of its succeeded gift
 		monthly: false,
 	})
 	expect(day.donations.find((d) => d.id === monthly.id)).toMatchObject({ amount: 9.99, monthly: true, tier: 'premium' })
-	expect(day.donations.find((d) => d.id === pending.id)).toMatchObject({ status: 'pending', paidAt: null, amount: 999 })
+	expect(day.donations.find((d) => d.id === pending.id)).toMatchObject({ status: 'pending', paidAt: null, amount: 999, received: 0 })
+	expect(day.donations.find((d) => d.id === refunded.id)).toMatchObject({ amount: 50, received: 0 })
+	expect(day.donations.find((d) => d.id === partly.id)).toMatchObject({ amount: 20, received: 10.9 })
 	// Newest first throughout.
-	const times = day.donations.map((d) => d.createdAt)
+	const times = day.donations.map((d) => d.paidAt ?? d.createdAt)
 	expect([...times].sort().reverse()).toEqual(times)
 
-	// Succeeded only: 1500 + 500 + 999 + 100 + 300; donors: the account, the guest (any case), the anonymous gift.
+	// Charged: confirmed gifts with the fees covered, 1575 + 500 + 999 + 100 + 5000 + 2090 + 300; refunded 5000 + 1000.
+	// Gifts: the confirmed ones, refunded too; donors: the account, the guest (any case), three gifts without either.
 	expect({
-		succeededCents: day.totals.succeededCents - before.totals.succeededCents,
+		chargedCents: day.totals.chargedCents - before.totals.chargedCents,
+		refundedCents: day.totals.refundedCents - before.totals.refundedCents,
+		receivedCents: day.totals.receivedCents - before.totals.receivedCents,
 		count: day.totals.count - before.totals.count,
 		donors: day.totals.donors - before.totals.donors,
-	}).toEqual({ succeededCents: 3399, count: 5, donors: 3 })
+	}).toEqual({ chargedCents: 10_564, refundedCents: 6000, receivedCents: 4564, count: 7, donors: 5 })
+	// The total received is the Received column of the rows added up.
+	const listed = day.donations.filter((d) => ids.has(d.id)).reduce((sum, d) => sum + Math.round(d.received * 100), 0)
+	expect(listed).toBe(4564)
 
 	const week = await listDonations({ range: '7days', limit: 500 })
 	expect(week.donations.map((d) => d.id)).toContain(threeDays.id)

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm'
-import { db } from '#db/client.ts'
+import { and, desc, sql } from 'drizzle-orm'
+import { db, instant } from '#db/client.ts'
 import { donations } from '#db/schema.ts'
+import { CONFIRMED_GIFT, GIFT_RECEIVED, GIFT_TIME, moneyReceived, type Money } from '#app/domain/analytics/figures.server.ts'
 import { timeRangeStart, type TimeRange } from './time-range.ts'
 
 const MAX_LIMIT = 500
@@ -11,6 +12,8 @@ export type AdminDonation = {
 	donorName: string | null
 	/** The gift in dollars (fees the donor covered are not part of it). */
 	amount: number
+	/** Money received for it in dollars: what Stripe charged (the gift and any fee covered) less what was refunded. */
+	received: number
 	tier: string
 	status: 'pending' | 'succeeded' | 'failed' | 'refunded'
 	createdAt: string
@@ -19,32 +22,32 @@ export type AdminDonation = {
 	monthly: boolean
 }
 
-export type DonationTotals = {
-	/** The gifts (not fees) of succeeded donations in the range, in cents. */
-	succeededCents: number
-	/** How many succeeded donations. */
+export type DonationTotals = Money & {
+	/** How many confirmed gifts (succeeded, or refunded since). */
 	count: number
 	/** Distinct donors among them: by account, else by e-mail; a gift with neither counts as its own donor. */
 	donors: number
 }
 
 /**
- * The Donations tab (spec 002 §2: donor, amount, tier, date; §3 donationData): every donation created in the range,
- * newest first, at most `limit` (1 to 500), and the totals of the succeeded ones in the same range (all of them, not
- * only the rows listed).
+ * The Donations tab (spec 002 §2: donor, amount, tier, date; §3 donationData): every donation of the range (by when it
+ * was confirmed, else tried), newest first, at most `limit` (1 to 500), and the totals of the whole range (not only the
+ * rows listed): the money received, as the header counts it, and the confirmed gifts and their donors.
  */
 export async function listDonations(
 	{ range, limit = 100 }: { range: TimeRange; limit?: number },
 	now: Date = new Date(),
 ): Promise<{ donations: AdminDonation[]; totals: DonationTotals }> {
-	const inRange = gte(donations.createdAt, timeRangeStart(range, now))
-	const [rows, [totals]] = await Promise.all([
+	const window = { start: timeRangeStart(range, now), end: now }
+	const inRange = sql`(${GIFT_TIME} >= ${instant(window.start)} and ${GIFT_TIME} < ${instant(window.end)})`
+	const [rows, [gifts], money] = await Promise.all([
 		db
 			.select({
 				id: donations.id,
 				donorEmail: donations.donorEmail,
 				donorName: donations.donorName,
 				amountCents: donations.amountCents,
+				receivedCents: sql<number>`${GIFT_RECEIVED}`.mapWith(Number),
 				tier: donations.tier,
 				status: donations.status,
 				invoiceId: donations.invoiceId,
@@ -53,16 +56,16 @@ export async function listDonations(
 			})
 			.from(donations)
 			.where(inRange)
-			.orderBy(desc(donations.createdAt), desc(donations.id))
+			.orderBy(desc(GIFT_TIME), desc(donations.id))
 			.limit(Number.isInteger(limit) ? Math.min(Math.max(limit, 1), MAX_LIMIT) : 100),
 		db
 			.select({
-				succeededCents: sql<number>`coalesce(sum(${donations.amountCents}), 0)::bigint`.mapWith(Number),
 				count: sql<number>`count(*)::int`,
 				donors: sql<number>`count(distinct coalesce(${donations.userId}, lower(${donations.donorEmail}), 'donation:' || ${donations.id}))::int`,
 			})
 			.from(donations)
-			.where(and(inRange, eq(donations.status, 'succeeded'))),
+			.where(and(inRange, CONFIRMED_GIFT)),
+		moneyReceived(window),
 	])
 	return {
 		donations: rows.map((row) => ({
@@ -70,12 +73,13 @@ export async function listDonations(
 			donorEmail: row.donorEmail,
 			donorName: row.donorName,
 			amount: row.amountCents / 100,
+			received: row.receivedCents / 100,
 			tier: row.tier,
 			status: row.status,
 			createdAt: row.createdAt.toISOString(),
 			paidAt: row.paidAt?.toISOString() ?? null,
 			monthly: row.invoiceId !== null,
 		})),
-		totals: { succeededCents: totals?.succeededCents ?? 0, count: totals?.count ?? 0, donors: totals?.donors ?? 0 },
+		totals: { ...money.donations, count: gifts?.count ?? 0, donors: gifts?.donors ?? 0 },
 	}
 }

@@ -148,6 +148,9 @@ describe('listOrders', () => {
 			totalAmount: 16,
 			subtotal: 10,
 			shippingCost: 6,
+			charged: 0,
+			refunded: 0,
+			received: 0,
 			currency: 'usd',
 			timestamp: order.createdAt.toISOString(),
 			createdAt: order.createdAt.toISOString(),
@@ -166,7 +169,7 @@ describe('listOrders', () => {
 			qrCodeCount: 2,
 			assignedQrCodeIds: [a!.id, b!.id],
 			fulfillmentStatus: 'processing',
-			paymentStatus: 'completed',
+			paymentStatus: 'free',
 			orderType: 'shop',
 		})
 	})
@@ -601,11 +604,12 @@ describe('ordersCsv', () => {
 			'status',
 			'paymentStatus',
 			'total',
+			'received',
 			'items',
 			'shippingAddress',
 			'assignedCodes',
 		])
-		expect(rows.every((r) => r.length === 10)).toBe(true)
+		expect(rows.every((r) => r.length === 11)).toBe(true)
 		const numbers = rows.map((r) => r[0])
 		expect(numbers.indexOf(hostile.confirmationNumber)).toBeLessThan(numbers.indexOf(older.confirmationNumber))
 		expect(numbers.indexOf(hostile.confirmationNumber)).toBeGreaterThan(0)
@@ -617,8 +621,9 @@ describe('ordersCsv', () => {
 			`'=HYPERLINK("http://evil.example","click")`,
 			`'${hostile.customerEmail}`,
 			'processing',
-			'completed',
+			'free',
 			'16.00',
+			'0.00',
 			'3 x Sticker, "large" (text: @home)',
 			`'+Rosa, "the" Shopper, '-12 Elm Street, Springfield, IL 62701, United States`,
 			String(code!.id),

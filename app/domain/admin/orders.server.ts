@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
 import { isUniqueViolation } from '#app/domain/accounts/accounts.server.ts'
+import { receivedCents } from '#app/domain/analytics/figures.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { runHeavy } from '#app/domain/heavy-work.server.ts'
 import { scanUrl } from '#app/domain/qr/codes.server.ts'
@@ -36,11 +37,15 @@ export type AdminOrder = {
 	/** The confirmation number (HMH-…); the last 8 characters of the id for an order without one. */
 	orderNumber: string
 	confirmationNumber: string
-	/** Dollars. */
+	/** Dollars: the order's total at list prices by the spec's rules (shop orders are free: nothing of it was charged). */
 	amount: number
 	totalAmount: number
 	subtotal: number
 	shippingCost: number
+	/** Dollars actually paid: what was charged (0 for a free order), what went back, and the difference (its revenue). */
+	charged: number
+	refunded: number
+	received: number
 	currency: string
 	/** ISO times. */
 	timestamp: string
@@ -58,6 +63,7 @@ export type AdminOrder = {
 	qrCodeCount: number
 	assignedQrCodeIds: number[]
 	fulfillmentStatus: string
+	/** Spec 002: completed or other; 'free' for a free order (nothing charged). */
 	paymentStatus: string
 	orderType: string
 }
@@ -78,6 +84,9 @@ export function adminOrderJson(order: Order, items: ItemRow[], assignedQrCodeIds
 		totalAmount: dollars(order.totalCents),
 		subtotal: dollars(order.subtotalCents),
 		shippingCost: dollars(order.shippingCents),
+		charged: dollars(order.chargedCents),
+		refunded: dollars(order.refundedCents),
+		received: dollars(receivedCents(order)),
 		currency: order.currency,
 		timestamp: createdAt,
 		createdAt,
@@ -455,6 +464,7 @@ export const ORDERS_CSV_COLUMNS = [
 	'status',
 	'paymentStatus',
 	'total',
+	'received',
 	'items',
 	'shippingAddress',
 	'assignedCodes',
@@ -482,6 +492,7 @@ export async function* ordersCsvLines(): AsyncGenerator<string> {
 				order.fulfillmentStatus,
 				order.paymentStatus,
 				order.totalAmount.toFixed(2),
+				order.received.toFixed(2),
 				order.items.map((i) => `${i.quantity} x ${i.name}${i.customText ? ` (text: ${i.customText})` : ''}`).join('; '),
 				shippingAddressText(order.shippingAddress),
 				order.assignedQrCodeIds.join(' '),

@@ -1,4 +1,4 @@
-import { and, desc, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, lt, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { db, instant, rowsOf } from '#db/client.ts'
 import { donations, orders, qrCodes, qrDownloads, qrScans, users, visits } from '#db/schema.ts'
@@ -6,12 +6,22 @@ import { timeRangeStart, type TimeRange } from '#app/domain/admin/time-range.ts'
 import { csvLine } from '#app/utils/csv.ts'
 import { etDay, etDayBounds, etDaysBetween, etHour } from './et-time.ts'
 import { emailMessageStats } from './email-tracking.server.ts'
+import {
+	CONFIRMED_GIFT,
+	COUNTED_ORDER,
+	GIFT_RECEIVED,
+	GIFT_TIME,
+	moneyReceived,
+	ORDER_RECEIVED,
+	percent,
+	realUsersWho,
+	receivedCents,
+} from './figures.server.ts'
 import type { FilterHours } from './params.ts'
 import { rolledUpUntil } from './rollup.server.ts'
 import { hourlyCounts, lastRealVisit, scansBy, scansPerHour, visitCounts, visitorCounts, visitsBy, type Window } from './windows.server.ts'
 
 const ZONE = 'America/New_York'
-const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0)
 const dollars = (cents: number) => Math.round(cents) / 100
 const int = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number)
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
@@ -30,7 +40,8 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 		lastVisit,
 		people,
 		shop,
-		giving,
+		money,
+		converted,
 		codes,
 		downloads,
 		scans,
@@ -57,21 +68,11 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 			emailSignups: recent?.emailSignups ?? 0,
 		})),
 		db
-			.select({
-				orders: int(sql`count(*)`),
-				cents: int(sql`sum(${orders.totalCents}) filter (where ${orders.paymentStatus} = 'completed')`),
-			})
+			.select({ orders: int(sql`count(*)`) })
 			.from(orders)
-			.where(and(inRange(orders.createdAt, window), ne(orders.paymentStatus, 'failed'))),
-		db
-			.select({ cents: int(sql`sum(${donations.amountCents} - ${donations.refundedCents})`) })
-			.from(donations)
-			.where(
-				and(
-					sql`${donations.status} in ('succeeded', 'refunded')`,
-					inRange(sql`coalesce(${donations.paidAt}, ${donations.createdAt})`, window),
-				),
-			),
+			.where(and(inRange(orders.createdAt, window), COUNTED_ORDER)),
+		moneyReceived(window),
+		realUsersWho(window),
 		db
 			.select({ created: int(sql`count(*)`) })
 			.from(qrCodes)
@@ -93,6 +94,8 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 				customerName: orders.customerName,
 				customerEmail: orders.customerEmail,
 				totalCents: orders.totalCents,
+				chargedCents: orders.chargedCents,
+				refundedCents: orders.refundedCents,
 				fulfillmentStatus: orders.fulfillmentStatus,
 				createdAt: orders.createdAt,
 			})
@@ -103,16 +106,16 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 			.select({
 				donorEmail: donations.donorEmail,
 				amountCents: donations.amountCents,
+				chargedCents: donations.chargedCents,
+				refundedCents: donations.refundedCents,
 				tier: donations.tier,
 				createdAt: donations.createdAt,
 			})
 			.from(donations)
-			.where(and(sql`${donations.status} = 'succeeded'`, inRange(donations.createdAt, window)))
-			.orderBy(desc(donations.createdAt))
+			.where(and(CONFIRMED_GIFT, inRange(GIFT_TIME, window)))
+			.orderBy(desc(GIFT_TIME), desc(donations.id))
 			.limit(50),
 	])
-	const shopCents = shop[0]?.cents ?? 0
-	const donationCents = giving[0]?.cents ?? 0
 	const signups = people.signups
 	const totalOrders = shop[0]?.orders ?? 0
 	const scanTotals = scans.get('') ?? { scans: 0, emergencyScans: 0 }
@@ -122,14 +125,16 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 		totalVisits: visitsInRange.realVisits,
 		realUsers: visitors.realUsers,
 		lastVisit: iso(lastVisit),
-		totalRevenue: dollars(shopCents + donationCents),
-		shopRevenue: dollars(shopCents),
-		donationRevenue: dollars(donationCents),
+		totalRevenue: dollars(money.total.receivedCents),
+		shopRevenue: dollars(money.shop.receivedCents),
+		donationRevenue: dollars(money.donations.receivedCents),
 		totalSignups: signups,
 		emailSignups: people.emailSignups,
-		signupRate: percent(signups, visitors.realUsers),
+		realUsersWhoSignedUp: converted.signedUp,
+		signupRate: percent(converted.signedUp, visitors.realUsers),
 		totalOrders,
-		orderConversionRate: percent(totalOrders, visitors.realUsers),
+		realUsersWhoOrdered: converted.ordered,
+		orderConversionRate: percent(converted.ordered, visitors.realUsers),
 		totalQrCreated: codes[0]?.created ?? 0,
 		totalQrDownloaded: downloads[0]?.downloads ?? 0,
 		totalQrAccessed: scanTotals.scans,
@@ -142,12 +147,14 @@ export async function analyticsOverview(range: TimeRange, now = new Date()) {
 			customerName: order.customerName,
 			customerEmail: order.customerEmail,
 			amount: dollars(order.totalCents),
+			received: dollars(receivedCents(order)),
 			fulfillmentStatus: order.fulfillmentStatus,
 			createdAt: iso(order.createdAt),
 		})),
 		donationData: donationData.map((gift) => ({
 			donorEmail: gift.donorEmail,
 			amount: dollars(gift.amountCents),
+			received: dollars(receivedCents(gift)),
 			tier: gift.tier,
 			createdAt: iso(gift.createdAt),
 		})),
@@ -176,7 +183,7 @@ function userGrowth(window: Window, perDay: Map<string, number>, before: number)
 	})
 }
 
-/** The 10 newest signups, orders and donations together (spec 002 §2 overview). */
+/** The 10 newest signups, orders and donations together (spec 002 §2 overview); an amount is the money received. */
 async function recentActivityList(): Promise<RecentActivity[]> {
 	const rows = rowsOf<{
 		type: RecentActivity['type']
@@ -190,11 +197,13 @@ async function recentActivityList(): Promise<RecentActivity[]> {
 				null as detail, null::int as cents, ${users.createdAt} as at
 				from ${users} order by ${users.createdAt} desc limit 10)
 			union all
-			(select 'order', coalesce(${orders.customerName}, ${orders.customerEmail}), ${orders.confirmationNumber}, ${orders.totalCents}, ${orders.createdAt}
-				from ${orders} where ${orders.paymentStatus} <> 'failed' order by ${orders.createdAt} desc limit 10)
+			(select 'order', coalesce(${orders.customerName}, ${orders.customerEmail}), ${orders.confirmationNumber},
+				${ORDER_RECEIVED}, ${orders.createdAt}
+				from ${orders} where ${COUNTED_ORDER} order by ${orders.createdAt} desc limit 10)
 			union all
-			(select 'donation', coalesce(${donations.donorName}, 'An anonymous donor'), ${donations.tier}, ${donations.amountCents}, ${donations.createdAt}
-				from ${donations} where ${donations.status} = 'succeeded' order by ${donations.createdAt} desc limit 10)
+			(select 'donation', coalesce(${donations.donorName}, 'An anonymous donor'), ${donations.tier},
+				${GIFT_RECEIVED}, ${donations.createdAt}
+				from ${donations} where ${CONFIRMED_GIFT} order by ${donations.createdAt} desc limit 10)
 			order by at desc limit 10`),
 	)
 	return rows.map((row) => {
@@ -213,7 +222,7 @@ async function recentActivityList(): Promise<RecentActivity[]> {
 export async function filteredAnalytics(hours: FilterHours, now = new Date()) {
 	const window = { start: new Date(now.getTime() - hours * 3_600_000), end: now }
 	const doneUntil = await rolledUpUntil()
-	const [counts, visitors, perHour, signups] = await Promise.all([
+	const [counts, visitors, perHour, signups, converted] = await Promise.all([
 		visitCounts(window, doneUntil),
 		visitorCounts(window, doneUntil),
 		hourlyCounts(window, doneUntil),
@@ -221,8 +230,8 @@ export async function filteredAnalytics(hours: FilterHours, now = new Date()) {
 			.select({ count: int(sql`count(*)`) })
 			.from(users)
 			.where(inRange(users.createdAt, window)),
+		realUsersWho(window),
 	])
-	const signupCount = signups[0]?.count ?? 0
 	const left = [
 		counts.botVisits ? `${counts.botVisits.toLocaleString('en-US')} from bots` : null,
 		counts.ownerVisits ? `${counts.ownerVisits.toLocaleString('en-US')} of the owner's own` : null,
@@ -231,8 +240,9 @@ export async function filteredAnalytics(hours: FilterHours, now = new Date()) {
 	return {
 		realUserVisits: counts.realVisits,
 		realUsers: visitors.realUsers,
-		signups: signupCount,
-		conversionRate: percent(signupCount, visitors.realUsers),
+		signups: signups[0]?.count ?? 0,
+		realUsersWhoSignedUp: converted.signedUp,
+		conversionRate: percent(converted.signedUp, visitors.realUsers),
 		timeRange: `${hours}hours`,
 		hours,
 		hourlyBreakdown: perHour.map((slot) => ({ hour: slot.hour.toISOString(), visit_count: slot.realVisits, users: slot.realUsers })),
@@ -417,9 +427,11 @@ export async function* analyticsCsvLines(range: TimeRange, now = new Date()): As
 		['shopRevenue', overview.shopRevenue.toFixed(2)],
 		['donationRevenue', overview.donationRevenue.toFixed(2)],
 		['newRegistrations', overview.totalSignups],
+		['realUsersWhoSignedUp', overview.realUsersWhoSignedUp],
 		['signupRate', overview.signupRate],
 		['emailSignups', overview.emailSignups],
 		['productOrders', overview.totalOrders],
+		['realUsersWhoOrdered', overview.realUsersWhoOrdered],
 		['orderConversionRate', overview.orderConversionRate],
 		['medicalQrCreated', overview.totalQrCreated],
 		['qrDownloads', overview.totalQrDownloaded],

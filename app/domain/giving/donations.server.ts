@@ -142,6 +142,7 @@ async function recordPaidGift(tx: Executor, paid: PaidGift, withoutDonor: boolea
 		donorName: paid.name,
 		amountCents: paid.chargedCents - feeCents,
 		feeCents,
+		chargedCents: paid.chargedCents,
 		tier: paid.gift.tier,
 		status: 'succeeded' as const,
 		paidAt: paid.paidAt,
@@ -433,8 +434,8 @@ async function applyRefund(tx: Executor, paymentIntentId: string, charge: Charge
 	const refunded = await tx
 		.update(donations)
 		.set({
-			// Refund events carry the running total, so an older one never lowers it; no more than was paid comes back.
-			refundedCents: sql`least(greatest(${donations.refundedCents}, ${charge.amount_refunded}), ${donations.amountCents} + ${donations.feeCents})`,
+			// Refund events carry the running total, so an older one never lowers it; no more than was charged comes back.
+			refundedCents: sql`least(greatest(${donations.refundedCents}, ${charge.amount_refunded}), ${donations.chargedCents})`,
 			...(charge.refunded && { status: 'refunded' as const }),
 		})
 		.where(and(eq(donations.paymentIntentId, paymentIntentId), inArray(donations.status, [...CONFIRMED])))

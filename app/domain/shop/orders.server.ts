@@ -96,7 +96,8 @@ export async function createShopOrder(userId: string, input: OrderInput): Promis
 					selectedQrCodeId: code.id,
 					qrShape: totals.lines[0]?.qrShape ?? null,
 					isFree: true,
-					paymentStatus: 'completed',
+					paymentStatus: 'free',
+					chargedCents: 0,
 					idempotencyKey: input.idempotencyKey,
 				})
 				await tx.insert(orderItems).values(

@@ -89,21 +89,37 @@ export function AdminHeader({ range }: { range: TimeRange }) {
 	)
 }
 
-/** The header's stat cards (spec 002 §2), for the chosen time range; "Real users" leaves out bots, the owner and excluded addresses. */
+/**
+ * The header's stat cards (spec 002 §2), for the chosen time range; "Real users" leaves out bots, the owner and excluded
+ * addresses, and each rate is of them: real users who signed up (or ordered) over real users.
+ */
 export function HeaderStats({ analytics: a }: { analytics: AnalyticsOverview }) {
 	const range = TIME_RANGE_LABELS[a.timeRange].toLowerCase()
+	const realUsers = a.realUsers.toLocaleString('en-US')
 	return (
 		<section aria-label={`Figures for the ${range}`} className="mx-auto mt-4 max-w-6xl px-4">
 			<StatCards
 				columns="grid-cols-2 md:grid-cols-3 lg:grid-cols-5"
 				stats={[
 					['Platform users', a.totalUsers, 'all accounts'],
-					['Real user visits', a.totalVisits, `${a.realUsers.toLocaleString('en-US')} real users`],
+					['Real user visits', a.totalVisits, `${realUsers} real users: no bots, not the owner`],
 					['Last visit', a.lastVisit ? formatEtTime(a.lastVisit) : 'None yet', 'by a real user'],
-					['Total revenue', money(a.totalRevenue), `shop ${money(a.shopRevenue)} · donations ${money(a.donationRevenue)}`],
-					['New registrations', a.totalSignups, `${a.signupRate}% of real users`],
+					[
+						'Total revenue',
+						money(a.totalRevenue),
+						`received less refunds: shop ${money(a.shopRevenue)} · donations ${money(a.donationRevenue)}`,
+					],
+					[
+						'New registrations',
+						a.totalSignups,
+						`${a.signupRate}% conversion rate: ${a.realUsersWhoSignedUp} of ${realUsers} real users signed up`,
+					],
 					['E-mail signups', a.emailSignups, 'with e-mail and password'],
-					['Product orders', a.totalOrders, `${a.orderConversionRate}% purchase rate`],
+					[
+						'Product orders',
+						a.totalOrders,
+						`${a.orderConversionRate}% purchase rate: ${a.realUsersWhoOrdered} of ${realUsers} real users ordered`,
+					],
 					['Medical QR created', a.totalQrCreated, 'made or claimed'],
 					['QR downloads', a.totalQrDownloaded, 'code images saved'],
 					['Emergency access', a.emergencyAccess, `of ${a.totalQrAccessed.toLocaleString('en-US')} scans`],

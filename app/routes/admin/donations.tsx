@@ -19,11 +19,12 @@ export default function DonationsTab({ loaderData }: Route.ComponentProps) {
 				Donations
 			</h2>
 			<p className={cardClass('p-4 text-gray-900')}>
-				{TIME_RANGE_LABELS[range]}: <strong>{money(totals.succeededCents / 100)}</strong> from {totals.count}{' '}
-				{totals.count === 1 ? 'gift' : 'gifts'} by {totals.donors} {totals.donors === 1 ? 'donor' : 'donors'} (confirmed gifts only).
+				{TIME_RANGE_LABELS[range]}: <strong>{money(totals.receivedCents / 100)} received</strong> from {totals.count}{' '}
+				{totals.count === 1 ? 'gift' : 'gifts'} by {totals.donors} {totals.donors === 1 ? 'donor' : 'donors'}:{' '}
+				{money(totals.chargedCents / 100)} charged (fees donors chose to cover included), less {money(totals.refundedCents / 100)} refunded.
 			</p>
 			<DataTable
-				caption="Donations, newest first"
+				caption="Donations, newest first; Amount is the gift, Received what was charged less refunds"
 				rows={donations}
 				rowKey={(gift) => gift.id}
 				empty="No donations in this time range."
@@ -34,6 +35,7 @@ export default function DonationsTab({ loaderData }: Route.ComponentProps) {
 						cell: (gift) => `${gift.donorName ? `${gift.donorName} · ` : ''}${gift.donorEmail ?? 'Anonymous'}`,
 					},
 					{ header: 'Amount', cell: (gift) => `${money(gift.amount)}${gift.monthly ? ' monthly' : ''}` },
+					{ header: 'Received', cell: (gift) => money(gift.received) },
 					{ header: 'Tier', className: 'capitalize', cell: (gift) => gift.tier },
 					{ header: 'Status', cell: (gift) => gift.status },
 					{ header: 'Date', className: 'whitespace-nowrap', cell: (gift) => formatEtTime(gift.createdAt) },

@@ -49,7 +49,11 @@ export default function FilteredTab({ loaderData }: Route.ComponentProps) {
 				stats={[
 					['Real user visits', f.realUserVisits],
 					['Real users', f.realUsers],
-					['Conversion rate', `${f.conversionRate}%`, `${f.signups.toLocaleString('en-US')} signups`],
+					[
+						'Conversion rate',
+						`${f.conversionRate}%`,
+						`real users who signed up: ${f.realUsersWhoSignedUp.toLocaleString('en-US')} of ${f.realUsers.toLocaleString('en-US')}`,
+					],
 				]}
 			/>
 			<p className={cardClass('p-4 text-gray-900')}>

@@ -47,8 +47,13 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 					</h3>
 					<p>Placed {formatEtTime(order.createdAt)}</p>
 					<p>
-						Total {money(order.totalAmount, order.currency)} (subtotal {money(order.subtotal, order.currency)}, shipping{' '}
-						{money(order.shippingCost, order.currency)}); payment {order.paymentStatus}
+						Total at list prices {money(order.totalAmount, order.currency)} (subtotal {money(order.subtotal, order.currency)}, shipping{' '}
+						{money(order.shippingCost, order.currency)})
+					</p>
+					<p>
+						Received {money(order.received, order.currency)}
+						{order.refunded ? ` (charged ${money(order.charged, order.currency)}, refunded ${money(order.refunded, order.currency)})` : ''};
+						payment {order.paymentStatus}
 					</p>
 					{order.fulfilledAt ? <p>Shipping document made {formatEtTime(order.fulfilledAt)}</p> : null}
 					{order.shippedAt ? <p>Shipped {formatEtTime(order.shippedAt)}</p> : null}

@@ -77,6 +77,7 @@ export default function OrdersTab({ loaderData }: Route.ComponentProps) {
 								Order {order.orderNumber}
 							</Link>
 							<p className="text-gray-900">
+								{order.paymentStatus === 'free' ? 'Free' : `${money(order.received, order.currency)} received`} · list{' '}
 								{money(order.totalAmount, order.currency)} · {formatEtTime(order.createdAt)}
 							</p>
 							<p className="text-gray-900">

@@ -8,6 +8,7 @@ import type { loader as layoutLoader } from './layout.tsx'
 import { money } from './order-ui.tsx'
 
 const ACTIVITY_LABELS = { signup: 'Signup', order: 'Order', donation: 'Donation' } as const
+const count = (n: number) => n.toLocaleString('en-US')
 
 /** The overview tab: growth and the newest activity, from the figures the layout already loaded for the header. */
 export default function OverviewTab() {
@@ -31,10 +32,12 @@ export default function OverviewTab() {
 						<strong>{a.totalUsers.toLocaleString('en-US')}</strong> in all
 					</li>
 					<li>
-						<strong>{a.signupRate}%</strong> of real users signed up, <strong>{a.orderConversionRate}%</strong> ordered
+						Of {count(a.realUsers)} real users, <strong>{a.signupRate}%</strong> signed up ({count(a.realUsersWhoSignedUp)}) and{' '}
+						<strong>{a.orderConversionRate}%</strong> ordered ({count(a.realUsersWhoOrdered)})
 					</li>
 					<li>
-						<strong>{money(a.totalRevenue)}</strong> raised: {money(a.shopRevenue)} from the shop, {money(a.donationRevenue)} in donations
+						<strong>{money(a.totalRevenue)}</strong> received, less refunds: {money(a.shopRevenue)} from the shop,{' '}
+						{money(a.donationRevenue)} in donations
 					</li>
 					<li>
 						<strong>{a.emergencyAccess.toLocaleString('en-US')}</strong> emergency scans of {a.totalQrAccessed.toLocaleString('en-US')} in
@@ -48,7 +51,7 @@ export default function OverviewTab() {
 					Recent activity
 				</h3>
 				<DataTable
-					caption="The 10 newest signups, orders and donations"
+					caption="The 10 newest signups, orders and donations; Amount is the money each brought in, less refunds"
 					rows={a.recentActivity}
 					rowKey={(item) => `${item.type}-${item.timestamp}-${item.description}`}
 					empty="No signups, orders or donations yet."
