@@ -7,13 +7,18 @@ import { auditLog, orderAssignedCodes, orders, qrCodes } from '#db/schema.ts'
  * a shop order (order_assigned_codes, one order per code) or mailed with a free QR request (the request's
  * 'qr-request.fulfilled' audit entry, details.qrCodeIds). assignQrCodes (orders.server.ts) and fulfillQrRequest
  * (requests-queue.server.ts) both ask checkCodeCommitments, each wording the problems in its own messages.
+ *
+ * One code is different: the one the shopper chose at checkout (orders.selected_qr_code_id), which is already theirs.
+ * Their order may take it while it is still theirs; claimed, inactive or mailed to them earlier is no reason against it,
+ * but another order still holding it is (a code goes out with one order only).
  */
 
 /** The audit entry that records a fulfilled free QR request and the codes sent with it (there is no table for them). */
 export const REQUEST_FULFILLED_ACTION = 'qr-request.fulfilled'
 
 export type CodeProblem =
-	| { codeId: number; reason: 'missing' | 'claimed' | 'inactive' }
+	/** not-shoppers: the order's chosen code no longer belongs to the account that placed the order. */
+	| { codeId: number; reason: 'missing' | 'claimed' | 'inactive' | 'not-shoppers' }
 	/** On an order that is not cancelled (a cancelled order's codes are free again). */
 	| { codeId: number; reason: 'ordered'; orderId: string; orderNumber: string }
 	/** Mailed with a free QR request already. */
@@ -30,6 +35,48 @@ export type CodeCommitments = {
 	problems: CodeProblem[]
 }
 
+/** The code an order's shopper chose, and the account that placed the order (null once it is deleted). */
+export type ShopperChoice = { codeId: number; shopperId: string | null }
+
+/** The order holding a code (order_assigned_codes has one row per code at most). */
+export type CodeHolder = { orderId: string; orderNumber: string; status: string }
+
+export type CodeVerdict = { kind: 'free'; onCancelledOrder: boolean } | { kind: 'on-order' } | { kind: 'problem'; problem: CodeProblem }
+
+/**
+ * The rule itself, on what is known of one code: the row (undefined when there is none), the order holding it, the
+ * free request it was mailed with, and, when the code is the order's chosen one, whose it must still be.
+ */
+export function codeVerdict(
+	codeId: number,
+	{
+		code,
+		holder,
+		sentWith,
+		forOrderId,
+		choice,
+	}: {
+		code: { userId: string | null; isActive: boolean } | undefined
+		holder?: CodeHolder
+		sentWith?: string
+		forOrderId?: string
+		choice?: ShopperChoice
+	},
+): CodeVerdict {
+	const problem = (p: CodeProblem): CodeVerdict => ({ kind: 'problem', problem: p })
+	if (!code) return problem({ codeId, reason: 'missing' })
+	if (forOrderId !== undefined && holder?.orderId === forOrderId) return { kind: 'on-order' }
+	const chosen = choice?.codeId === codeId
+	if (chosen) {
+		if (choice.shopperId === null || code.userId !== choice.shopperId) return problem({ codeId, reason: 'not-shoppers' })
+	} else if (code.userId !== null) return problem({ codeId, reason: 'claimed' })
+	else if (!code.isActive) return problem({ codeId, reason: 'inactive' })
+	if (holder && holder.status !== 'cancelled')
+		return problem({ codeId, reason: 'ordered', orderId: holder.orderId, orderNumber: holder.orderNumber })
+	if (!chosen && sentWith !== undefined) return problem({ codeId, reason: 'sent', requestId: sentWith })
+	return { kind: 'free', onCancelledOrder: Boolean(holder) }
+}
+
 /** Whole numbers from 1 to the int4 maximum: qr_codes.id. */
 const isCodeId = (value: unknown): value is number =>
 	Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 2_147_483_647
@@ -44,13 +91,13 @@ export function codeIdsIn(details: Record<string, unknown> | null | undefined): 
  * Inside the caller's transaction: locks the codes' qr_codes rows in ascending id order (so two transactions sharing
  * codes take turns and never wait on each other in a circle), then reads, as committed by then, whether each exists, is
  * unclaimed and active, is on an order that is not cancelled, or was already mailed with a free request. A code
- * already on `forOrderId` is reported in alreadyOnOrder, whatever else is true of it. `ids` must be qr_codes ids
- * (1 to 2147483647); repeats count once.
+ * already on `forOrderId` is reported in alreadyOnOrder, whatever else is true of it; `choice` is that order's chosen
+ * code (see codeVerdict). `ids` must be qr_codes ids (1 to 2147483647); repeats count once.
  */
 export async function checkCodeCommitments(
 	tx: Executor,
 	ids: readonly number[],
-	{ forOrderId }: { forOrderId?: string } = {},
+	{ forOrderId, choice }: { forOrderId?: string; choice?: ShopperChoice } = {},
 ): Promise<CodeCommitments> {
 	const sorted = [...new Set(ids)].sort((a, b) => a - b)
 	const answer: CodeCommitments = { free: [], onCancelledOrders: [], alreadyOnOrder: [], problems: [] }
@@ -75,19 +122,18 @@ export async function checkCodeCommitments(
 	const orderOf = new Map(onOrders.map((row) => [row.qrCodeId, row]))
 	const sentWith = await requestsThatSent(tx, sorted)
 	for (const codeId of sorted) {
-		const code = byId.get(codeId)
-		const order = orderOf.get(codeId)
-		const requestId = sentWith.get(codeId)
-		if (!code) answer.problems.push({ codeId, reason: 'missing' })
-		else if (forOrderId !== undefined && order?.orderId === forOrderId) answer.alreadyOnOrder.push(codeId)
-		else if (code.userId !== null) answer.problems.push({ codeId, reason: 'claimed' })
-		else if (!code.isActive) answer.problems.push({ codeId, reason: 'inactive' })
-		else if (order && order.status !== 'cancelled')
-			answer.problems.push({ codeId, reason: 'ordered', orderId: order.orderId, orderNumber: order.orderNumber })
-		else if (requestId !== undefined) answer.problems.push({ codeId, reason: 'sent', requestId })
+		const verdict = codeVerdict(codeId, {
+			code: byId.get(codeId),
+			holder: orderOf.get(codeId),
+			sentWith: sentWith.get(codeId),
+			forOrderId,
+			choice,
+		})
+		if (verdict.kind === 'problem') answer.problems.push(verdict.problem)
+		else if (verdict.kind === 'on-order') answer.alreadyOnOrder.push(codeId)
 		else {
 			answer.free.push(codeId)
-			if (order) answer.onCancelledOrders.push(codeId)
+			if (verdict.onCancelledOrder) answer.onCancelledOrders.push(codeId)
 		}
 	}
 	return answer

@@ -17,6 +17,7 @@ import { trackingStatus } from '#app/domain/shop/orders.ts'
 import { createShopOrder, findOrderForTracking } from '#app/domain/shop/orders.server.ts'
 import { parseCsv } from '#tests/csv.ts'
 import { claimant, createUser, uniqueEmail } from '#tests/factories.ts'
+import { CHOSEN_CODE_GONE } from './chosen-code.ts'
 import { DOCUMENT_NEEDS_CODES } from './order-status.ts'
 import {
 	assignQrCodes,
@@ -96,6 +97,47 @@ const shippedEmails = (to: string) =>
 const tempDirs: string[] = []
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
 
+/** A slip PDF's page count and size, its text (pdftotext) and what its QR codes decode to. */
+function pdfFacts(pdf: Uint8Array) {
+	const dir = mkdtempSync(join(tmpdir(), 'hmh-slip-'))
+	tempDirs.push(dir)
+	const file = join(dir, 'slip.pdf')
+	writeFileSync(file, pdf)
+	const info = execFileSync('pdfinfo', [file]).toString()
+	const text = execFileSync('pdftotext', ['-layout', file, '-']).toString()
+	// zbar misses the odd code on a crowded, anti-aliased page (about 1 in 30 at 150 dpi, 1 in 45 at 300), rarely the
+	// same one at another resolution; rendered crisp at 150 dpi, as a printer would, it missed none of 1,280. The
+	// slip's codes are read four ways, and what any of them reads counts.
+	const decoded = new Set<string>()
+	const renderings = {
+		crisp: ['-r', '150', '-aa', 'no', '-aaVector', 'no'],
+		r150: ['-r', '150'],
+		r200: ['-r', '200'],
+		r300: ['-r', '300'],
+	}
+	for (const [name, options] of Object.entries(renderings)) {
+		const prefix = join(dir, `page-${name}`)
+		execFileSync('pdftoppm', [...options, '-gray', '-png', file, prefix])
+		const pngs = readdirSync(dir)
+			.filter((png) => png.startsWith(`page-${name}-`) && png.endsWith('.png'))
+			.map((name) => join(dir, name))
+		// zbarimg's complaints about a missing D-Bus are noise; exit 4 means no symbol in some file.
+		let out = ''
+		try {
+			out = execFileSync('zbarimg', ['--raw', '-q', ...pngs], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()
+		} catch (error) {
+			out = String((error as { stdout?: Buffer }).stdout ?? '')
+		}
+		for (const line of out.split('\n').filter(Boolean)) decoded.add(line)
+	}
+	return {
+		pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]),
+		size: /Page size:\s+(.*)/.exec(info)?.[1],
+		text,
+		decoded: [...decoded],
+	}
+}
+
 describe('listOrders', () => {
 	test('25 orders make 3 pages of 10, 10 and 5, newest first; the page is clamped; four queries per page', async () => {
 		// The paging is over every order: this worker's database starts this test with none.
@@ -164,6 +206,7 @@ describe('listOrders', () => {
 				{ name: 'Medical Alert Card - Acrylic', quantity: 1, price: 10, customText: 'Type 1 diabetic' },
 			],
 			selectedQrCodeId: null,
+			selectedQrCode: null,
 			qrShape: 'square',
 			hasQrCodes: true,
 			qrCodeCount: 2,
@@ -478,46 +521,6 @@ describe('the fulfilment machine', () => {
 })
 
 describe('the shipping document', () => {
-	function pdfFacts(pdf: Uint8Array) {
-		const dir = mkdtempSync(join(tmpdir(), 'hmh-slip-'))
-		tempDirs.push(dir)
-		const file = join(dir, 'slip.pdf')
-		writeFileSync(file, pdf)
-		const info = execFileSync('pdfinfo', [file]).toString()
-		const text = execFileSync('pdftotext', ['-layout', file, '-']).toString()
-		// zbar misses the odd code on a crowded, anti-aliased page (about 1 in 30 at 150 dpi, 1 in 45 at 300), rarely the
-		// same one at another resolution; rendered crisp at 150 dpi, as a printer would, it missed none of 1,280. The
-		// slip's codes are read four ways, and what any of them reads counts.
-		const decoded = new Set<string>()
-		const renderings = {
-			crisp: ['-r', '150', '-aa', 'no', '-aaVector', 'no'],
-			r150: ['-r', '150'],
-			r200: ['-r', '200'],
-			r300: ['-r', '300'],
-		}
-		for (const [name, options] of Object.entries(renderings)) {
-			const prefix = join(dir, `page-${name}`)
-			execFileSync('pdftoppm', [...options, '-gray', '-png', file, prefix])
-			const pngs = readdirSync(dir)
-				.filter((png) => png.startsWith(`page-${name}-`) && png.endsWith('.png'))
-				.map((name) => join(dir, name))
-			// zbarimg's complaints about a missing D-Bus are noise; exit 4 means no symbol in some file.
-			let out = ''
-			try {
-				out = execFileSync('zbarimg', ['--raw', '-q', ...pngs], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()
-			} catch (error) {
-				out = String((error as { stdout?: Buffer }).stdout ?? '')
-			}
-			for (const line of out.split('\n').filter(Boolean)) decoded.add(line)
-		}
-		return {
-			pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]),
-			size: /Page size:\s+(.*)/.exec(info)?.[1],
-			text,
-			decoded: [...decoded],
-		}
-	}
-
 	test('a normal order: one Letter page with the address, items and each code decodable', async () => {
 		const order = await insertOrder({}, [
 			ITEM,
@@ -577,6 +580,141 @@ describe('the shipping document', () => {
 	})
 })
 
+describe('the shopper’s chosen code', () => {
+	/** A sticker claimed by `user`, as the shop's code picker offers it. */
+	async function ownSticker(user: { id: string }) {
+		const [code] = await codes(1)
+		await claimCode(claimant(user.id), code!.pin)
+		return code!
+	}
+
+	/** A shop order of `user` linked to `chosen` (spec 000: selectedQrCodeId). */
+	const orderOf = (user: { id: string; email: string }, chosen: { id: number }) =>
+		insertOrder({ userId: user.id, customerEmail: user.email, selectedQrCodeId: chosen.id })
+
+	test('the order’s own chosen code is accepted, with unclaimed ones beside it; it leads the order’s JSON as a PIN-less label', async () => {
+		const buyer = await createUser()
+		const chosen = await ownSticker(buyer)
+		const order = await orderOf(buyer, chosen)
+		const before = (await orderDetails(order.id))!.order
+		expect(before.selectedQrCodeId).toBe(chosen.id)
+		expect(before.selectedQrCode).toEqual({
+			id: chosen.id,
+			label: `Sticker #${chosen.id}`,
+			scanUrl: chosen.scanUrl,
+			ownedByShopper: true,
+			active: true,
+			assigned: false,
+			problem: null,
+		})
+		expect(JSON.stringify(before)).not.toContain(chosen.pin)
+
+		const [spare] = await codes(1)
+		expect(await assignQrCodes(order.id, `${chosen.id}, ${spare!.id}`)).toEqual({
+			assigned: [chosen.id, spare!.id],
+			assignedQrCodeIds: [chosen.id, spare!.id],
+			fulfillmentStatus: 'processing',
+		})
+		const after = (await orderDetails(order.id))!.order
+		expect(after.selectedQrCode).toMatchObject({ assigned: true, problem: null })
+		expect(after.assignedQrCodeIds).toEqual([chosen.id, spare!.id])
+		expect((await listOrders()).orders.find((o) => o.orderId === order.id)!.selectedQrCode).toEqual(after.selectedQrCode)
+		// The shopper turning the code off is no reason against it: it is theirs, and they can turn it on.
+		const second = await ownSticker(buyer)
+		await db.update(s.qrCodes).set({ isActive: false }).where(eq(s.qrCodes.id, second.id))
+		const offOrder = await orderOf(buyer, second)
+		expect((await assignQrCodes(offOrder.id, [second.id])).assigned).toEqual([second.id])
+	})
+
+	test('other claimed codes stay refused: another order’s chosen code, the same shopper’s other code, another user’s code', async () => {
+		const buyer = await createUser()
+		const stranger = await createUser()
+		const mine = await ownSticker(buyer)
+		const myOther = await ownSticker(buyer)
+		const theirs = await ownSticker(stranger)
+		const order = await orderOf(buyer, mine)
+		const otherOrder = await orderOf(buyer, myOther)
+		const strangersOrder = await orderOf(stranger, theirs)
+
+		for (const [target, codeId] of [
+			[order, myOther.id],
+			[order, theirs.id],
+			[otherOrder, mine.id],
+			[strangersOrder, mine.id],
+			[otherOrder, theirs.id],
+		] as const) {
+			const error = await refusal(assignQrCodes(target.id, [codeId]))
+			expect([error.status, error.message, error.field]).toEqual([409, `Code ${codeId} is already claimed.`, 'qrCodeIds'])
+		}
+		// With its own chosen code beside one of them, the whole assignment is refused and nothing changes.
+		const mixed = await refusal(assignQrCodes(order.id, [mine.id, theirs.id]))
+		expect(mixed.message).toBe(`Code ${theirs.id} is already claimed.`)
+		expect(await assignedTo(order.id)).toEqual([])
+		expect((await orderRow(order.id)).fulfillmentStatus).toBe('pending')
+	})
+
+	test('a chosen code goes out with one order only, and only while it is still the shopper’s', async () => {
+		const buyer = await createUser()
+		const chosen = await ownSticker(buyer)
+		const first = await orderOf(buyer, chosen)
+		const again = await orderOf(buyer, chosen)
+		await assignQrCodes(first.id, [chosen.id])
+		const twice = await refusal(assignQrCodes(again.id, [chosen.id]))
+		expect(twice.message).toBe(`Code ${chosen.id} is assigned to order ${first.confirmationNumber}.`)
+		expect((await orderDetails(again.id))!.order.selectedQrCode).toMatchObject({ assigned: false, problem: twice.message })
+
+		const given = await ownSticker(buyer)
+		const order = await orderOf(buyer, given)
+		const newOwner = await createUser()
+		await db.update(s.qrCodes).set({ userId: newOwner.id, medicalProfileId: null }).where(eq(s.qrCodes.id, given.id))
+		const gone = await refusal(assignQrCodes(order.id, [given.id]))
+		expect(gone.message).toBe(`Code ${given.id} was chosen for this order but is no longer the shopper’s.`)
+		// Someone else's code: neither its scan link nor its PIN is shown on the order.
+		const view = (await orderDetails(order.id))!.order.selectedQrCode!
+		expect(view).toMatchObject({ ownedByShopper: false, scanUrl: null, problem: gone.message })
+	})
+
+	test('the packing slip puts the chosen code first, without a PIN, and says so in the PDF', async () => {
+		const buyer = await createUser()
+		const [spare] = await codes(1)
+		const chosen = await ownSticker(buyer)
+		const order = await orderOf(buyer, chosen)
+		await assignQrCodes(order.id, [spare!.id, chosen.id])
+
+		const doc = (await shippingDocument(order.id))!
+		expect(doc.chosenCode).toMatchObject({ id: chosen.id, label: `Sticker #${chosen.id}`, scanUrl: chosen.scanUrl, assigned: true })
+		expect(doc.chosenCodeStatus).toBe('Assigned to this order.')
+		expect(doc.codes.map((c) => [c.id, c.pin, c.chosen, c.claimed])).toEqual([
+			[chosen.id, null, true, true],
+			[spare!.id, spare!.pin, false, false],
+		])
+
+		const facts = pdfFacts((await shippingDocumentPdf(order.id))!)
+		expect(facts.decoded.sort()).toEqual([chosen.scanUrl, spare!.scanUrl].sort())
+		expect(facts.text).toContain(`Chosen by the shopper: Sticker #${chosen.id}`)
+		expect(facts.text).toContain('Assigned to this order.')
+		expect(facts.text).toContain(`PIN ${spare!.pin}`)
+		expect(facts.text).not.toContain(chosen.pin)
+	})
+
+	test('orders.csv names the chosen code, its label, scan link and where it stands', async () => {
+		const buyer = await createUser()
+		const chosen = await ownSticker(buyer)
+		const order = await orderOf(buyer, chosen)
+		const row = () => ordersCsv().then((csv) => parseCsv(csv).find((r) => r[0] === order.confirmationNumber)!)
+		expect((await row()).slice(10)).toEqual([String(chosen.id), `Sticker #${chosen.id}`, chosen.scanUrl, 'Not assigned yet.'])
+		await assignQrCodes(order.id, [chosen.id])
+		expect((await row()).slice(9)).toEqual([
+			String(chosen.id),
+			String(chosen.id),
+			`Sticker #${chosen.id}`,
+			chosen.scanUrl,
+			'Assigned to this order.',
+		])
+		expect((await ordersCsv()).includes(chosen.pin)).toBe(false)
+	})
+})
+
 describe('ordersCsv', () => {
 	test('every order newest first, quoted properly, with formulas neutralised', async () => {
 		const older = await insertOrder({ customerName: 'Plain Name' })
@@ -608,8 +746,12 @@ describe('ordersCsv', () => {
 			'items',
 			'shippingAddress',
 			'assignedCodes',
+			'chosenCode',
+			'chosenCodeLabel',
+			'chosenCodeScanUrl',
+			'chosenCodeStatus',
 		])
-		expect(rows.every((r) => r.length === 11)).toBe(true)
+		expect(rows.every((r) => r.length === 15)).toBe(true)
 		const numbers = rows.map((r) => r[0])
 		expect(numbers.indexOf(hostile.confirmationNumber)).toBeLessThan(numbers.indexOf(older.confirmationNumber))
 		expect(numbers.indexOf(hostile.confirmationNumber)).toBeGreaterThan(0)
@@ -627,6 +769,10 @@ describe('ordersCsv', () => {
 			'3 x Sticker, "large" (text: @home)',
 			`'+Rosa, "the" Shopper, '-12 Elm Street, Springfield, IL 62701, United States`,
 			String(code!.id),
+			'',
+			'',
+			'',
+			CHOSEN_CODE_GONE,
 		])
 		expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`)
 

@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
 import { isUniqueViolation } from '#app/domain/accounts/accounts.server.ts'
 import { receivedCents } from '#app/domain/analytics/figures.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { runHeavy } from '#app/domain/heavy-work.server.ts'
+import { codeLabel } from '#app/domain/qr/code-label.ts'
 import { scanUrl } from '#app/domain/qr/codes.server.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { lineOptions } from '#app/domain/shop/cart.ts'
@@ -15,7 +17,8 @@ import { env } from '#app/utils/env.server.ts'
 import { db, type Executor } from '#db/client.ts'
 import { orderAssignedCodes, orderItems, orders, ownerSettings, qrCodes, users, type Order } from '#db/schema.ts'
 import { shippingAddressLines, shippingAddressText } from './address.ts'
-import { checkCodeCommitments, type CodeProblem, releaseCancelledOrderCodes } from './code-commitments.server.ts'
+import { chosenCodeStatus, type ChosenCode } from './chosen-code.ts'
+import { checkCodeCommitments, codeVerdict, type CodeProblem, releaseCancelledOrderCodes } from './code-commitments.server.ts'
 import { canChangeCodes, documentProblem, isFulfillmentStatus, nextStatusProblem, statusBadge } from './order-status.ts'
 import { renderShippingDocumentPdf, type ShippingDocument } from './shipping-document.server.ts'
 
@@ -58,6 +61,8 @@ export type AdminOrder = {
 	shippingAddress: unknown
 	items: Array<{ name: string; quantity: number; price: number; customText: string | null }>
 	selectedQrCodeId: number | null
+	/** That code as the owner sees it (label, scan link, whether it can go with this order); null once it is deleted. */
+	selectedQrCode: ChosenCode | null
 	qrShape: string | null
 	hasQrCodes: boolean
 	qrCodeCount: number
@@ -73,8 +78,8 @@ type ItemRow = Pick<typeof orderItems.$inferSelect, 'orderId' | 'name' | 'quanti
 const dollars = (cents: number) => cents / 100
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
-/** The one builder of AdminOrder: every caller passes the order row, its items and its assigned code ids. */
-export function adminOrderJson(order: Order, items: ItemRow[], assignedQrCodeIds: number[]): AdminOrder {
+/** The one builder of AdminOrder: every caller passes the order row, its items, its assigned code ids and its chosen code. */
+export function adminOrderJson(order: Order, items: ItemRow[], assignedQrCodeIds: number[], selectedQrCode: ChosenCode | null): AdminOrder {
 	const createdAt = order.createdAt.toISOString()
 	return {
 		orderId: order.id,
@@ -102,6 +107,7 @@ export function adminOrderJson(order: Order, items: ItemRow[], assignedQrCodeIds
 			customText: item.customText,
 		})),
 		selectedQrCodeId: order.selectedQrCodeId,
+		selectedQrCode,
 		qrShape: order.qrShape,
 		hasQrCodes: assignedQrCodeIds.length > 0,
 		qrCodeCount: assignedQrCodeIds.length,
@@ -112,7 +118,67 @@ export function adminOrderJson(order: Order, items: ItemRow[], assignedQrCodeIds
 	}
 }
 
-/** Items and assigned codes of many orders in two queries, whatever their number. */
+const holder = alias(orders, 'holder')
+
+/** Codes, each with the order holding it (at most one), read for their orders' assigned and chosen codes. */
+function codeRows(executor: Executor, where: SQL) {
+	return executor
+		.select({
+			id: qrCodes.id,
+			pin: qrCodes.pin,
+			token: qrCodes.token,
+			userId: qrCodes.userId,
+			isActive: qrCodes.isActive,
+			holderId: orderAssignedCodes.orderId,
+			holderNumber: holder.confirmationNumber,
+			holderStatus: holder.fulfillmentStatus,
+		})
+		.from(qrCodes)
+		.leftJoin(orderAssignedCodes, eq(orderAssignedCodes.qrCodeId, qrCodes.id))
+		.leftJoin(holder, eq(holder.id, orderAssignedCodes.orderId))
+		.where(where)
+}
+type CodeRow = Awaited<ReturnType<typeof codeRows>>[number]
+
+/** The codes assigned to these orders and the codes their shoppers chose, in one query. */
+async function orderCodes(executor: Executor, rows: Order[]): Promise<CodeRow[]> {
+	const assigned = codeRows(
+		executor,
+		inArray(
+			orderAssignedCodes.orderId,
+			rows.map((row) => row.id),
+		),
+	)
+	const chosenIds = [...new Set(rows.flatMap((row) => (row.selectedQrCodeId === null ? [] : [row.selectedQrCodeId])))]
+	return chosenIds.length ? assigned.unionAll(codeRows(executor, inArray(qrCodes.id, chosenIds))) : assigned
+}
+
+/** The order's chosen code as the owner sees it, judged by the rule assignQrCodes applies (codeVerdict). */
+function chosenCodeJson(order: Order, codes: CodeRow[]): ChosenCode | null {
+	const code = codes.find((c) => c.id === order.selectedQrCodeId)
+	if (!code) return null
+	const holding = code.holderId
+		? { orderId: code.holderId, orderNumber: code.holderNumber ?? '', status: code.holderStatus ?? '' }
+		: undefined
+	const verdict = codeVerdict(code.id, {
+		code,
+		holder: holding,
+		forOrderId: order.id,
+		choice: { codeId: code.id, shopperId: order.userId },
+	})
+	const ownedByShopper = order.userId !== null && code.userId === order.userId
+	return {
+		id: code.id,
+		label: codeLabel(code),
+		scanUrl: ownedByShopper || code.userId === null ? scanUrl(code.token) : null,
+		ownedByShopper,
+		active: code.isActive,
+		assigned: verdict.kind === 'on-order',
+		problem: verdict.kind === 'problem' ? problemMessage(verdict.problem) : null,
+	}
+}
+
+/** Items, assigned codes and chosen codes of many orders in two queries, whatever their number. */
 async function withDetails(rows: Order[], executor: Executor = db): Promise<AdminOrder[]> {
 	if (!rows.length) return []
 	const ids = rows.map((row) => row.id)
@@ -127,16 +193,13 @@ async function withDetails(rows: Order[], executor: Executor = db): Promise<Admi
 		.from(orderItems)
 		.where(inArray(orderItems.orderId, ids))
 		.orderBy(asc(orderItems.id))
-	const assigned = await executor
-		.select({ orderId: orderAssignedCodes.orderId, qrCodeId: orderAssignedCodes.qrCodeId })
-		.from(orderAssignedCodes)
-		.where(inArray(orderAssignedCodes.orderId, ids))
-		.orderBy(asc(orderAssignedCodes.qrCodeId))
+	const codes = await orderCodes(executor, rows)
 	return rows.map((row) =>
 		adminOrderJson(
 			row,
 			items.filter((item) => item.orderId === row.id),
-			assigned.filter((a) => a.orderId === row.id).map((a) => a.qrCodeId),
+			[...new Set(codes.filter((code) => code.holderId === row.id).map((code) => code.id))].sort((a, b) => a - b),
+			chosenCodeJson(row, codes),
 		),
 	)
 }
@@ -276,6 +339,8 @@ function problemMessage(problem: CodeProblem) {
 			return `No code ${codeId}.`
 		case 'claimed':
 			return `Code ${codeId} is already claimed.`
+		case 'not-shoppers':
+			return `Code ${codeId} was chosen for this order but is no longer the shopper’s.`
 		case 'inactive':
 			return `Code ${codeId} is inactive.`
 		case 'ordered':
@@ -290,7 +355,8 @@ export type CodeChange = { assignedQrCodeIds: number[]; fulfillmentStatus: strin
 /**
  * POST /api/admin/orders/{orderId}/assign-qr. Every code must exist, be active and unclaimed, and go out with no other
  * order (one assigned to a cancelled order is free again, and moves) and with no free QR request: the rule
- * fulfillQrRequest shares (code-commitments.server.ts); otherwise nothing changes. Codes already on this order are
+ * fulfillQrRequest shares (code-commitments.server.ts); otherwise nothing changes. The order's chosen code is the
+ * exception: it is the shopper's, and goes while it still is (and no other order holds it). Codes already on this order are
  * left as they are. A pending order becomes processing. The order row and the code rows are locked (codes in id
  * order, so two requests never wait on each other in a circle), and the unique index on order_assigned_codes.qr_code_id
  * stands behind the checks.
@@ -306,7 +372,8 @@ export async function assignQrCodes(orderId: string, input: string | number[]): 
 					409,
 					`QR codes can be assigned only to a pending or processing order; this one is ${statusBadge(order.fulfillmentStatus).label.toLowerCase()}.`,
 				)
-			const { free, onCancelledOrders, problems } = await checkCodeCommitments(tx, ids, { forOrderId: order.id })
+			const choice = order.selectedQrCodeId === null ? undefined : { codeId: order.selectedQrCodeId, shopperId: order.userId }
+			const { free, onCancelledOrders, problems } = await checkCodeCommitments(tx, ids, { forOrderId: order.id, choice })
 			if (problems.length) throw new DomainError(409, problemsMessage(problems.map(problemMessage)), 'qrCodeIds')
 			if (free.length) {
 				await releaseCancelledOrderCodes(tx, onCancelledOrders)
@@ -423,7 +490,11 @@ export async function shippingDocument(orderId: string): Promise<ShippingDocumen
 	const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) })
 	if (!order) return null
 	const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id))
-	const codes = await assignedCodes(orderId)
+	const codes = await orderCodes(db, [order])
+	const chosen = chosenCodeJson(order, codes)
+	const assigned = [...new Map(codes.filter((code) => code.holderId === order.id).map((code) => [code.id, code])).values()]
+	// The shopper's own code leads; the rest by number.
+	assigned.sort((a, b) => Number(b.id === chosen?.id) - Number(a.id === chosen?.id) || a.id - b.id)
 	const address = shippingAddressLines(order.shippingAddress)
 	const option = shippingOption(order.shippingCountry ?? 'US', order.shippingMethod ?? 'standard')
 	return {
@@ -443,9 +514,19 @@ export async function shippingDocument(orderId: string): Promise<ShippingDocumen
 			options: lineOptions(item),
 			customText: item.customText,
 		})),
-		codes: codes.map((code) => {
+		chosenCode: chosen,
+		chosenCodeStatus: chosenCodeStatus(chosen),
+		codes: assigned.map((code) => {
 			const url = scanUrl(code.token)
-			return { id: code.id, pin: code.pin, scanUrl: url, svg: renderQrSvg({ data: url, circular: false, color: '#000000', width: 160 }) }
+			return {
+				id: code.id,
+				// A PIN is what claims a code: printed only for one nobody has claimed yet.
+				pin: code.userId === null ? code.pin : null,
+				chosen: code.id === chosen?.id,
+				claimed: code.userId !== null,
+				scanUrl: url,
+				svg: renderQrSvg({ data: url, circular: false, color: '#000000', width: 160 }),
+			}
 		}),
 	}
 }
@@ -468,6 +549,10 @@ export const ORDERS_CSV_COLUMNS = [
 	'items',
 	'shippingAddress',
 	'assignedCodes',
+	'chosenCode',
+	'chosenCodeLabel',
+	'chosenCodeScanUrl',
+	'chosenCodeStatus',
 ] as const
 
 /** Orders read per query while exporting. */
@@ -496,6 +581,10 @@ export async function* ordersCsvLines(): AsyncGenerator<string> {
 				order.items.map((i) => `${i.quantity} x ${i.name}${i.customText ? ` (text: ${i.customText})` : ''}`).join('; '),
 				shippingAddressText(order.shippingAddress),
 				order.assignedQrCodeIds.join(' '),
+				order.selectedQrCode?.id,
+				order.selectedQrCode?.label,
+				order.selectedQrCode?.scanUrl,
+				chosenCodeStatus(order.selectedQrCode),
 			])
 		}
 	}

@@ -164,6 +164,7 @@ function problemMessage(problem: CodeProblem) {
 		case 'missing':
 			return `QR code ${codeId} does not exist.`
 		case 'claimed':
+		case 'not-shoppers':
 			return `QR code ${codeId} has already been claimed.`
 		case 'inactive':
 			return `QR code ${codeId} is inactive.`

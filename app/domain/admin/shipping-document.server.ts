@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { qrRuns, runsPath } from '#app/domain/qr/runs.ts'
 import { env } from '#app/utils/env.server.ts'
+import { chosenCodeLine, codeCaption, type ChosenCode } from './chosen-code.ts'
 
 /** What the printable packing slip (/admin/order/{orderId}) shows. */
 export type ShippingDocument = {
@@ -17,7 +18,11 @@ export type ShippingDocument = {
 	addressFallback: string | null
 	shippingMethod: string | null
 	items: Array<{ name: string; quantity: number; options: string[]; customText: string | null }>
-	codes: Array<{ id: number; pin: string | null; scanUrl: string; svg: string }>
+	/** The code the shopper chose, and one line on where it stands (chosenCodeStatus). */
+	chosenCode: ChosenCode | null
+	chosenCodeStatus: string
+	/** The assigned codes, the chosen one first. `pin` only for a code nobody has claimed. */
+	codes: Array<{ id: number; pin: string | null; chosen: boolean; claimed: boolean; scanUrl: string; svg: string }>
 }
 
 const LETTER: [number, number] = [612, 792]
@@ -135,9 +140,11 @@ export async function renderShippingDocumentPdf(doc: ShippingDocument): Promise<
 	}
 	y -= 12
 
-	room(CELL_HEIGHT + 24)
+	room(CELL_HEIGHT + 40)
 	write(`QR codes in this order (${doc.codes.length})`, { size: 11, face: bold })
-	y -= 22
+	y -= 18
+	paragraph(chosenCodeLine(doc), { size: 9 })
+	y -= 6
 	for (let i = 0; i < doc.codes.length; i += COLUMNS) {
 		room(CELL_HEIGHT)
 		doc.codes.slice(i, i + COLUMNS).forEach((code, column) => drawCode(page, code, MARGIN + column * CELL_WIDTH, y, { font, bold }))
@@ -162,6 +169,6 @@ function drawCode(page: PDFPage, code: ShippingDocument['codes'][number], x: num
 		y -= size + 3
 	}
 	text(`Code #${code.id}`, 9, fonts.bold)
-	text(`PIN ${code.pin ?? '-'}`, 9, fonts.font)
+	text(codeCaption(code), 9, fonts.font)
 	for (const line of wrap(code.scanUrl, fonts.font, 6, CELL_WIDTH - 12).slice(0, 3)) text(line, 6, fonts.font, MUTED)
 }

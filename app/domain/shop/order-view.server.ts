@@ -1,16 +1,39 @@
 import { lineOptions } from './cart.ts'
 import { findDiscount } from './discounts.server.ts'
-import { estimatedDelivery, TRACKING_STEPS, trackingStatus } from './orders.ts'
+import { carriedCodeSentence, estimatedDelivery, TRACKING_STEPS, trackingStatus } from './orders.ts'
 import { formatAddress, type OrderView } from './orders.server.ts'
 import { formatCents } from './pricing.ts'
 import { estimateLabel, shippingOption } from './shipping.ts'
+import { codeLabel } from '#app/domain/qr/code-label.ts'
 import { formatDate } from '#app/utils/dates.ts'
+import { db } from '#db/client.ts'
+import { orderAssignedCodes, qrCodes } from '#db/schema.ts'
+import { asc, eq, or } from 'drizzle-orm'
+
+/** The order's chosen code and assigned codes, by their PIN-less labels, and the sentence the pages show. */
+async function carriedCode(order: OrderView) {
+	const rows = await db
+		.select({ id: qrCodes.id, pin: qrCodes.pin, orderId: orderAssignedCodes.orderId })
+		.from(qrCodes)
+		.leftJoin(orderAssignedCodes, eq(orderAssignedCodes.qrCodeId, qrCodes.id))
+		.where(
+			or(eq(orderAssignedCodes.orderId, order.id), order.selectedQrCodeId === null ? undefined : eq(qrCodes.id, order.selectedQrCodeId)),
+		)
+		.orderBy(asc(qrCodes.id))
+	const labelled = (row: (typeof rows)[number]) => ({ id: row.id, label: codeLabel(row) })
+	const chosen = rows.find((row) => row.id === order.selectedQrCodeId)
+	return carriedCodeSentence({
+		status: order.fulfillmentStatus,
+		chosen: chosen ? labelled(chosen) : null,
+		assigned: rows.filter((row) => row.orderId === order.id).map(labelled),
+	})
+}
 
 /** An order as the order-complete and order-tracking pages show it: dates in words, money as text. */
 export async function presentOrder(order: OrderView) {
 	const status = trackingStatus(order.fulfillmentStatus)
 	const option = shippingOption(order.shippingCountry ?? 'US', order.shippingMethod ?? 'standard')
-	const discount = order.discountCode ? await findDiscount(order.discountCode) : null
+	const [discount, carries] = await Promise.all([order.discountCode ? findDiscount(order.discountCode) : null, carriedCode(order)])
 	const placed = formatDate(order.createdAt)
 	const stepDates: Array<string | null> = [placed, placed, null, order.shippedAt ? formatDate(order.shippedAt) : null, null]
 	return {
@@ -36,6 +59,8 @@ export async function presentOrder(order: OrderView) {
 		},
 		discountCode: order.discountCode,
 		free72: Boolean(discount?.marksFreeOrder),
+		/** Which QR code the order carries (carriedCodeSentence); null when there is nothing to say. */
+		carries,
 		shipping: option ? `${option.label} (${estimateLabel(option)})` : (order.shippingMethod ?? ''),
 		address: formatAddress(order.shippingAddress).split('\n').filter(Boolean),
 		email: order.customerEmail,

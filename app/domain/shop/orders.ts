@@ -30,3 +30,21 @@ export const CONFIRMATION_PREFIX = 'HMH-'
 export function checkoutUrl(order: { confirmationNumber: string; free72: boolean }) {
 	return `/order-complete?${new URLSearchParams({ order: order.confirmationNumber, ...(order.free72 ? { free72: 'true' } : {}) })}`
 }
+
+type Labelled = { id: number; label: string }
+
+/**
+ * What the order-complete and order-tracking pages say about the QR code the order carries: the code the shopper chose
+ * at checkout (spec 000) and the codes assigned to the order, by their PIN-less labels (codeLabel). Null when there is
+ * nothing to say (a cancelled order, or no code either way).
+ */
+export function carriedCodeSentence({ status, chosen, assigned }: { status: string; chosen: Labelled | null; assigned: Labelled[] }) {
+	if (status === 'cancelled') return null
+	const list = (codes: Labelled[]) => codes.map((code) => code.label).join(', ')
+	const others = assigned.filter((code) => code.id !== chosen?.id)
+	if (chosen && others.length < assigned.length)
+		return `Your order carries ${chosen.label}, the code you chose at checkout.${others.length ? ` It also comes with ${list(others)}.` : ''}`
+	if (chosen && (status === 'pending' || status === 'processing'))
+		return `Your order will carry ${chosen.label}, the code you chose at checkout.`
+	return assigned.length ? `Your order comes with ${list(assigned)}.` : null
+}

@@ -2,11 +2,12 @@ import { Form, Link, useSearchParams } from 'react-router'
 import { shippingAddressLines } from '#app/domain/admin/address.ts'
 import { canChangeCodes, canMarkShipped, documentProblem } from '#app/domain/admin/order-status.ts'
 import { cardClass } from '#app/ui/card.tsx'
-import { Field, StatusButton, buttonClass } from '#app/ui/forms.tsx'
-import { Modal } from '#app/ui/modal.tsx'
+import { StatusButton, buttonClass } from '#app/ui/forms.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import { useIntentPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/order-detail'
+import { AssignDialog } from './assign-dialog.tsx'
+import { ChosenCodeCard } from './chosen-code-card.tsx'
 import { orderDetailAction, orderDetailLoader } from './order-detail.server.ts'
 import { money, StatusBadge } from './order-ui.tsx'
 
@@ -24,6 +25,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 	const address = shippingAddressLines(order.shippingAddress)
 	const docProblem = documentProblem({ status: order.fulfillmentStatus, assignedCount: qrCodes.length })
 	const shipping = useIntentPending('ship')
+	const chosen = order.selectedQrCode
 	return (
 		<div className="space-y-4">
 			<p>
@@ -94,6 +96,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 					))}
 				</ul>
 			</section>
+			<ChosenCodeCard code={chosen} codesChangeable={canChangeCodes(order.fulfillmentStatus)} />
 			<section aria-labelledby="fulfilment-title" className={cardClass('space-y-3 p-4')}>
 				<h3 id="fulfilment-title" className="text-lg font-bold">
 					Fulfilment
@@ -103,8 +106,17 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 						{qrCodes.map((code) => (
 							<li key={code.id} className="flex flex-wrap items-center gap-3">
 								<span>
-									Code {code.id} · PIN <span className="font-mono">{code.pin}</span>
-									{code.claimed ? ' · claimed' : ''}
+									Code {code.id}
+									{code.id === chosen?.id ? (
+										' · the shopper’s chosen code'
+									) : code.claimed ? (
+										' · claimed'
+									) : (
+										<>
+											{' '}
+											· PIN <span className="font-mono">{code.pin}</span>
+										</>
+									)}
 								</span>
 								{canChangeCodes(order.fulfillmentStatus) ? (
 									<Form method="post">
@@ -148,27 +160,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 				</div>
 				{docProblem && order.fulfillmentStatus !== 'shipped' ? <p className="text-sm text-gray-700">{docProblem}</p> : null}
 			</section>
-			{dialogOpen ? <AssignDialog closeHref={here} refused={assignRefused} /> : null}
+			{dialogOpen ? <AssignDialog closeHref={here} refused={assignRefused} chosen={chosen} /> : null}
 		</div>
-	)
-}
-
-function AssignDialog({ closeHref, refused }: { closeHref: string; refused: { error: string; value?: string } | null }) {
-	const pending = useIntentPending('assign')
-	return (
-		<Modal title="Assign QR codes" closeHref={closeHref} showsErrors={Boolean(refused)}>
-			<Form method="post" action={closeHref} className="space-y-4">
-				<input type="hidden" name="intent" value="assign" />
-				<Field
-					label="QR code IDs"
-					hint="Unclaimed code numbers, separated by commas: 12, 13"
-					errors={[refused?.error]}
-					inputProps={{ name: 'qrCodeIds', required: true, maxLength: 20000, defaultValue: refused?.value, autoFocus: true }}
-				/>
-				<StatusButton type="submit" pending={pending} pendingLabel="Assigning…" className="w-full">
-					Assign
-				</StatusButton>
-			</Form>
-		</Modal>
 	)
 }

@@ -1,10 +1,12 @@
 import { Link } from 'react-router'
 import { shippingAddressLines } from '#app/domain/admin/address.ts'
+import { chosenCodeStatus, type ChosenCode } from '#app/domain/admin/chosen-code.ts'
 import { listOrders } from '#app/domain/admin/orders.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { buttonClass } from '#app/ui/forms.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import type { Route } from './+types/orders'
+import { codePreviewSrc } from './chosen-code-card.tsx'
 import { money, StatusBadge } from './order-ui.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,6 +25,23 @@ function Address({ value }: { value: unknown }) {
 				</span>
 			))}
 		</address>
+	)
+}
+
+/** The shopper's chosen code in a row: preview, label, scan link, and a warning when it cannot go with the order. */
+function ChosenCodeSummary({ code }: { code: ChosenCode | null }) {
+	const warn = !code || Boolean(code.problem) || !code.ownedByShopper
+	return (
+		<div className="flex max-w-64 items-start gap-2 text-sm sm:justify-end sm:text-right">
+			{code?.scanUrl ? (
+				<img src={codePreviewSrc(code.id)} alt={`${code.label}, chosen for this order`} width={64} height={64} loading="lazy" />
+			) : null}
+			<div>
+				<p className="font-semibold text-gray-900">{code ? `Chosen: ${code.label}` : 'Chosen code'}</p>
+				{code?.scanUrl ? <p className="font-mono text-xs break-all text-gray-700">{code.scanUrl}</p> : null}
+				{warn ? <p className="font-semibold text-red-700">{chosenCodeStatus(code)}</p> : null}
+			</div>
+		</div>
 	)
 }
 
@@ -90,15 +109,7 @@ export default function OrdersTab({ loaderData }: Route.ComponentProps) {
 						</div>
 						<div className="flex flex-col items-start gap-2 sm:items-end">
 							<StatusBadge status={order.fulfillmentStatus} />
-							{order.selectedQrCodeId ? (
-								<img
-									src={`/api/admin/qr-codes/${order.selectedQrCodeId}/image`}
-									alt={`QR code ${order.selectedQrCodeId} chosen for this order`}
-									width={64}
-									height={64}
-									loading="lazy"
-								/>
-							) : null}
+							<ChosenCodeSummary code={order.selectedQrCode} />
 							<a
 								href={`/admin/order/${order.orderId}`}
 								target="_blank"

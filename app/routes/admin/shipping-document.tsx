@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { chosenCodeLine, codeCaption } from '#app/domain/admin/chosen-code.ts'
 import { markDocumentGenerated, shippingDocument } from '#app/domain/admin/orders.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -72,12 +73,14 @@ export default function ShippingDocumentPage({ loaderData: doc }: Route.Componen
 				<h2 id="codes" className="text-sm font-bold tracking-wide text-gray-700 uppercase">
 					QR codes in this order
 				</h2>
+				<p className={doc.chosenCode?.assigned ? 'mt-1' : 'mt-1 font-semibold text-red-700'}>{chosenCodeLine(doc)}</p>
 				<ul className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-4">
 					{doc.codes.map((code) => (
 						<li key={code.id} className="text-center break-inside-avoid">
 							<img src={code.image} alt={`QR code ${code.id}`} width={128} height={128} className="mx-auto" />
-							<p className="font-mono text-sm">PIN {code.pin}</p>
-							<p className="text-xs text-gray-700">Code {code.id}</p>
+							<p className="text-sm font-semibold">Code #{code.id}</p>
+							<p className={code.pin ? 'font-mono text-sm' : 'text-sm'}>{codeCaption(code)}</p>
+							<p className="font-mono text-xs break-all text-gray-700">{code.scanUrl}</p>
 						</li>
 					))}
 				</ul>

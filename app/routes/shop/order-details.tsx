@@ -37,6 +37,12 @@ export function OrderFacts({ order }: { order: PresentedOrder }) {
 				<dt className={term}>Shipping</dt>
 				<dd>{order.shipping}</dd>
 			</div>
+			{order.carries ? (
+				<div className="sm:col-span-2">
+					<dt className={term}>QR code</dt>
+					<dd>{order.carries}</dd>
+				</div>
+			) : null}
 		</dl>
 	)
 }

@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { CartItemSchema } from '#app/domain/shop/cart.ts'
-import { trackingStatus } from '#app/domain/shop/orders.ts'
+import { assignQrCodes } from '#app/domain/admin/orders.server.ts'
+import { createStickerCodes } from '#app/domain/qr/codes.server.ts'
+import type { PresentedOrder } from '#app/domain/shop/order-view.server.ts'
+import { carriedCodeSentence, trackingStatus } from '#app/domain/shop/orders.ts'
 import { createShopOrder } from '#app/domain/shop/orders.server.ts'
 import * as orderComplete from '#app/routes/shop/order-complete.tsx'
 import * as tracking from '#app/routes/shop/order-tracking.tsx'
 import * as requestProducts from '#app/routes/shop/request-products.tsx'
+import { OrderFacts } from '#app/routes/shop/order-details.tsx'
 import { requestToastContext } from '#app/utils/toast.server.ts'
 import { call, claimant, cookieFrom, createCode, createUser, formRequest, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
 
@@ -29,7 +35,7 @@ async function orderFor() {
 		idempotencyKey: randomUUID(),
 	})
 	if (!result.ok) throw new Error(result.message)
-	return { user, code, number: result.order.confirmationNumber, cookie: await sessionCookie(user.id) }
+	return { user, code, order: result.order, number: result.order.confirmationNumber, cookie: await sessionCookie(user.id) }
 }
 
 async function track(fields: Record<string, string>, cookie?: string) {
@@ -39,17 +45,28 @@ async function track(fields: Record<string, string>, cookie?: string) {
 
 describe('order tracking', () => {
 	test('finds a real order by its number and e-mail, in any case, and shows its progress', async () => {
-		const { user, number } = await orderFor()
+		const { user, number, code, order } = await orderFor()
 		const found = await track({ confirmationNumber: ` ${number.toLowerCase()} `, email: user.email.toUpperCase() })
 		expect(found.status).toBe(302)
 		expect(found).toHaveRedirect(`/order-tracking?number=${number}`)
 		const cookie = cookieFrom(found.headers, 'hmh_session')!
 		const page = (await unwrap((await call(tracking.loader, getRequest(`/order-tracking?number=${number}`, cookie))).result)).body as {
-			order: { status: string; steps: Array<{ step: string; completed: boolean }>; items: unknown[] }
+			order: PresentedOrder
 		}
 		expect(page.order.status).toBe('Order Placed')
 		expect(page.order.steps.map((st) => st.completed)).toEqual([true, true, false, false, false])
 		expect(page.order.items).toHaveLength(1)
+		expect(page.order.carries).toBe(`Your order will carry Sticker #${code.id}, the code you chose at checkout.`)
+		const [spare] = await createStickerCodes(1)
+		await assignQrCodes(order.id, [spare!.id, code.id])
+		const assigned = (await unwrap((await call(tracking.loader, getRequest(`/order-tracking?number=${number}`, cookie))).result)).body as {
+			order: PresentedOrder
+		}
+		expect(assigned.order.carries).toBe(
+			`Your order carries Sticker #${code.id}, the code you chose at checkout. It also comes with Sticker #${spare!.id}.`,
+		)
+		expect(renderToString(createElement(OrderFacts, { order: assigned.order }))).toContain(`Your order carries Sticker #${code.id}`)
+		expect(JSON.stringify(assigned.order)).not.toContain(code.pin)
 		// Without the proof of the e-mail, the same URL shows nothing.
 		const stranger = (await unwrap((await call(tracking.loader, getRequest(`/order-tracking?number=${number}`))).result)).body as {
 			order: unknown
@@ -72,6 +89,20 @@ describe('order tracking', () => {
 			title: 'Confirmation Number Required',
 			description: 'Please enter your confirmation number to track your order',
 		})
+	})
+
+	test('the QR code sentence: the chosen code first; a cancelled order or one without codes says nothing', () => {
+		const chosen = { id: 12, label: 'Sticker #12' }
+		const other = { id: 13, label: 'Sticker #13' }
+		expect(carriedCodeSentence({ status: 'processing', chosen, assigned: [other] })).toBe(
+			'Your order will carry Sticker #12, the code you chose at checkout.',
+		)
+		expect(carriedCodeSentence({ status: 'shipped', chosen, assigned: [chosen] })).toBe(
+			'Your order carries Sticker #12, the code you chose at checkout.',
+		)
+		expect(carriedCodeSentence({ status: 'shipped', chosen, assigned: [other] })).toBe('Your order comes with Sticker #13.')
+		expect(carriedCodeSentence({ status: 'shipped', chosen: null, assigned: [] })).toBeNull()
+		expect(carriedCodeSentence({ status: 'cancelled', chosen, assigned: [chosen] })).toBeNull()
 	})
 
 	test('the steps follow the fulfilment status', () => {

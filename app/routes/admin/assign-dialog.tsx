@@ -1,0 +1,47 @@
+import { Form } from 'react-router'
+import type { ChosenCode } from '#app/domain/admin/chosen-code.ts'
+import { Field, StatusButton } from '#app/ui/forms.tsx'
+import { Modal } from '#app/ui/modal.tsx'
+import { useIntentPending } from '#app/utils/use-is-pending.ts'
+import { canAssignChosen } from './chosen-code-card.tsx'
+
+/** The order page's assign dialog (?dialog=assign): a plain form, the shopper's chosen code filled in while it can go. */
+export function AssignDialog({
+	closeHref,
+	refused,
+	chosen,
+}: {
+	closeHref: string
+	refused: { error: string; value?: string } | null
+	chosen: ChosenCode | null
+}) {
+	const pending = useIntentPending('assign')
+	// The shopper's own code is offered first: filled in, ready to assign or to add others to.
+	const offered = canAssignChosen(chosen) ? chosen : null
+	return (
+		<Modal title="Assign QR codes" closeHref={closeHref} showsErrors={Boolean(refused)}>
+			<Form method="post" action={closeHref} className="space-y-4">
+				<input type="hidden" name="intent" value="assign" />
+				<Field
+					label="QR code IDs"
+					hint={
+						offered
+							? `The shopper chose ${offered.label}: its number is filled in. Add unclaimed code numbers after a comma: ${offered.id}, 13`
+							: 'Unclaimed code numbers, separated by commas: 12, 13'
+					}
+					errors={[refused?.error]}
+					inputProps={{
+						name: 'qrCodeIds',
+						required: true,
+						maxLength: 20000,
+						defaultValue: refused?.value ?? (offered ? String(offered.id) : undefined),
+						autoFocus: true,
+					}}
+				/>
+				<StatusButton type="submit" pending={pending} pendingLabel="Assigning…" className="w-full">
+					Assign
+				</StatusButton>
+			</Form>
+		</Modal>
+	)
+}
