@@ -16,7 +16,7 @@ import {
 import { storage } from '#app/adapters/storage.server.ts'
 import type { PersonalInfo } from './schemas.ts'
 import { auditChange, changedFields } from './audit.server.ts'
-import { readVocabularies, Unlisted, VOCABULARY_FIELDS, type Sent } from './vocabularies.ts'
+import { readProfile, Unlisted, type Sent } from './vocabularies.ts'
 
 export const LAST_PROFILE = 'You must have at least one profile.'
 
@@ -80,12 +80,7 @@ export async function getProfileDetail(userId: string, profileId: number) {
 	})
 	if (!profile) return null
 	// Read as the vocabularies spell them, so the cards, shared records and pages built from it all see one spelling.
-	return {
-		...readVocabularies(profile, VOCABULARY_FIELDS.profile),
-		allergies: profile.allergies.map((a) => readVocabularies(a, VOCABULARY_FIELDS.allergy)),
-		medicalConditions: profile.medicalConditions.map((c) => readVocabularies(c, VOCABULARY_FIELDS.condition)),
-		insurancePolicies: profile.insurancePolicies.map((p) => readVocabularies(p, VOCABULARY_FIELDS.policy)),
-	}
+	return readProfile(profile)
 }
 export type ProfileDetail = NonNullable<Awaited<ReturnType<typeof getProfileDetail>>>
 

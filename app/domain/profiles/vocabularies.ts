@@ -89,6 +89,19 @@ export function readVocabularies<T extends Record<string, unknown>>(row: T, fiel
 	return read as T
 }
 
+type Rows = ReadonlyArray<Record<string, unknown>>
+/** A profile with its rows, each vocabulary field read as its stored value (a value outside it stays as it is). */
+export function readProfile<P extends Record<string, unknown> & { allergies: Rows; medicalConditions: Rows; insurancePolicies: Rows }>(
+	profile: P,
+): P {
+	return {
+		...readVocabularies(profile, VOCABULARY_FIELDS.profile),
+		allergies: profile.allergies.map((a) => readVocabularies(a, VOCABULARY_FIELDS.allergy)),
+		medicalConditions: profile.medicalConditions.map((c) => readVocabularies(c, VOCABULARY_FIELDS.condition)),
+		insurancePolicies: profile.insurancePolicies.map((p) => readVocabularies(p, VOCABULARY_FIELDS.policy)),
+	}
+}
+
 /**
  * A value sent for a field that is outside its vocabulary. A form shows a stored value it does not know (an older
  * version's, say) as it is and sends it back; such a value is kept when it is what the field holds, and refused
