@@ -3,6 +3,7 @@ import { BLOOD_TYPE, CONDITION_STATUS, DNR_STATUS, GENDER, PLAN_TYPE, POLICY_REL
 // The option lists and labels of spec 001 §3, §5 that pages show and schemas check (vocabularies.ts holds them).
 
 export { FAMILY_GENDERS, NEW_CONDITION_STATUSES } from './vocabularies.ts'
+export { profileLabel } from './profile-label.ts'
 export const RELATIONSHIPS = RELATIONSHIP.values
 export const RELATIONSHIP_LABELS = RELATIONSHIP.labels
 export const GENDERS = GENDER.values
@@ -15,8 +16,3 @@ export const POLICY_RELATIONSHIPS = POLICY_RELATIONSHIP.values
 export const POLICY_RELATIONSHIP_LABELS = POLICY_RELATIONSHIP.labels
 export const DNR_STATUSES = DNR_STATUS.values
 export const DNR_LABELS = DNR_STATUS.labels
-
-export function profileLabel(profile: { id: number; fullName: string | null; relationshipToUser: string | null }) {
-	const relationship = RELATIONSHIP.read(profile.relationshipToUser ?? 'self')
-	return profile.fullName ? `${profile.fullName} (${relationship ? RELATIONSHIP.labels[relationship] : 'Family'})` : `Profile ${profile.id}`
-}

@@ -3,6 +3,8 @@
 // the stored value: whatever spelling a client sent or an older version stored, a form shows it as selected.
 // Zod-free, so the browser can use it without zod.
 
+import { RELATIONSHIP_LABELS } from './profile-label.ts'
+
 export type Vocabulary<V extends string> = {
 	readonly values: readonly [V, ...V[]]
 	readonly labels: Readonly<Record<V, string>>
@@ -27,11 +29,7 @@ function vocabulary<const V extends string>(
 }
 
 /** A profile's relationship to the account holder; 'self' marks the holder's own (labels read too: 'Yourself'). */
-export const RELATIONSHIP = vocabulary(
-	['self', 'child', 'spouse', 'partner', 'parent'],
-	{ self: 'Yourself', child: 'Child', spouse: 'Spouse', partner: 'Partner', parent: 'Parent' },
-	{ yourself: 'self' },
-)
+export const RELATIONSHIP = vocabulary(['self', 'child', 'spouse', 'partner', 'parent'], RELATIONSHIP_LABELS, { yourself: 'self' })
 
 const GENDERS_STORED = ['Male', 'Female', 'Non-binary', 'Other', 'Prefer not to say'] as const
 /**
