@@ -42,7 +42,11 @@ export function textFieldProps(
 	return { label, hint, className, errors: field.errors, inputProps: { ...getInputProps(field, { type }), ...input } }
 }
 
-/** A conform field as a labelled select, wired as TextField wires an input. */
+/**
+ * A conform field as a labelled select, wired as TextField wires an input. A value the field was given that none of the
+ * options holds (one stored by an older version, say) is offered too, as it is, and stays selected: the form shows what
+ * is stored and sends it back unchanged, never an empty or different value in its place.
+ */
 export function ChoiceField({
 	field,
 	label,
@@ -56,13 +60,18 @@ export function ChoiceField({
 	placeholder?: string
 	className?: string
 }) {
+	const given = field.initialValue
+	const shown =
+		typeof given === 'string' && given !== '' && !options.some((o) => o.value === given)
+			? [...options, { value: given, label: given }]
+			: options
 	return (
 		<SelectField
 			label={label}
 			placeholder={placeholder}
 			className={className}
 			errors={field.errors}
-			options={options}
+			options={shown}
 			selectProps={getSelectProps(field)}
 		/>
 	)

@@ -5,10 +5,11 @@ import { discardFiles, notUploaded, pendingUploadKey, storeFile, takeUpload, typ
 import { checkFile } from '#app/domain/uploads/uploads.server.ts'
 import { db, type Executor } from '#db/client.ts'
 import type { MedicalProfile } from '#db/schema.ts'
-import { fullNameOf, ownedProfile, updateProfileFields, type ProfileValues } from './profiles.server.ts'
+import { fullNameOf, ownedProfile, settle, updateProfileFields, type ProfileValues } from './profiles.server.ts'
 import { DNR_DOCUMENT_REQUIRED, type DNR_STATUSES, type DnrSchema, type InsurancePolicySchema } from './schemas.ts'
 import { addRow, deleteRow, getRow, updateRow } from './sections.server.ts'
 import { fileUrl } from './views.ts'
+import { DNR_STATUS, Unlisted, type Sent } from './vocabularies.ts'
 
 /**
  * What a file field is set to: a file the page has just stored, the URL of the person's waiting upload (or of the file
@@ -63,7 +64,8 @@ async function placing<T>(
 const gone = (before: Array<string | null>, after: Array<string | null>) => before.filter((key) => key && !after.includes(key))
 
 export type DnrChange = {
-	status?: (typeof DNR_STATUSES)[number] | null
+	/** Unlisted: a status outside the vocabulary, sent back as the profile holds it (kept), else refused. */
+	status?: (typeof DNR_STATUSES)[number] | Unlisted | null
 	document?: FileChoice
 	documentName?: string | null
 	documentDate?: string | null
@@ -74,7 +76,7 @@ export type DnrChange = {
  * A change to a profile: what is left out stays as it is. `confirm`: the owner saved the profile, which confirms it as
  * current even when nothing in it changed.
  */
-export type ProfileChange = { values?: ProfileValues; picture?: FileChoice; dnr?: DnrChange; confirm?: boolean }
+export type ProfileChange = { values?: Sent<ProfileValues>; picture?: FileChoice; dnr?: DnrChange; confirm?: boolean }
 /** The request's fields that a refused file is reported on. */
 export type ProfileFileFields = { picture: string; dnrDocument: string }
 const API_FIELDS: ProfileFileFields = { picture: 'profilePictureUrl', dnrDocument: 'dnrDocumentUrl' }
@@ -84,7 +86,7 @@ const NAME_PARTS = ['firstName', 'middleName', 'lastName'] as const
 export async function changeProfile(userId: string, profileId: number, change: ProfileChange, fields = API_FIELDS) {
 	return placing([change.picture, change.dnr?.document], async (tx) => {
 		const current = await ownedProfile(userId, profileId, tx)
-		const values: ProfileValues = { ...change.values, ...(change.confirm && { confirmedAt: new Date() }) }
+		const values: ProfileValues = { ...settle(change.values ?? {}, current), ...(change.confirm && { confirmedAt: new Date() }) }
 		const name = fullNameOf({ ...current, ...values })
 		if (name && NAME_PARTS.some((part) => Object.hasOwn(values, part))) values.fullName = name
 		if (change.picture !== undefined) {
@@ -103,9 +105,17 @@ export async function changeProfile(userId: string, profileId: number, change: P
 	})
 }
 
+/** The status a DNR form sent back that it could not offer: still the profile's own, it stays. */
+function keptStatus(current: MedicalProfile, sent: Unlisted) {
+	if (current.dnrStatus !== sent.value) throw new DomainError(400, sent.message, 'dnrStatus')
+	return current.dnrStatus
+}
+
 /** Spec 001 §4: DNR and POLST need a document; any other status (or none) clears the document with it. */
 async function dnrValues(tx: Executor, userId: string, current: MedicalProfile, change: DnrChange, field: string): Promise<ProfileValues> {
-	const status = change.status === undefined ? current.dnrStatus : change.status
+	// The status held, read into the vocabulary: 'dnr' stored by an older version is DNR, and keeps its document.
+	const held = DNR_STATUS.read(current.dnrStatus) ?? current.dnrStatus
+	const status = change.status === undefined ? held : change.status instanceof Unlisted ? keptStatus(current, change.status) : change.status
 	if (status !== 'DNR' && status !== 'POLST') {
 		return { dnrStatus: status, dnrDocumentKey: null, dnrDocumentName: null, dnrDocumentDate: null, dnrOriginalLocation: null }
 	}

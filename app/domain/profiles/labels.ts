@@ -1,31 +1,18 @@
-// The option lists and labels of spec 001 §3, §5 that pages show and schemas check.
+import { BLOOD_TYPE, CONDITION_STATUS, DNR_STATUS, GENDER, PLAN_TYPE, POLICY_RELATIONSHIP, RELATIONSHIP, SEVERITY } from './vocabularies.ts'
 
-export const RELATIONSHIPS = ['self', 'child', 'spouse', 'partner', 'parent'] as const
-export const RELATIONSHIP_LABELS: Record<(typeof RELATIONSHIPS)[number], string> = {
-	self: 'Yourself',
-	child: 'Child',
-	spouse: 'Spouse',
-	partner: 'Partner',
-	parent: 'Parent',
-}
-export const FAMILY_GENDERS = ['male', 'female', 'non-binary', 'other'] as const
-export const FAMILY_GENDER_LABELS = { male: 'Male', female: 'Female', 'non-binary': 'Non-binary', other: 'Other' } as const
-export const GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'] as const
-export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const
-export const SEVERITIES = ['Mild', 'Moderate', 'Severe'] as const
-export const CONDITION_STATUSES = ['Active', 'Chronic', 'Managed', 'Resolved', 'Under Treatment'] as const
-export const NEW_CONDITION_STATUSES = ['Active', 'Resolved', 'Chronic'] as const
-export const PLAN_TYPES = ['HMO', 'PPO', 'EPO', 'POS', 'other'] as const
-export const POLICY_RELATIONSHIPS = ['self', 'spouse', 'child', 'parent', 'other'] as const
-export const DNR_STATUSES = ['None', 'DNR', 'POLST', 'Unknown'] as const
-export const DNR_LABELS: Record<(typeof DNR_STATUSES)[number], string> = {
-	None: 'No DNR',
-	DNR: 'Do Not Resuscitate',
-	POLST: 'POLST on File',
-	Unknown: 'Unknown',
-}
+// The option lists and labels of spec 001 §3, §5 that pages show and schemas check (vocabularies.ts holds them).
 
-export function profileLabel(profile: { id: number; fullName: string | null; relationshipToUser: string | null }) {
-	const relationship = RELATIONSHIP_LABELS[(profile.relationshipToUser ?? 'self') as keyof typeof RELATIONSHIP_LABELS] ?? 'Family'
-	return profile.fullName ? `${profile.fullName} (${relationship})` : `Profile ${profile.id}`
-}
+export { FAMILY_GENDERS, NEW_CONDITION_STATUSES } from './vocabularies.ts'
+export { profileLabel } from './profile-label.ts'
+export const RELATIONSHIPS = RELATIONSHIP.values
+export const RELATIONSHIP_LABELS = RELATIONSHIP.labels
+export const GENDERS = GENDER.values
+export const BLOOD_TYPES = BLOOD_TYPE.values
+export const SEVERITIES = SEVERITY.values
+export const CONDITION_STATUSES = CONDITION_STATUS.values
+export const PLAN_TYPES = PLAN_TYPE.values
+export const PLAN_TYPE_LABELS = PLAN_TYPE.labels
+export const POLICY_RELATIONSHIPS = POLICY_RELATIONSHIP.values
+export const POLICY_RELATIONSHIP_LABELS = POLICY_RELATIONSHIP.labels
+export const DNR_STATUSES = DNR_STATUS.values
+export const DNR_LABELS = DNR_STATUS.labels

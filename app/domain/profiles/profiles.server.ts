@@ -16,6 +16,7 @@ import {
 import { discardFiles } from '#app/domain/uploads/pending.server.ts'
 import type { PersonalInfo } from './schemas.ts'
 import { auditChange, changedFields } from './audit.server.ts'
+import { readProfile, Unlisted, type Sent } from './vocabularies.ts'
 
 export const LAST_PROFILE = 'You must have at least one profile.'
 
@@ -77,7 +78,9 @@ export async function getProfileDetail(userId: string, profileId: number) {
 			medicalDocuments: { orderBy: asc(medicalDocuments.id) },
 		},
 	})
-	return profile ?? null
+	if (!profile) return null
+	// Read as the vocabularies spell them, so the cards, shared records and pages built from it all see one spelling.
+	return readProfile(profile)
 }
 export type ProfileDetail = NonNullable<Awaited<ReturnType<typeof getProfileDetail>>>
 
@@ -102,12 +105,12 @@ export function fullNameOf(info: NameParts) {
  * when the account so far holds only family members' profiles).
  */
 export async function savePersonalInfo(userId: string, info: PersonalInfo, profileId?: number | null) {
-	const values = confirmed(nullify(info))
 	const name = fullNameOf(info)
 	const target = profileId ?? (await ownProfileId(userId))
 	if (target) {
 		const profile = await db.transaction(async (tx) => {
 			const before = await ownedProfile(userId, target, tx)
+			const values = confirmed(nullify(settle(info, before)))
 			const [after] = await tx
 				.update(medicalProfiles)
 				.set({ ...values, ...(name ? { fullName: name } : {}) })
@@ -121,7 +124,7 @@ export async function savePersonalInfo(userId: string, info: PersonalInfo, profi
 	const profile = await db.transaction(async (tx) => {
 		const [created] = await tx
 			.insert(medicalProfiles)
-			.values({ ...values, userId, relationshipToUser: OWN, fullName: name })
+			.values({ ...confirmed(nullify(settle(info, null))), userId, relationshipToUser: OWN, fullName: name })
 			.onConflictDoNothing({ target: medicalProfiles.userId, where: sql`${medicalProfiles.relationshipToUser} = 'self'` })
 			.returning()
 		if (created) await auditCreated(tx, created)
@@ -161,6 +164,24 @@ export async function ensureOwnProfile(tx: Executor, userId: string) {
 		.returning()
 	if (created) await auditCreated(tx, created)
 	return (await ownProfileId(userId, tx))!
+}
+
+type SettledValues<T> = { [K in keyof T as Unlisted extends T[K] ? never : K]: T[K] } & {
+	[K in keyof T as Unlisted extends T[K] ? K : never]?: Exclude<T[K], Unlisted>
+}
+
+/**
+ * A change as it is written. A value outside its field's vocabulary (Unlisted) was sent back by a form that was given
+ * it to show: the field is left out of the change and keeps it. Sent for a field that no longer holds it (or for a new
+ * row), it is refused.
+ */
+export function settle<T extends Record<string, unknown>>(values: T, stored: Record<string, unknown> | null): SettledValues<T> {
+	const settled: Record<string, unknown> = {}
+	for (const [field, value] of Object.entries(values)) {
+		if (!(value instanceof Unlisted)) settled[field] = value
+		else if (stored?.[field] == null || String(stored[field]) !== value.value) throw new DomainError(400, value.message, field)
+	}
+	return settled as SettledValues<T>
 }
 
 /** Undefined (a cleared optional field) is stored as NULL so clearing a field really clears it. */
@@ -253,11 +274,12 @@ export type ProfileValues = Partial<typeof medicalProfiles.$inferInsert>
 export async function updateProfileFields(
 	userId: string,
 	profileId: number,
-	values: ProfileValues,
+	sent: Sent<ProfileValues>,
 	executor?: Executor,
 ): Promise<MedicalProfile> {
-	if (!executor) return db.transaction((tx) => updateProfileFields(userId, profileId, values, tx))
+	if (!executor) return db.transaction((tx) => updateProfileFields(userId, profileId, sent, tx))
 	const before = await ownedProfile(userId, profileId, executor)
+	const values: ProfileValues = settle(sent, before)
 	const [profile] = await executor
 		.update(medicalProfiles)
 		.set(confirming(values))

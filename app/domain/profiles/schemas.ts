@@ -1,16 +1,17 @@
 import { z } from 'zod'
 import { PIN_LENGTH } from '#app/domain/accounts/schemas.ts'
 import {
-	BLOOD_TYPES,
-	CONDITION_STATUSES,
-	DNR_STATUSES,
-	FAMILY_GENDERS,
-	GENDERS,
-	PLAN_TYPES,
-	POLICY_RELATIONSHIPS,
-	RELATIONSHIPS,
-	SEVERITIES,
-} from './labels.ts'
+	BLOOD_TYPE,
+	CONDITION_STATUS,
+	DNR_STATUS,
+	GENDER,
+	PLAN_TYPE,
+	POLICY_RELATIONSHIP,
+	RELATIONSHIP,
+	SEVERITY,
+	Unlisted,
+	type Vocabulary,
+} from './vocabularies.ts'
 
 // The option lists and labels are zod-free, so the browser can use them without zod.
 export * from './labels.ts'
@@ -28,24 +29,41 @@ const required = (message: string, max = 200) =>
 		(v) => (typeof v === 'string' ? v.trim() : v),
 		z.string({ error: message }).min(1, message).max(max, `Please use at most ${max} characters`),
 	)
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message = 'Please choose one of the options') =>
-	z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(values, { error: message }).optional())
+const blank = (v: unknown) => (v === '' || v == null ? undefined : v)
+const CHOOSE = 'Please choose one of the options'
+/** A value of the vocabulary, in any spelling the spec uses, read as the stored value; anything else is refused. */
+const oneOf = <V extends string>(vocabulary: Vocabulary<V>, message = CHOOSE) =>
+	z.string({ error: message }).transform((v, ctx) => {
+		const value = vocabulary.read(v)
+		if (value !== undefined) return value
+		ctx.addIssue({ code: 'custom', message, input: v })
+		return z.NEVER
+	})
+/**
+ * For a field a form edits: a value outside the vocabulary is what the form was given to show (a stored value it does
+ * not know), sent back; the save keeps it if the field still holds it and refuses it otherwise (see Unlisted).
+ */
+const oneOfOrKept = <V extends string>(vocabulary: Vocabulary<V>, message = CHOOSE) =>
+	z
+		.string({ error: message })
+		.max(200, message)
+		.transform((v): V | Unlisted => vocabulary.read(v) ?? new Unlisted(v, message))
 const date = z.preprocess((v) => (v === '' || v == null ? undefined : v), z.iso.date({ error: 'Please enter a valid date' }).optional())
 const pastDate = date.refine((v) => !v || v <= new Date().toISOString().slice(0, 10), 'The date cannot be in the future')
 const PHONE = /^[+()\d\s.\-x]{3,40}$/i
 const PHONE_MESSAGE = 'Please enter a valid phone number'
 const requiredPhone = (message: string) => required(message, 40).refine((v) => PHONE.test(v), PHONE_MESSAGE)
 const optionalPhone = () => text(40).refine((v) => !v || PHONE.test(v), PHONE_MESSAGE)
-/** A checkbox (absent when unchecked) or a JSON boolean. */
-export const checkbox = z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean())
+/** A checkbox (absent when unchecked) or a JSON boolean. Absent is an answer, so the box is never `required`. */
+export const checkbox = z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean()).default(false)
 
 export const PersonalInfoSchema = z.object({
 	firstName: text(100),
 	middleName: text(100),
 	lastName: text(100),
 	dateOfBirth: pastDate,
-	bloodType: optionalEnum(BLOOD_TYPES),
-	gender: optionalEnum(GENDERS),
+	bloodType: z.preprocess(blank, oneOfOrKept(BLOOD_TYPE).optional()),
+	gender: z.preprocess(blank, oneOfOrKept(GENDER).optional()),
 	phoneNumber: optionalPhone(),
 	height: text(40),
 	weight: text(40),
@@ -63,8 +81,8 @@ export type PersonalInfo = z.infer<typeof PersonalInfoSchema>
 
 export const FamilyMemberSchema = z.object({
 	fullName: required('Name is required', 120),
-	relationshipToUser: z.enum(RELATIONSHIPS, { error: 'Please choose a relationship' }),
-	gender: optionalEnum(FAMILY_GENDERS),
+	relationshipToUser: oneOf(RELATIONSHIP, 'Please choose a relationship'),
+	gender: z.preprocess(blank, oneOf(GENDER).optional()),
 	dateOfBirth: pastDate,
 	pin: z.preprocess(
 		(v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
@@ -85,7 +103,7 @@ export const ContactSchema = z.object({
 
 export const AllergySchema = z.object({
 	allergen: required('Allergen is required', 120),
-	severity: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SEVERITIES, { error: 'Severity is required' })),
+	severity: z.preprocess(blank, oneOf(SEVERITY, 'Severity is required')),
 	reaction: text(300),
 })
 
@@ -99,7 +117,7 @@ export const MedicationSchema = z.object({
 
 export const ConditionSchema = z.object({
 	condition: required('Condition is required', 160),
-	status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CONDITION_STATUSES, { error: 'Status is required' })),
+	status: z.preprocess(blank, oneOfOrKept(CONDITION_STATUS, 'Status is required')),
 	diagnosedDate: pastDate,
 	notes: text(1000),
 })
@@ -110,8 +128,8 @@ export const InsurancePolicySchema = z.object({
 	groupNumber: text(60),
 	subscriberId: text(60),
 	subscriberName: text(120),
-	relationship: z.preprocess((v) => (v === '' || v == null ? 'self' : v), z.enum(POLICY_RELATIONSHIPS)),
-	planType: optionalEnum(PLAN_TYPES),
+	relationship: z.preprocess((v) => blank(v) ?? 'self', oneOfOrKept(POLICY_RELATIONSHIP)),
+	planType: z.preprocess(blank, oneOfOrKept(PLAN_TYPE).optional()),
 	effectiveDate: date,
 	expirationDate: date,
 	copay: text(40),
@@ -127,7 +145,7 @@ export const CREATE_PROFILE_FIRST =
 export const DNR_DOCUMENT_REQUIRED = 'Please upload a document for DNR or POLST status'
 
 export const DnrSchema = z.object({
-	dnrStatus: z.enum(DNR_STATUSES, { error: 'Please choose a DNR status' }),
+	dnrStatus: oneOfOrKept(DNR_STATUS, 'Please choose a DNR status'),
 	dnrDocumentDate: pastDate,
 	dnrOriginalLocation: text(200),
 })
@@ -162,7 +180,7 @@ const fileUrlField = (field: string) =>
 export const ProfileDetailExtrasSchema = z
 	.object({
 		profilePictureUrl: fileUrlField('profilePictureUrl'),
-		dnrStatus: z.preprocess((v) => (v === '' ? null : v), z.enum(DNR_STATUSES, { error: 'Please choose a DNR status' }).nullable()),
+		dnrStatus: z.preprocess((v) => (v === '' ? null : v), oneOfOrKept(DNR_STATUS, 'Please choose a DNR status').nullable()),
 		dnrDocumentUrl: fileUrlField('dnrDocumentUrl'),
 		dnrDocumentName: z.preprocess((v) => (v === null ? undefined : v), text(200)),
 		additionalNotes: NotesSchema.shape.additionalNotes,

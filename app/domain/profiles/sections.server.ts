@@ -11,9 +11,10 @@ import {
 	medications,
 } from '#db/schema.ts'
 import { storage } from '#app/adapters/storage.server.ts'
-import { confirmProfile, nullify, ownedProfile } from './profiles.server.ts'
+import { confirmProfile, nullify, ownedProfile, settle } from './profiles.server.ts'
 import { auditChange, changedFields } from './audit.server.ts'
 import { CONTACT_ALERT_NEEDS_EMAIL } from './schemas.ts'
+import type { Sent } from './vocabularies.ts'
 
 /** Only a contact with an e-mail address can be alerted. */
 function checkContactAlert(contact: { alertOptIn?: boolean; email?: string | null }) {
@@ -80,10 +81,11 @@ export async function addRow<S extends Section>(
 	userId: string,
 	section: S,
 	profileId: number,
-	values: Insert<S>,
+	sent: Sent<Insert<S>>,
 	tx: Executor = db,
 ): Promise<Row<S>> {
-	if (tx === db) return db.transaction((inner) => addRow(userId, section, profileId, values, inner))
+	if (tx === db) return db.transaction((inner) => addRow(userId, section, profileId, sent, inner))
+	const values = settle(sent, null)
 	if (section === 'contacts') checkContactAlert(values as Insert<'contacts'>)
 	const table = tableOf(section)
 	await ownedProfile(userId, profileId, tx)
@@ -106,12 +108,13 @@ export async function updateRow<S extends Section>(
 	userId: string,
 	section: S,
 	id: number,
-	values: Partial<Insert<S>>,
+	sent: Partial<Sent<Insert<S>>>,
 	tx: Executor = db,
 ): Promise<Row<S>> {
-	if (tx === db) return db.transaction((inner) => updateRow(userId, section, id, values, inner))
+	if (tx === db) return db.transaction((inner) => updateRow(userId, section, id, sent, inner))
 	const table = tableOf(section)
 	const before = await getRow(userId, section, id, tx)
+	const values = settle(sent, before)
 	const [row] = await tx
 		.update(table)
 		.set(nullify(values as Record<string, unknown>) as never)

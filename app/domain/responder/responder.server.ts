@@ -18,6 +18,7 @@ import { enqueue } from '#app/adapters/jobs.server.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { auditRead } from '#app/domain/profiles/audit.server.ts'
+import { readProfile } from '#app/domain/profiles/vocabularies.ts'
 import { placeFromHeaders } from '#app/utils/client-place.server.ts'
 
 const sections = {
@@ -52,7 +53,8 @@ export async function loadResponderView(token: string) {
 		codeId: code.id,
 		codeName: code.pin ? `QR code ${code.pin}` : `QR code #${code.id}`,
 		ownerId: code.userId,
-		profile,
+		// As the vocabularies spell each value, whatever spelling it was stored in (DNR and POLST are matched on).
+		profile: readProfile(profile),
 	}
 }
 export type ResponderView = Awaited<ReturnType<typeof loadResponderView>>

@@ -1,14 +1,17 @@
+import type { z } from 'zod'
 import { claimCode, type Claimant } from '#app/domain/claims/claims.server.ts'
 import { changeProfile, type ProfileChange } from '#app/domain/profiles/files.server.ts'
 import {
 	deleteProfile,
 	getProfileDetail,
+	ownedProfile,
 	ownProfileId,
 	savePersonalInfo,
 	type ProfileValues,
 } from '#app/domain/profiles/profiles.server.ts'
 import { FamilyMemberSchema, PersonalInfoSchema, ProfileDetailExtrasSchema, type PersonalInfo } from '#app/domain/profiles/schemas.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
+import { Unlisted } from '#app/domain/profiles/vocabularies.ts'
 import { jsonError, readBody, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
@@ -71,12 +74,27 @@ async function create(claimant: Claimant, body: Record<string, unknown>) {
  */
 async function update(userId: string, id: number, body: Record<string, unknown>, method: 'PUT' | 'PATCH') {
 	const change = parseChange(body)
-	if (!change.success) return validationError(change.issues)
+	if (!change.success) return validationError([...change.issues, ...(await unlistedIssues(userId, id, body))])
 	const sent = Object.keys(body).some((field) => DETAIL_FIELDS.has(field))
 	if (!sent && method === 'PATCH') return jsonError(400, 'Send at least one field of the profile')
 	// Saving the detail form, even unchanged, is the owner confirming the profile as current.
 	await changeProfile(userId, id, { ...change.data, confirm: method === 'PUT' })
 	return show(userId, id)
+}
+
+/**
+ * A refused change reports, with the schema's refusals, each value outside its field's vocabulary that the profile does
+ * not hold (one it holds is kept; see Unlisted), so a client learns of every bad field at once.
+ */
+async function unlistedIssues(userId: string, id: number, body: Record<string, unknown>): Promise<z.core.$ZodIssue[]> {
+	const current: Record<string, unknown> | null = await ownedProfile(userId, id).catch(() => null)
+	if (!current) return []
+	const shapes: Record<string, z.ZodType> = { ...PersonalInfoSchema.shape, ...ProfileDetailExtrasSchema.shape }
+	return Object.keys(body).flatMap((field) => {
+		const parsed = shapes[field]?.safeParse(body[field])
+		if (!parsed?.success || !(parsed.data instanceof Unlisted) || String(current[field]) === parsed.data.value) return []
+		return [{ code: 'custom', path: [field], message: parsed.data.message, input: body[field] } as z.core.$ZodIssue]
+	})
 }
 
 const DETAIL_FIELDS = new Set([...Object.keys(PersonalInfoSchema.shape), ...Object.keys(ProfileDetailExtrasSchema.shape)])

@@ -14,7 +14,7 @@ import {
 	MedicationSchema,
 } from '#app/domain/profiles/schemas.ts'
 import { addRow, deleteRow, getRow, listRows, SECTION_NOUNS, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
-import { toDocumentView, toPolicyView } from '#app/domain/profiles/views.ts'
+import { toAllergyView, toConditionView, toDocumentView, toPolicyView } from '#app/domain/profiles/views.ts'
 import { jsonError, jsonRefusal, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 
@@ -23,14 +23,18 @@ export function json(value: unknown, status = 200) {
 	return Response.json(value, { status, headers: { 'cache-control': 'private, no-store' } })
 }
 
-/** Signed in; another person's profile or row is a 404 with the same message as an unknown id. */
+/**
+ * Signed in; another person's profile or row is a 404 with the same message as an unknown id. A refusal that names its
+ * field answers as the schema's refusals do, with the message under `errors`.
+ */
 export async function profileApi(request: Request, run: (userId: string) => Promise<Response>) {
 	const userId = await requireApiUserId(request)
 	try {
 		return await run(userId)
 	} catch (error) {
-		if (error instanceof DomainError) return jsonRefusal(error)
-		throw error
+		if (!(error instanceof DomainError)) throw error
+		if (error.field && error.status === 400) return jsonError(400, error.message, { errors: { [error.field]: [error.message] } })
+		return jsonRefusal(error)
 	}
 }
 
@@ -62,6 +66,8 @@ const CAN_PUT: Section[] = ['medications', 'conditions', 'policies']
 function show(section: Section, row: unknown) {
 	if (section === 'policies') return toPolicyView(row as Parameters<typeof toPolicyView>[0])
 	if (section === 'documents') return toDocumentView(row as Parameters<typeof toDocumentView>[0])
+	if (section === 'allergies') return toAllergyView(row as Parameters<typeof toAllergyView>[0])
+	if (section === 'conditions') return toConditionView(row as Parameters<typeof toConditionView>[0])
 	return row
 }
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { CARD_LANGUAGES, LOCK_SCREEN_SIZES, NO_ACTIVE_CODE, SCANNING_OFF, sizeName } from '#app/domain/cards/options.ts'
-import { profileLabel } from '#app/domain/profiles/labels.ts'
+import { profileLabel } from '#app/domain/profiles/profile-label.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { cx } from '#app/ui/cx.ts'
 import { buttonClass, inputClass, SelectField } from '#app/ui/forms.tsx'

@@ -8,10 +8,11 @@ import { INTENTS } from './intents.ts'
 import { Form, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { SectionCard } from './section-card.tsx'
 
-const intervalOptions = REVIEW_INTERVALS.map((months) => ({
-	value: String(months),
-	label: months === 1 ? 'Every month' : `Every ${months} months`,
-}))
+/** The intervals offered, and the profile's own when it is another (the form keeps what it cannot offer). */
+const intervalOptions = (held: number) =>
+	[...new Set<number>([...REVIEW_INTERVALS, held])]
+		.sort((a, b) => a - b)
+		.map((months) => ({ value: String(months), label: months === 1 ? 'Every month' : `Every ${months} months` }))
 
 /** How often the owner is asked to confirm the profile, and whether a responder's "I'm helping" alerts anyone. */
 export function CareSection() {
@@ -42,7 +43,11 @@ function CareForm({
 				Last confirmed on {formatDate(confirmedOn)}. {due ? 'A review is due now.' : `Next review: ${formatDate(dueAt)}.`} Saving any
 				change, or pressing “Still correct” in a reminder, confirms it.
 			</p>
-			<ChoiceField field={fields.reviewIntervalMonths} label="Ask me to confirm this profile is still correct" options={intervalOptions} />
+			<ChoiceField
+				field={fields.reviewIntervalMonths}
+				label="Ask me to confirm this profile is still correct"
+				options={intervalOptions(profile.reviewIntervalMonths)}
+			/>
 			<CheckboxField
 				label="When a responder presses “I’m helping” on this profile’s page, e-mail me and the emergency contacts marked “Alerted”"
 				inputProps={getInputProps(fields.helpingAlerts, { type: 'checkbox' })}

@@ -2,19 +2,25 @@ import { updateProfileFields } from '#app/domain/profiles/profiles.server.ts'
 import { setContactAlert } from '#app/domain/profiles/sections.server.ts'
 import { confirmStillCorrect } from '#app/domain/reviews/reviews.server.ts'
 import { intervalLabel } from '#app/domain/reviews/schedule.ts'
+import type { Unlisted } from '#app/domain/profiles/vocabularies.ts'
 import type { Reply } from './medical-info.server.ts'
 
 // The Medical Information screen's reminder and alert intents: the review banner, the settings card, a contact's alerts.
 
 export async function saveCareSettings(
 	profileId: number,
-	settings: { reviewIntervalMonths: number; helpingAlerts: boolean },
-	{ userId, success }: Reply,
+	settings: { reviewIntervalMonths: number | Unlisted; helpingAlerts: boolean },
+	{ userId, success, refused }: Reply,
 ) {
-	await updateProfileFields(userId, profileId, settings)
-	const alerts = settings.helpingAlerts ? 'Responders can alert you and your chosen contacts.' : 'Responders cannot send alerts.'
+	let saved
+	try {
+		saved = await updateProfileFields(userId, profileId, settings)
+	} catch (error) {
+		return refused(error, undefined, true)
+	}
+	const alerts = saved.helpingAlerts ? 'Responders can alert you and your chosen contacts.' : 'Responders cannot send alerts.'
 	return success(
-		{ description: `Saved: we will ask you to confirm ${intervalLabel(settings.reviewIntervalMonths)}. ${alerts}` },
+		{ description: `Saved: we will ask you to confirm ${intervalLabel(saved.reviewIntervalMonths)}. ${alerts}` },
 		profileId,
 		'care',
 	)

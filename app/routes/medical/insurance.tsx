@@ -1,14 +1,17 @@
 import { ACCEPT } from '#app/domain/uploads/file-type.ts'
-import { InsurancePolicySchema, PLAN_TYPES, POLICY_RELATIONSHIPS } from '#app/domain/profiles/schemas.ts'
+import {
+	InsurancePolicySchema,
+	PLAN_TYPE_LABELS,
+	PLAN_TYPES,
+	POLICY_RELATIONSHIP_LABELS,
+	POLICY_RELATIONSHIPS,
+} from '#app/domain/profiles/schemas.ts'
 import { Field, options } from '#app/ui/forms.tsx'
 import { RowActions, SectionDialog } from './section-forms.tsx'
 import { INTENTS } from './intents.ts'
 import { useScreen, useSectionForm } from './screen-context.tsx'
 import { EmptyState, SectionCard } from './section-card.tsx'
 import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
-
-const relationshipLabels = { self: 'Self', spouse: 'Spouse', child: 'Child', parent: 'Parent', other: 'Other' }
-const planLabels = { HMO: 'HMO', PPO: 'PPO', EPO: 'EPO', POS: 'POS', other: 'Other' }
 
 export function InsuranceSection() {
 	const { profile, dialog, href } = useScreen()
@@ -32,7 +35,9 @@ export function InsuranceSection() {
 									<p className="font-semibold">
 										{p.provider}{' '}
 										{p.planType ? (
-											<span className="font-normal text-gray-700">({planLabels[p.planType as keyof typeof planLabels] ?? p.planType})</span>
+											<span className="font-normal text-gray-700">
+												({PLAN_TYPE_LABELS[p.planType as keyof typeof PLAN_TYPE_LABELS] ?? p.planType})
+											</span>
 										) : null}
 									</p>
 									<p className="text-gray-700">
@@ -87,9 +92,9 @@ function PolicyDialog({ policy }: { policy?: Policy }) {
 			<ChoiceField
 				field={fields.relationship}
 				label="Relationship to subscriber"
-				options={options(POLICY_RELATIONSHIPS, relationshipLabels)}
+				options={options(POLICY_RELATIONSHIPS, POLICY_RELATIONSHIP_LABELS)}
 			/>
-			<ChoiceField field={fields.planType} label="Plan type" placeholder="Not specified" options={options(PLAN_TYPES, planLabels)} />
+			<ChoiceField field={fields.planType} label="Plan type" placeholder="Not specified" options={options(PLAN_TYPES, PLAN_TYPE_LABELS)} />
 			<TextField field={fields.effectiveDate} label="Effective date" type="date" />
 			<TextField field={fields.expirationDate} label="Expiration date" type="date" />
 			<TextField field={fields.copay} label="Copay" />

@@ -251,8 +251,14 @@ function fields<T extends { intent: string; profileId?: number; id?: number }>(a
 	return values
 }
 
-async function saveProfile(action: Of<typeof INTENTS.saveProfile>, { userId, success }: Reply) {
-	const { created, profile } = await savePersonalInfo(userId, fields(action), action.profileId ?? null)
+async function saveProfile(action: Of<typeof INTENTS.saveProfile>, { userId, success, refused }: Reply) {
+	let saved
+	try {
+		saved = await savePersonalInfo(userId, fields(action), action.profileId ?? null)
+	} catch (error) {
+		return refused(error, undefined, true)
+	}
+	const { created, profile } = saved
 	return success({ description: created ? 'Medical profile created successfully' : 'Medical profile updated successfully' }, profile.id)
 }
 
@@ -386,9 +392,13 @@ async function updateSectionRow<S extends Section>(
 	action: { id?: number; profileId?: number },
 	values: Parameters<typeof updateRow<S>>[3],
 	done: string,
-	{ userId, success }: Reply,
+	{ userId, success, refused }: Reply,
 ) {
-	await updateRow(userId, section, action.id ?? 0, values)
+	try {
+		await updateRow(userId, section, action.id ?? 0, values)
+	} catch (error) {
+		return refused(error, undefined, true)
+	}
 	return success({ description: done }, profileOf(action), section)
 }
 

@@ -1,13 +1,6 @@
 import { getInputProps } from '@conform-to/react'
 import { Form, Link } from 'react-router'
-import {
-	FAMILY_GENDER_LABELS,
-	FAMILY_GENDERS,
-	FamilyMemberSchema,
-	profileLabel,
-	RELATIONSHIP_LABELS,
-	RELATIONSHIPS,
-} from '#app/domain/profiles/schemas.ts'
+import { FAMILY_GENDERS, FamilyMemberSchema, profileLabel, RELATIONSHIP_LABELS, RELATIONSHIPS } from '#app/domain/profiles/schemas.ts'
 import { buttonClass, ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { INTENTS } from './intents.ts'
@@ -118,12 +111,7 @@ function AddFamilyDialog() {
 			<Form method="post" {...getFormProps(form)} className="space-y-4">
 				<TextField field={fields.fullName} label="Full name" />
 				<ChoiceField field={fields.relationshipToUser} label="Relationship" options={options(RELATIONSHIPS, RELATIONSHIP_LABELS)} />
-				<ChoiceField
-					field={fields.gender}
-					label="Gender (optional)"
-					placeholder="Not specified"
-					options={options(FAMILY_GENDERS, FAMILY_GENDER_LABELS)}
-				/>
+				<ChoiceField field={fields.gender} label="Gender (optional)" placeholder="Not specified" options={options(FAMILY_GENDERS)} />
 				<TextField field={fields.dateOfBirth} label="Date of birth (optional)" type="date" />
 				<Field
 					label="PIN from their QR code sticker or card"

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { profileLabel } from '#app/domain/profiles/labels.ts'
+import { profileLabel } from '#app/domain/profiles/profile-label.ts'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { cx } from '#app/ui/cx.ts'
 import type { QrCodesData } from './qr-codes.server.ts'

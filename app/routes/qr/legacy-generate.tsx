@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { profileLabel } from '#app/domain/profiles/labels.ts'
+import { profileLabel } from '#app/domain/profiles/profile-label.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
