@@ -148,10 +148,13 @@ export const focusPlace = (page: Page) =>
 		return active.closest('[role=dialog]') ? 'dialog' : `page: ${active.outerHTML.slice(0, 80)}`
 	})
 
-/** From the signed-in dashboard: claims a sticker with the PIN form there. */
-export async function claimOnDashboard(page: Page, pin: string) {
+/** The PIN card of a signed-in page: the PIN is validated, then /claim/{pin} asks whose information the code shows. */
+export async function claimOnDashboard(page: Page, pin: string, profile?: string) {
 	await page.getByLabel('PIN', { exact: true }).fill(pin)
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	await expect(page).toHaveURL(new RegExp(`/claim/${pin.toUpperCase()}$`))
+	if (profile) await page.getByLabel('Whose information will this code show?').selectOption({ label: profile })
+	await page.getByRole('button', { name: 'Claim QR Code' }).click()
 	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
 }
 

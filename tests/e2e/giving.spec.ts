@@ -17,6 +17,14 @@ test('without Stripe settings the giving links lead to a page that says so plain
 	await expect(page.getByRole('link', { name: 'support@hitmehelpers.org' })).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)
 	for (const path of ['/donation-success', '/donate?tier=custom&amount=25']) expect((await page.goto(path))?.status(), path).toBe(200)
+	// Monthly giving and the tier page say it before anyone signs in, and offer no plan to give.
+	for (const path of ['/pricing', '/subscribe?plan=basic', '/support']) {
+		await page.goto(path)
+		await expect(page.getByRole('heading', { name: 'Online giving is not set up on this server' }), path).toBeVisible()
+		await expect(page.getByRole('link', { name: /monthly$/ }), path).toHaveCount(0)
+		await expect(page.getByRole('button', { name: /^Give/ }), path).toHaveCount(0)
+	}
+	await expectNoAxeViolations(page, testInfo)
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.getByRole('link', { name: 'Donations' }).click()
@@ -113,6 +121,11 @@ test('the tier page: a signed-out donor signs in and comes back to the same card
 	const app = await startAppServer(await freePort(), stripeSettings(stripe, smtp))
 	const user = app.fixtures().users[0]!
 	try {
+		// With giving set up, a plan signs in first; /subscribe signed out is the sign-in page (spec 000's route table).
+		await page.goto(`${app.baseURL}/pricing`)
+		await expect(page.getByRole('link', { name: 'Give Basic monthly' })).toHaveAttribute('href', /^\/login\?redirectTo=/)
+		await page.goto(`${app.baseURL}/subscribe?plan=basic`)
+		await expect(page.getByRole('heading', { name: 'Returning User' })).toBeVisible()
 		await page.goto(`${app.baseURL}/support`)
 		await expectNoAxeViolations(page, testInfo)
 		await expect(page.getByRole('heading', { name: 'Free' })).toBeVisible()

@@ -98,6 +98,8 @@ test.describe("I'm helping, with its mail delivered", () => {
 			await expect(history.getByText('Where: In the ambulance')).toBeVisible()
 			await expect(history.getByText('waiting to go with their next update')).toBeVisible()
 			await expect(history.getByText(/e-mailed to 2 people/)).toBeVisible()
+			// Each report is an emergency access in the list of scans, with the hospital the responder named.
+			await expect(history.getByText("Emergency access: Yes · Medical facility: St. Mary's")).toBeVisible()
 			await expectNoAxeViolations(page, testInfo)
 			await history
 				.getByRole('button', { name: /^Block the sender of the message at/ })

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { claimOnDashboard, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
 test('PIN card: wrong length and unknown PINs get the spec messages', async ({ page, hasJs }) => {
 	await page.goto('/')
@@ -47,14 +47,39 @@ test('a valid PIN while signed out: sign in, then the code is claimed', async ({
 	await expect(page.getByText('Invalid or already claimed PIN').first()).toBeVisible()
 })
 
-test('a valid PIN while signed in is claimed and shown at /claim/{pin}', async ({ page, sticker, person }) => {
-	const code = sticker()
+test('a valid PIN while signed in is validated, then /claim/{pin} asks whose information the code shows', async ({
+	page,
+	sticker,
+	person,
+}, testInfo) => {
+	const [family, code] = [sticker(), sticker()]
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByLabel('First name').fill('Olga')
+	await page.getByLabel('Last name').fill('Holder')
+	await page.getByRole('button', { name: 'Create Medical Profile' }).click()
+	await expect(page.getByText('Medical profile created successfully')).toBeVisible()
+	await page.getByRole('link', { name: 'Add Family Member' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Add Family Member Profile' })
+	await dialog.getByLabel('Full name').fill('Kid Holder')
+	await dialog.getByLabel('PIN from their QR code sticker or card').fill(family.pin)
+	await dialog.getByRole('button', { name: 'Create Profile' }).click()
+	await expect(page.getByText('Kid Holder has been created and QR code activated successfully.')).toBeVisible()
+
+	await page.goto('/dashboard')
 	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
 	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page).toHaveURL(new RegExp(`/claim/${code.pin}$`))
+	await expect(page.getByText('PIN Validated')).toBeVisible()
+	await expect(page.getByText('Redirecting to claim your QR code...')).toBeVisible()
+	await expect(page.getByText('This QR code is ready to be linked to your account.')).toBeVisible()
+	await expectNoAxeViolations(page, testInfo)
+	await page.getByLabel('Whose information will this code show?').selectOption({ label: 'Kid Holder (Child)' })
+	await page.getByRole('button', { name: 'Claim QR Code' }).click()
 	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await page.goto('/dashboard/qr-codes')
+	const card = page.getByRole('listitem').filter({ hasText: `Sticker ${code.pin}` })
+	await expect(card.getByText(/Shows: Kid Holder \(Child\)/)).toBeVisible()
 })
 
 test('a signed-in person opening /claim/{pin} claims with one press', async ({ page, sticker, person }) => {
@@ -82,9 +107,7 @@ test('a second sticker is claimed from the QR Codes tab; a wrong PIN there keeps
 	const [first, second] = [sticker(), sticker()]
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
-	await page.getByLabel('PIN', { exact: true }).fill(first.pin)
-	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
-	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await claimOnDashboard(page, first.pin)
 
 	await page.goto('/dashboard/qr-codes')
 	const claim = page.getByRole('region', { name: 'Claim another sticker or card' })
@@ -98,6 +121,7 @@ test('a second sticker is claimed from the QR Codes tab; a wrong PIN there keeps
 	await claim.getByLabel('PIN', { exact: true }).fill(second.pin)
 	await claim.getByRole('button', { name: 'Claim Your QR Code' }).click()
 	await expect(page).toHaveURL(new RegExp(`/claim/${second.pin}$`))
+	await page.getByRole('button', { name: 'Claim QR Code' }).click()
 	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
 	await page.goto('/dashboard/qr-codes')
 	await expect(page.getByText(`sticker ${first.pin}`).first()).toBeAttached()

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { claimOnDashboard, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
 test('QR codes tab: customise with a preview, the 25/16 text rule, deactivate and activate, scan history', async ({
 	page,
@@ -14,9 +14,7 @@ test('QR codes tab: customise with a preview, the 25/16 text rule, deactivate an
 	await expect(page.getByRole('link', { name: 'Request QR Code' })).toHaveAttribute('href', '/request-qr')
 
 	await page.goto('/')
-	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
-	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
-	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await claimOnDashboard(page, code.pin)
 	await page.goto('/dashboard/qr-codes')
 	await expect(page.getByRole('img', { name: `QR code ${code.pin}` })).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)

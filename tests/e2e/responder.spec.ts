@@ -1,5 +1,5 @@
 import { decodeQr } from '../zbar.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { claimOnDashboard, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
 test('claim a sticker, fill a profile, download the PNG: its decoded URL shows allergies and code status first; scanning off reveals nothing', async ({
 	page,
@@ -21,9 +21,7 @@ test('claim a sticker, fill a profile, download the PNG: its decoded URL shows a
 	await dialog.getByLabel('Severity').selectOption('Severe')
 	await dialog.getByRole('button', { name: 'Add Allergy' }).click()
 	await expect(page.getByText('Allergy added successfully')).toBeVisible()
-	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
-	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
-	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await claimOnDashboard(page, code.pin)
 
 	await page.goto('/dashboard/qr-codes')
 	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PNG' }).click()])

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { freePort, startAppServer } from './app-server.ts'
-import { expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
+import { claimOnDashboard, expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
 import { startSmtpServer } from './smtp-server.ts'
 
 async function addToCart(page: Page, product: string, options: { color?: string; shape?: 'Circular' | 'Square'; quantity?: number } = {}) {
@@ -92,9 +92,7 @@ test('cart, discount and a free order: from a guest cart to the confirmation e-m
 		// Without a code of their own, the shopper cannot check out.
 		await expect(dialog.getByText('Create a QR Code First')).toBeVisible()
 		await page.goto(`${app.baseURL}/dashboard`)
-		await page.getByLabel('PIN', { exact: true }).fill(code.pin)
-		await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
-		await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+		await claimOnDashboard(page, code.pin)
 		await page.goto(`${app.baseURL}/shop?cart=open`)
 
 		await dialog.getByLabel('Discount code').fill('nope')
@@ -214,9 +212,7 @@ test('request products: a QR URL and a sticker size are required; the product jo
 	await page.getByLabel('Last name').fill('Request')
 	await page.getByRole('button', { name: 'Create Medical Profile' }).click()
 	await expect(page.getByText('Medical profile created successfully')).toBeVisible()
-	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
-	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
-	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await claimOnDashboard(page, code.pin)
 
 	await page.goto('/dashboard/qr-codes')
 	await page.getByRole('link', { name: 'Order free stickers and cards' }).click()
@@ -244,9 +240,7 @@ test('a dropped connection keeps the cart and what was typed, and says what fail
 	const code = sticker()
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
-	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
-	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
-	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await claimOnDashboard(page, code.pin)
 	await page.goto('/shop')
 	await addToCart(page, 'Medical Alert Card - Acrylic')
 	await page.getByRole('link', { name: /^Cart/ }).click()

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import type { Download, Page } from '@playwright/test'
 import { decodeQr } from '../zbar.ts'
-import { expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
+import { claimOnDashboard, expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
 
 // The wallet card (PDF) and the lock-screen image (PNG) from the Medical Info tab: plain GET forms whose answer is the
 // file, so the page stays where it is, with JavaScript and without.
@@ -42,9 +42,7 @@ test('no code yet: the tab says to link one; with a claimed sticker it downloads
 	await expect(downloads.getByRole('link', { name: 'Go to QR Codes' })).toHaveAttribute('href', '/dashboard/qr-codes')
 
 	await page.goto('/dashboard')
-	await page.getByLabel('PIN', { exact: true }).fill(code.pin)
-	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
-	await expect(page.getByText('This QR code is linked to your account.')).toBeVisible()
+	await claimOnDashboard(page, code.pin)
 
 	await page.goto('/medical-info')
 	await expect(downloads.getByRole('button', { name: 'Download wallet card (PDF)' })).toBeVisible()

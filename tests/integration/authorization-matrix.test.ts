@@ -546,7 +546,7 @@ const CASES: Case[] = [
 		'start a monthly gift (giving is not set up)',
 		'/subscribe',
 		form(() => ({ plan: 'basic' })),
-		signedIn('→/login', 503),
+		all(503),
 	),
 	get('/pricing', 'the plans', '/pricing', PUBLIC),
 	get('/donate', 'the guest donation page', '/donate', PUBLIC),
@@ -563,8 +563,8 @@ const CASES: Case[] = [
 		'give (giving is not set up)',
 		'/support',
 		form(() => ({ tier: 'supporter' })),
-		// A gift through this page is made signed in, so that it shows in Your Giving.
-		{ ...all(503), visitor: '→/api/login' },
+		// Giving that is not set up is said before a gift through this page would ask for sign-in.
+		all(503),
 	),
 	get('/donation-success', "the return from A's checkout", (w) => `/donation-success?session_id=${w.a.donationSession}`, PUBLIC),
 	get('/checkout', 'the in-page checkout without a payment', '/checkout', all('→/donate')),

@@ -14,6 +14,7 @@ import * as assignApi from '#app/routes/api/admin-order-assign.ts'
 import * as consentApi from '#app/routes/api/admin-consent-records.ts'
 import * as detailsApi from '#app/routes/api/admin-order-details.ts'
 import * as generateApi from '#app/routes/api/admin-generate-batch.ts'
+import * as imageApi from '#app/routes/api/admin-qr-code-image.ts'
 import * as ordersApi from '#app/routes/api/admin-orders.ts'
 import * as fulfillApi from '#app/routes/api/admin-qr-request-fulfill.ts'
 import * as requestsApi from '#app/routes/api/admin-qr-requests.ts'
@@ -23,7 +24,8 @@ import * as notifyApi from '#app/routes/api/notify-visitors.ts'
 import * as validateApi from '#app/routes/api/validate-admin-token.ts'
 import { env } from '#app/utils/env.server.ts'
 import { get, json } from '#tests/api.ts'
-import { createCode, createUser, sessionCookie, uniqueEmail } from '#tests/factories.ts'
+import { call, createCode, createUser, sessionCookie, uniqueEmail } from '#tests/factories.ts'
+import { decodeQr } from '#tests/zbar.ts'
 
 // Spec 002 §7's owner calls, each with exactly the documented payload, as a token session sends them.
 
@@ -97,6 +99,47 @@ test('orders: list, details, assign-qr {qrCodeIds}, status {fulfillmentStatus}',
 		status: 200,
 		body: { order: { fulfillmentStatus: 'shipped' } },
 	})
+})
+
+test("a code's image: a PNG made on a renderer (the spec's client expects PNG); an SVG on ?format=svg or an SVG-only Accept", async () => {
+	const { cookie } = await tokenSession()
+	const code = await createCode()
+	const params = { id: String(code.id) }
+	const image = async (query = '', accept?: string) => {
+		const headers: Record<string, string> = { cookie }
+		if (accept) headers.accept = accept
+		const request = new Request(`http://localhost:3000/api/admin/qr-codes/${code.id}/image${query}`, { headers })
+		const response = (await call(imageApi.loader, request, params)).result as Response
+		return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) }
+	}
+	const png = await image()
+	expect(png).toMatchObject({ status: 200, type: 'image/png' })
+	expect(png.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+	expect(png.bytes.readUInt32BE(16)).toBe(160)
+	expect(await decodeQr(png.bytes)).toBe(code.scanUrl)
+	// A browser's image request names SVG beside image/*: it gets the PNG too.
+	const browser = await image('?size=400', 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8')
+	expect(browser).toMatchObject({ status: 200, type: 'image/png' })
+	expect(browser.bytes.readUInt32BE(16)).toBe(400)
+	for (const [query, accept] of [
+		['?format=svg', undefined],
+		['', 'image/svg+xml'],
+		['', 'image/svg+xml, image/png;q=0'],
+	] as const) {
+		const svg = await image(query, accept)
+		expect(svg, `${query} ${accept}`).toMatchObject({ status: 200, type: 'image/svg+xml; charset=utf-8' })
+		expect(svg.bytes.toString()).toMatch(/^<svg/)
+	}
+	expect((await image('?format=svg', 'image/png')).type).toMatch(/^image\/svg\+xml/)
+	expect((await image('?format=png', 'image/svg+xml')).type).toBe('image/png')
+	expect((await image('?format=gif')).status).toBe(400)
+	expect((await image('?size=5000')).status).toBe(400)
+	const missing = (
+		await call(imageApi.loader, new Request('http://localhost:3000/api/admin/qr-codes/0/image', { headers: { cookie } }), {
+			id: '999999999',
+		})
+	).result as Response
+	expect(missing.status).toBe(404)
 })
 
 test('QR management: qr-stats, qr-requests, fulfill (no payload), generate-qr-batch {count}', async () => {

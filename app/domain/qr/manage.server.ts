@@ -172,21 +172,27 @@ export async function releaseStickers(tx: Executor, where: SQL) {
 		.where(stickers)
 }
 
+/**
+ * An owned code's latest scans with what the owner's admin area records of each: who scanned (responder, the owner, a
+ * link preview), whether it was an emergency access, and the medical facility a helping responder named.
+ */
 export async function scanHistory(userId: string, codeId: number, limit = 50) {
 	await getOwnedCode(userId, codeId)
 	return db
 		.select({
 			id: qrScans.id,
 			scannedAt: qrScans.scannedAt,
+			scannerType: qrScans.scannerType,
 			deviceType: qrScans.deviceType,
 			city: qrScans.city,
 			state: qrScans.state,
 			country: qrScans.country,
 			isEmergencyAccess: qrScans.isEmergencyAccess,
+			medicalFacility: qrScans.medicalFacility,
 		})
 		.from(qrScans)
 		.where(eq(qrScans.qrCodeId, codeId))
-		.orderBy(desc(qrScans.scannedAt))
+		.orderBy(desc(qrScans.scannedAt), desc(qrScans.id))
 		.limit(limit)
 }
 

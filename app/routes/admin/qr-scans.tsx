@@ -7,6 +7,7 @@ import { buttonClass } from '#app/ui/forms.tsx'
 import { formatDate, formatEtTime } from '#app/utils/dates.ts'
 import type { Route } from './+types/qr-scans'
 import { StatCards } from './order-ui.tsx'
+import { scanPlace, scannerLabel } from '#app/domain/qr/scans.ts'
 
 export async function loader() {
 	const s = await scanAnalytics()
@@ -30,7 +31,7 @@ export async function loader() {
 					description="Scans by scanner type, since the start."
 					labelHeader="Scanner"
 					valueLabel="Scans"
-					items={Object.entries(s.scannerTypes).map(([type, count]) => ({ label: scanner(type), value: count }))}
+					items={Object.entries(s.scannerTypes).map(([type, count]) => ({ label: scannerLabel(type), value: count }))}
 				/>,
 			),
 			devices: chartHtml(
@@ -46,15 +47,6 @@ export async function loader() {
 		},
 	}
 }
-
-const SCANNER_LABELS: Record<string, string> = {
-	emergency_responder: 'Emergency responder',
-	owner: "The code's owner",
-	link_preview: 'Link preview (not a person)',
-}
-const scanner = (type: string | null) => (type ? (SCANNER_LABELS[type] ?? type) : 'Unknown')
-const place = (scan: { city: string | null; state: string | null; country: string | null }) =>
-	[scan.city, scan.state, scan.country].filter(Boolean).join(', ') || 'Not known'
 
 /** The qr-scans tab (spec 002 §2): totals, scanner and device types, the last 30 days, the newest scans, CSV export. */
 export default function QrScansTab({ loaderData: s }: Route.ComponentProps) {
@@ -91,10 +83,10 @@ export default function QrScansTab({ loaderData: s }: Route.ComponentProps) {
 					columns={[
 						{ header: 'When', className: 'whitespace-nowrap', cell: (scan) => formatEtTime(scan.scannedAt) },
 						{ header: 'Code', cell: (scan) => `#${scan.qrCodeId}` },
-						{ header: 'Scanner', cell: (scan) => scanner(scan.scannerType) },
+						{ header: 'Scanner', cell: (scan) => scannerLabel(scan.scannerType) },
 						{ header: 'Emergency', cell: (scan) => (scan.isEmergencyAccess ? 'Yes' : 'No') },
 						{ header: 'Device', className: 'capitalize', cell: (scan) => scan.deviceType ?? 'Unknown' },
-						{ header: 'Place', cell: place },
+						{ header: 'Place', cell: scanPlace },
 						{ header: 'Facility', cell: (scan) => scan.medicalFacility ?? '—' },
 						{
 							header: 'Viewed for',

@@ -72,9 +72,9 @@ function show(section: Section, row: unknown) {
 }
 
 /**
- * Spec 001 §7 for one section: GET /api/{section}?profileId= lists a profile's rows, POST adds one (a document names
- * the URL /api/upload-document answered), PUT /api/{section}/{id} changes one (medications, conditions, policies) and DELETE
- * removes it.
+ * Spec 001 §7 for one section: GET /api/{section}?profileId= (or ?medicalProfileId=) lists a profile's rows, POST adds
+ * one (a document names the URL /api/upload-document answered), PUT /api/{section}/{id} changes one (medications,
+ * conditions, policies) and DELETE removes it.
  */
 export function sectionResource(section: Section) {
 	return resource<{ request: Request; params: { id?: string } }>(({ params }) => {
@@ -93,7 +93,7 @@ export function sectionResource(section: Section) {
 
 function list(request: Request, section: Section) {
 	return profileApi(request, async (userId) => {
-		const profileId = requiredId(new URL(request.url).searchParams.get('profileId'), 'profileId')
+		const profileId = queriedProfile(new URL(request.url)) ?? requiredId(undefined, 'profileId')
 		const rows = await listRows(userId, section, profileId)
 		return json(rows.map((row) => show(section, row)))
 	})
@@ -107,12 +107,29 @@ function add(request: Request, section: Section) {
 }
 
 /**
- * The profile a new row goes to: medicalProfileId in the body, else ?profileId= as the lists take it, else (the spec's
+ * The profile named in the query: ?profileId= or, as the spec's entities name it, ?medicalProfileId=. Undefined when
+ * neither is given; a malformed id, or two that differ, is a 400.
+ */
+function queriedProfile(url: URL) {
+	const named = (['profileId', 'medicalProfileId'] as const)
+		.filter((field) => url.searchParams.has(field))
+		.map((field) => requiredId(url.searchParams.get(field), field))
+	if (named.length === 2 && named[0] !== named[1]) {
+		const message = 'profileId and medicalProfileId name different profiles'
+		throw jsonError(400, message, { errors: { medicalProfileId: [message] } })
+	}
+	return named[0]
+}
+
+/**
+ * The profile a new row goes to: medicalProfileId in the body, else ?profileId= (or ?medicalProfileId=) as the lists
+ * take it, else (the spec's
  * medication, condition, policy and document payloads name none) the person's own profile.
  */
 async function addingTo(userId: string, body: Record<string, unknown>, url: URL) {
 	if (Object.hasOwn(body, 'medicalProfileId')) return requiredId(body.medicalProfileId, 'medicalProfileId')
-	if (url.searchParams.has('profileId')) return requiredId(url.searchParams.get('profileId'), 'profileId')
+	const queried = queriedProfile(url)
+	if (queried) return queried
 	const own = await ownProfileId(userId)
 	if (own) return own
 	throw jsonError(400, CREATE_PROFILE_FIRST, { errors: { medicalProfileId: [CREATE_PROFILE_FIRST] } })

@@ -355,6 +355,37 @@ describe('validation messages (spec 001 §5)', () => {
 		})
 		expect((await get(allergiesApi.loader, '/api/allergies?profileId=abc', cookie)).status).toBe(400)
 	})
+
+	test('lists and posts also take the profile as ?medicalProfileId=, the name the spec gives it', async () => {
+		const { user, cookie, profileId, pid } = await withProfile()
+		const [family] = await db
+			.insert(s.medicalProfiles)
+			.values({ userId: user.id, fullName: 'Kid Lovelace', relationshipToUser: 'child' })
+			.returning()
+		const kid = String(family!.id)
+		const latex = { allergen: 'Latex', severity: 'Mild' }
+		expect(await json(allergiesApi.action, 'POST', `/api/allergies?medicalProfileId=${kid}`, latex, cookie)).toMatchObject({
+			status: 201,
+			body: { medicalProfileId: family!.id },
+		})
+		expect(await get(allergiesApi.loader, `/api/allergies?medicalProfileId=${kid}`, cookie)).toMatchObject({
+			status: 200,
+			body: [latex],
+		})
+		expect(await get(allergiesApi.loader, `/api/allergies?medicalProfileId=${pid}`, cookie)).toMatchObject({ status: 200, body: [] })
+		expect((await get(allergiesApi.loader, `/api/allergies?profileId=${kid}&medicalProfileId=${kid}`, cookie)).status).toBe(200)
+		expect(await get(allergiesApi.loader, `/api/allergies?profileId=${pid}&medicalProfileId=${kid}`, cookie)).toMatchObject({
+			status: 400,
+			body: { message: 'profileId and medicalProfileId name different profiles' },
+		})
+		expect(await get(allergiesApi.loader, '/api/allergies?medicalProfileId=abc', cookie)).toMatchObject({
+			status: 400,
+			body: { message: 'medicalProfileId is required' },
+		})
+		// Someone else's profile is unknown, whichever name it is given under.
+		const other = await person()
+		expect((await get(allergiesApi.loader, `/api/allergies?medicalProfileId=${profileId}`, other.cookie)).status).toBe(404)
+	})
 })
 
 describe('sections', () => {

@@ -5,6 +5,7 @@ import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { checkPin, claimCode } from '#app/domain/claims/claims.server.ts'
 import { PREVIEW_TOKEN } from '#app/domain/qr/manage.server.ts'
+import { newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
 import * as profileApi from '#app/routes/api/medical-profile.ts'
 import * as profileCodesApi from '#app/routes/api/profile-qr-codes.ts'
 import * as refreshApi from '#app/routes/api/profile-update-qr-codes.ts'
@@ -407,6 +408,22 @@ describe('scans and refresh', () => {
 		const list = (await scans()).body as unknown as Array<{ scannedAt: string; isEmergencyAccess: boolean }>
 		expect(list).toHaveLength(2)
 		expect(list[0]!.scannedAt >= list[1]!.scannedAt).toBe(true)
+		expect(list[0]).toMatchObject({ scannerType: 'link_preview', isEmergencyAccess: false, medicalFacility: null })
+	})
+
+	test('GET /api/qr-codes/{id}/scans tells the owner of an "I\'m helping" emergency access and the hospital named', async () => {
+		const c = await claimedSticker()
+		const helping = await reportHelping(
+			c.sticker.token,
+			newResponderKey(),
+			{ hospital: "St. Mary's" },
+			{ userAgent: null, address: testAddress() },
+		)
+		expect(helping.ok).toBe(true)
+		const list = (await get(scansApi.loader, `/api/qr-codes/${c.id}/scans`, c.cookie, { id: c.id })).body as unknown as unknown[]
+		expect(list).toEqual([
+			expect.objectContaining({ scannerType: 'emergency_responder', isEmergencyAccess: true, medicalFacility: "St. Mary's" }),
+		])
 	})
 
 	test("POST /api/profiles/{id}/update-qr-codes counts the profile's codes and confirms its information", async () => {

@@ -1,15 +1,20 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
-import { checkPin, claimValidatedPin } from '#app/domain/claims/claims.server.ts'
-import { claimToast } from '../claims/claim-toast.ts'
+import { checkPin } from '#app/domain/claims/claims.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { actionToast, createToastHeaders } from '#app/utils/toast.server.ts'
 import { combineHeaders } from '#app/utils/http.ts'
 import { PIN_INTENT } from './pin-intent.ts'
 
-/** The PIN card, wherever it is: validate, remember as pending, then sign in (or claim, when signed in). */
+/** Spec 000: what a signed-in person is told on the way from a valid PIN to the claim page. */
+export const PIN_VALIDATED = { title: 'PIN Validated', description: 'Redirecting to claim your QR code...' } as const
+
+/**
+ * The PIN card, wherever it is: validate, then (spec 000) signed in, on to /claim/{pin}, whose form asks whose
+ * information the code will show; signed out, remember the PIN as pending and sign in.
+ */
 export async function pinAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
 	const submission = parseWithZod(formData, { schema: PinSchema })
 	const session = await getSession(request)
@@ -22,7 +27,8 @@ export async function pinAction(request: Request, context: Readonly<RouterContex
 		return data({ intent: PIN_INTENT, result }, { status: check.status, headers })
 	}
 	if (userId) {
-		const toast = await createToastHeaders(claimToast(await claimValidatedPin({ userId, address }, check.pin)))
+		// Not kept as pending: the claim page would claim a pending PIN at once, before the person chose a profile.
+		const toast = await createToastHeaders({ type: 'success', ...PIN_VALIDATED })
 		return redirect(`/claim/${check.pin}`, { headers: toast })
 	}
 	session.set('pendingPin', check.pin)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
-import { qrCodes, sessions } from '#db/schema.ts'
+import { medicalProfiles, qrCodes, sessions } from '#db/schema.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
 import * as apiClaim from '#app/routes/api/pin-claim.ts'
 import * as apiValidate from '#app/routes/api/pin-validate.ts'
@@ -105,7 +105,6 @@ describe('claiming', () => {
 		const user = await createUser()
 		const cookie = await sessionCookie(user.id)
 		const other = await createUser()
-		const { medicalProfiles } = await import('#db/schema.ts')
 		const [foreignProfile] = await db.insert(medicalProfiles).values({ userId: other.id, fullName: 'Not yours' }).returning()
 		const foreign = await unwrap(
 			(await call(apiClaim.action, jsonRequest('/api/pin/claim', { pin: code.pin, medicalProfileId: foreignProfile!.id }, { cookie })))
@@ -168,15 +167,35 @@ describe('claiming without JavaScript', () => {
 		expect(session.get('pendingPin')).toBeUndefined()
 	})
 
-	test('a signed-in person posting a valid PIN on the landing card claims it in that request', async () => {
+	test('a signed-in person posting a valid PIN on the landing card is told it is valid and chooses on /claim/{pin} whose information it shows', async () => {
 		const user = await createUser()
+		const cookie = await sessionCookie(user.id)
+		const [mother] = await db
+			.insert(medicalProfiles)
+			.values({ userId: user.id, fullName: 'Maria Santos', relationshipToUser: 'parent' })
+			.returning()
 		const code = await createCode()
 		const response = await unwrap(
-			(await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie: await sessionCookie(user.id) })))
-				.result,
+			(await call(landing.action, formRequest('/auth', { intent: 'claim-pin', pin: code.pin }, { cookie }))).result,
 		)
 		expect(response).toHaveRedirect(`/claim/${code.pin}`)
-		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBe(user.id)
+		await expect(response).toSendToast({ title: 'PIN Validated', description: 'Redirecting to claim your QR code...' })
+		// Nothing is claimed yet, nor kept as pending (which the claim page would claim at once, before the choice).
+		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBeNull()
+		const [row] = await db.select().from(sessions).where(eq(sessions.userId, user.id))
+		expect(row?.data.pendingPin).toBeUndefined()
+
+		const page = await unwrap((await call(claimPage.loader, getRequest(`/claim/${code.pin}`, cookie), { pin: code.pin })).result)
+		expect(page.body).toMatchObject({ state: 'ready', autoClaim: false, profiles: [expect.objectContaining({ id: mother!.id })] })
+		const claimed = await unwrap(
+			(await call(claimPage.action, formRequest(`/claim/${code.pin}`, { profileId: String(mother!.id) }, { cookie }), { pin: code.pin }))
+				.result,
+		)
+		expect(claimed).toHaveRedirect(`/claim/${code.pin}`)
+		expect(await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) })).toMatchObject({
+			userId: user.id,
+			medicalProfileId: mother!.id,
+		})
 	})
 })
 

@@ -27,7 +27,6 @@ export async function donationAction(
 	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: DonateSchema })
 	const user = await getUser({ request, context })
-	if (page === 'tier' && !user) throw redirect(`/api/login?${new URLSearchParams({ redirectTo: choicePath(page, formData) })}`)
 	const failure = (message?: string) =>
 		page === 'tier'
 			? AMOUNT_MESSAGES.tierError
@@ -36,11 +35,13 @@ export async function donationAction(
 		const headers = await actionToast(request, context, { type: 'error', ...toast })
 		return data({ result }, { status, headers: combineHeaders(headers, extra) })
 	}
+	// Said before sign-in is asked for: signing in would not make giving possible.
+	if (!paymentsEnabled()) return fail(failure(GIVING_UNAVAILABLE), 503, submission.reply({ formErrors: [GIVING_UNAVAILABLE] }))
+	if (page === 'tier' && !user) throw redirect(`/api/login?${new URLSearchParams({ redirectTo: choicePath(page, formData) })}`)
 	if (submission.status !== 'success') {
 		const message = submission.error?.customAmount?.[0] ?? AMOUNT_MESSAGES.invalid.description
 		return fail(message === AMOUNT_MESSAGES.tooLarge.description ? AMOUNT_MESSAGES.tooLarge : AMOUNT_MESSAGES.invalid, 400)
 	}
-	if (!paymentsEnabled()) return fail(failure(GIVING_UNAVAILABLE), 503, submission.reply({ formErrors: [GIVING_UNAVAILABLE] }))
 	const limited = await refusedAttempt('donate', request, context)
 	if (limited) return fail(failure(TOO_MANY_ATTEMPTS), 429, submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }), limited)
 	try {

@@ -4,22 +4,45 @@ import { formatDollars, PLANS } from '#app/domain/giving/amounts.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { buttonClass } from '#app/ui/forms.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
+import { paymentsEnabled } from '#app/adapters/payments.server.ts'
+import { env } from '#app/utils/env.server.ts'
+import { GivingUnavailable } from './giving-unavailable.tsx'
+import { MoreWaysToHelp } from './more-ways.tsx'
 import type { Route } from './+types/pricing'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	return { signedIn: Boolean(await getUser({ request, context })) }
+	return { signedIn: Boolean(await getUser({ request, context })), enabled: paymentsEnabled(), supportEmail: env.SUPPORT_EMAIL }
 }
 
 /** Signed out, a plan's button signs in first and comes back to it. */
 const planHref = (plan: string, signedIn: boolean) =>
 	signedIn ? `/subscribe?plan=${plan}` : `/login?${new URLSearchParams({ redirectTo: `/subscribe?plan=${plan}` })}`
 
-export default function Pricing({ loaderData: { signedIn } }: Route.ComponentProps) {
+export default function Pricing({ loaderData: { signedIn, enabled, supportEmail } }: Route.ComponentProps) {
 	return (
 		<PublicShell
 			title="Give Monthly"
 			intro="Hit Me Helpers is free for everyone, and stays free: a plan is a way to give every month, and nothing is withheld from anyone who does not have one."
 		>
+			{enabled ? <Plans signedIn={signedIn} /> : <GivingUnavailableCard supportEmail={supportEmail} signedIn={signedIn} />}
+		</PublicShell>
+	)
+}
+
+function GivingUnavailableCard({ supportEmail, signedIn }: { supportEmail: string; signedIn: boolean }) {
+	return (
+		<div className="space-y-6">
+			<section aria-label="Monthly giving" className={cardClass('p-6')}>
+				<GivingUnavailable supportEmail={supportEmail} />
+			</section>
+			<MoreWaysToHelp signedIn={signedIn} links={[{ to: '/payment-options', label: 'Payment Options' }]} />
+		</div>
+	)
+}
+
+function Plans({ signedIn }: { signedIn: boolean }) {
+	return (
+		<>
 			<ul className="grid gap-4 sm:grid-cols-3">
 				{PLANS.map((plan) => (
 					<li key={plan.id} className={cardClass('flex flex-col p-6')}>
@@ -41,7 +64,7 @@ export default function Pricing({ loaderData: { signedIn } }: Route.ComponentPro
 				</Link>
 				. You can change or cancel a monthly gift at any time from Your Giving.
 			</p>
-		</PublicShell>
+		</>
 	)
 }
 

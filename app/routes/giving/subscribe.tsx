@@ -15,11 +15,15 @@ import { actionToast } from '#app/utils/toast.server.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { LandingView } from '../auth/landing-view.tsx'
 import { GivingUnavailable } from './giving-unavailable.tsx'
+import { GIVING_UNAVAILABLE } from './giving-page.server.ts'
 import type { Route } from './+types/subscribe'
 
 const FAILED = 'Failed to process donation. Please try again.'
 
-/** /subscribe?plan=: a monthly gift for a signed-in donor. Signed out it is the sign-in page (spec 000's route table). */
+/**
+ * /subscribe?plan=: a monthly gift for a signed-in donor. Signed out it is the sign-in page (spec 000's route table),
+ * unless giving is not set up: that is said to everyone, as signing in would not change it.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const signedIn = Boolean(await getUser({ request, context }))
@@ -28,16 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await getUser({ request, context })
-	if (!user) throw redirect('/login?redirectTo=/pricing')
-	const form = await readPageForm(request)
-	const plan = planById(String(form.get('plan') ?? ''))
-	const coverFees = form.get('coverFees') === 'on'
 	const fail = async (message: string, status: number, extra?: HeadersInit) => {
 		const headers = await actionToast(request, context, { type: 'error', title: 'Error', description: message })
 		return data({ error: message }, { status, headers: combineHeaders(headers, extra) })
 	}
+	if (!paymentsEnabled()) return fail(GIVING_UNAVAILABLE, 503)
+	if (!user) throw redirect('/login?redirectTo=/pricing')
+	const form = await readPageForm(request)
+	const plan = planById(String(form.get('plan') ?? ''))
+	const coverFees = form.get('coverFees') === 'on'
 	if (!plan) return fail('Please choose a plan', 400)
-	if (!paymentsEnabled()) return fail('Online giving is not set up on this server.', 503)
 	const limited = await refusedAttempt('donate', request, context)
 	if (limited) return fail(TOO_MANY_ATTEMPTS, 429, limited)
 	try {
@@ -60,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Subscribe({ loaderData: { signedIn, plan: planId, enabled, supportEmail }, actionData }: Route.ComponentProps) {
 	const plan = planById(planId)
 	const pending = useIsPending()
-	if (!signedIn) return <LandingView />
+	if (!signedIn && enabled) return <LandingView />
 	return (
 		<PublicShell title="Give Monthly" width="max-w-2xl">
 			<div className={cardClass('space-y-4 p-6')}>
@@ -89,13 +93,15 @@ export default function Subscribe({ loaderData: { signedIn, plan: planId, enable
 				) : (
 					<p className="text-gray-800">Choose a plan first.</p>
 				)}
-				<nav aria-label="Other plans" className="flex flex-wrap gap-2">
-					{PLANS.filter((other) => other.id !== plan?.id).map((other) => (
-						<Link key={other.id} to={`/subscribe?plan=${other.id}`} className={buttonClass('secondary')}>
-							{other.name}, {formatDollars(other.cents)} a month
-						</Link>
-					))}
-				</nav>
+				{enabled ? (
+					<nav aria-label="Other plans" className="flex flex-wrap gap-2">
+						{PLANS.filter((other) => other.id !== plan?.id).map((other) => (
+							<Link key={other.id} to={`/subscribe?plan=${other.id}`} className={buttonClass('secondary')}>
+								{other.name}, {formatDollars(other.cents)} a month
+							</Link>
+						))}
+					</nav>
+				) : null}
 			</div>
 		</PublicShell>
 	)

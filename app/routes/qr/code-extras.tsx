@@ -3,6 +3,7 @@ import { cardClass } from '#app/ui/card.tsx'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { scanPlace, scannerLabel } from '#app/domain/qr/scans.ts'
 import { QR_INTENTS } from './intents.ts'
 import { SENDER_INTENTS } from './sender-intents.ts'
 import type { QrCodesData } from './qr-codes.server.ts'
@@ -33,8 +34,14 @@ function ScanHistory({ history }: { history: NonNullable<QrCodesData['history']>
 				<ul className="divide-y divide-gray-200">
 					{history.scans.map((scan) => (
 						<li key={scan.id} className="py-2">
-							{scanTime.format(scan.scannedAt)} ET · {scan.deviceType}
-							{scan.city || scan.country ? ` · ${[scan.city, scan.state, scan.country].filter(Boolean).join(', ')}` : ''}
+							<p>
+								{scanTime.format(scan.scannedAt)} ET · {scannerLabel(scan.scannerType)} · {scan.deviceType ?? 'Unknown device'} ·{' '}
+								{scanPlace(scan)}
+							</p>
+							<p className="text-gray-700">
+								Emergency access: {scan.isEmergencyAccess ? 'Yes' : 'No'}
+								{scan.medicalFacility ? ` · Medical facility: ${scan.medicalFacility}` : ''}
+							</p>
 						</li>
 					))}
 				</ul>

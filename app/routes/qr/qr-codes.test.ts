@@ -59,3 +59,19 @@ describe('"I\'m helping" messages on the scan history', () => {
 		expect(again).toEqual({ ok: false, reason: 'blocked' })
 	})
 })
+
+describe('the scan history shows what the admin QR scans tab records of the code', () => {
+	test('the emergency access a responder made, with the hospital they named, read back in clear for the owner', async () => {
+		const { user, code } = await fullProfile()
+		const codeRow = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, code.token) })
+		const codeId = String(codeRow!.id)
+		const hospital = 'St. Elsewhere General'
+		await reportHelping(code.token, newResponderKey(), { hospital }, { userAgent: null, address: testAddress() })
+		const cookie = await sessionCookie(user.id)
+		const page = await unwrap(
+			(await callDashboard(qrPage.loader, getRequest(`/dashboard/qr-codes?code=${codeId}&history=${codeId}`, cookie))).result,
+		)
+		const scans = (page.body as { history: { scans: unknown[] } }).history.scans
+		expect(scans).toMatchObject([{ scannerType: 'emergency_responder', isEmergencyAccess: true, medicalFacility: hospital }])
+	})
+})

@@ -13,19 +13,23 @@ import { cardClass } from '#app/ui/card.tsx'
 
 /**
  * Spec 002: reads order (the confirmation number), session_id (after a payment) and free72; without either, the
- * person's latest order. Also served at /shop-success, spec 000's return address of a shop checkout.
+ * person's latest order. Also served at /shop-success, spec 000's return address of a shop checkout. Reached without
+ * an order to show (no number nor payment named, and none on the account, or no one signed in), everyone gets the same
+ * 200 page: where to find the order, with a sign-in link for visitors.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams
 	const number = params.get('order')?.trim() ?? ''
 	const sessionId = params.get('session_id')?.trim() ?? ''
 	const userId = await getUserId({ request, context })
-	if (!userId) return { state: 'signed-out' as const, number }
+	const named = Boolean(number || sessionId)
+	if (!userId) return named ? { state: 'signed-out' as const, number } : { state: 'none' as const, number, signedIn: false }
 	const found = number
 		? await getOwnOrder(userId, number)
 		: sessionId
 			? await getOwnOrderBySession(userId, sessionId)
 			: await getLatestOwnOrder(userId)
+	if (!found && !named) return { state: 'none' as const, number, signedIn: true }
 	if (!found) return data({ state: 'not-found' as const, number }, { status: 404 })
 	const order = await presentOrder(found)
 	// free72=true is only a hint: the banner shows when the order really carries the free-order code.
@@ -88,6 +92,19 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
 						<p className="mt-2 text-lg text-gray-800">
 							There is no order with that number on your account. You can look any order up with its confirmation number and e-mail address.
 						</p>
+					</div>
+				) : loaderData.state === 'none' ? (
+					<div>
+						<h1 className="text-3xl font-bold text-gray-900">No order to show</h1>
+						<p className="mt-2 text-lg text-gray-800">
+							{loaderData.signedIn ? 'There is no order on your account yet. ' : 'Sign in to see your latest order. '}
+							An order's confirmation e-mail has its number: track any order with it and the e-mail address it was placed with.
+						</p>
+						{loaderData.signedIn ? null : (
+							<Link to="/auth" className={buttonClass('primary', 'mt-4')}>
+								Sign In
+							</Link>
+						)}
 					</div>
 				) : (
 					<div>

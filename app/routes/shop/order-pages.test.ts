@@ -129,13 +129,23 @@ describe('order complete', () => {
 		expect(signedOut.body).toMatchObject({ state: 'signed-out' })
 	})
 
-	test('/shop-success, the return of a shop checkout, shows the latest own order without a number; none is a 404 state', async () => {
+	test('/shop-success, the return of a shop checkout, shows the latest own order without a number; without one, everyone gets the same 200 page', async () => {
 		const { number, cookie } = await orderFor()
 		const latest = await unwrap((await call(orderComplete.loader, getRequest('/shop-success', cookie))).result)
 		expect(latest.body).toMatchObject({ state: 'found', number })
 		const newcomer = await createUser()
 		const none = await unwrap((await call(orderComplete.loader, getRequest('/shop-success', await sessionCookie(newcomer.id)))).result)
-		expect(none.body).toMatchObject({ state: 'not-found' })
+		const visitor = await unwrap((await call(orderComplete.loader, getRequest('/shop-success'))).result)
+		expect(none).toMatchObject({ status: 200, body: { state: 'none', signedIn: true } })
+		expect(visitor).toMatchObject({ status: 200, body: { state: 'none', signedIn: false } })
+		// A number that is not the person's own is still not found; a visitor is asked to sign in.
+		const wrong = await unwrap(
+			(await call(orderComplete.loader, getRequest(`/shop-success?order=${number}`, await sessionCookie(newcomer.id)))).result,
+		)
+		expect(wrong).toMatchObject({ status: 404, body: { state: 'not-found' } })
+		expect((await unwrap((await call(orderComplete.loader, getRequest(`/shop-success?order=${number}`))).result)).body).toMatchObject({
+			state: 'signed-out',
+		})
 	})
 })
 
