@@ -702,9 +702,9 @@ describe('the shopper’s chosen code', () => {
 		const chosen = await ownSticker(buyer)
 		const order = await orderOf(buyer, chosen)
 		const row = () => ordersCsv().then((csv) => parseCsv(csv).find((r) => r[0] === order.confirmationNumber)!)
-		expect((await row()).slice(10)).toEqual([String(chosen.id), `Sticker #${chosen.id}`, chosen.scanUrl, 'Not assigned yet.'])
+		expect((await row()).slice(11)).toEqual([String(chosen.id), `Sticker #${chosen.id}`, chosen.scanUrl, 'Not assigned yet.'])
 		await assignQrCodes(order.id, [chosen.id])
-		expect((await row()).slice(9)).toEqual([
+		expect((await row()).slice(10)).toEqual([
 			String(chosen.id),
 			String(chosen.id),
 			`Sticker #${chosen.id}`,

@@ -444,7 +444,8 @@ describe('uploads', () => {
 			{ picture: SAMPLE_FILES.png('me2.png') },
 			cookie,
 		)
-		expect(filesOf(user.id)).toBe(1)
+		// The new picture and its two small copies (WebP and JPEG); the old one's are gone with it.
+		expect(filesOf(user.id)).toBe(3)
 		const bad = await upload(
 			uploadPictureApi.action,
 			'/api/upload-profile-picture',
@@ -617,7 +618,8 @@ describe('ownership: another person gets 404, as for an unknown id, and changes 
 			)
 		const before = await snapshot()
 		const aFiles = filesOf(a.user.id)
-		expect(aFiles).toBe(3)
+		// A document, the picture with its two small copies, the insurance card.
+		expect(aFiles).toBe(5)
 
 		const b = await withProfile()
 		const id = { id: a.pid }
