@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { shippingAddressLines } from '#app/domain/admin/address.ts'
 import { assignQrCodes, INVALID_CODE_IDS, orderDetails, setFulfillmentStatus, unassignQrCode } from '#app/domain/admin/orders.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
@@ -8,7 +9,8 @@ export async function orderDetailLoader(orderId: string | undefined) {
 	if (!orderId) throw data('Invalid order ID', { status: 400 })
 	const details = await orderDetails(orderId)
 	if (!details) throw data('Order not found.', { status: 404 })
-	return details
+	// Read here, so the page's script does not carry every address shape and country name.
+	return { ...details, address: shippingAddressLines(details.order.shippingAddress) }
 }
 
 type Refusal = { intent: string; error: string; value?: string }

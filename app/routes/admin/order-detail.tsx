@@ -1,5 +1,4 @@
 import { Form, Link, useSearchParams } from 'react-router'
-import { shippingAddressLines } from '#app/domain/admin/address.ts'
 import { canChangeCodes, canMarkShipped, documentProblem } from '#app/domain/admin/order-status.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { StatusButton, buttonClass } from '#app/ui/forms.tsx'
@@ -17,12 +16,11 @@ export const action = ({ request, context, params }: Route.ActionArgs) => orderD
 const small = 'min-h-10 px-3 py-1.5 text-sm'
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-	const { order, customer, qrCodes } = loaderData
+	const { order, customer, qrCodes, address } = loaderData
 	const here = `/admin/orders/${order.orderId}`
 	const assignRefused = actionData?.intent === 'assign' ? actionData : null
 	const [search] = useSearchParams()
 	const dialogOpen = Boolean(assignRefused) || search.get('dialog') === 'assign'
-	const address = shippingAddressLines(order.shippingAddress)
 	const docProblem = documentProblem({ status: order.fulfillmentStatus, assignedCount: qrCodes.length })
 	const shipping = useIntentPending('ship')
 	const chosen = order.selectedQrCode
