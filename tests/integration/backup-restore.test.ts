@@ -72,8 +72,14 @@ describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
 			expect(backup.stderr).toContain('keep it as safe as the data itself')
 			const manifest = await readManifest(made)
 			expect(manifest.database).toMatchObject({ kind: 'postgresql', file: 'db.dump' })
-			expect(manifest.storage).toMatchObject({ kind: 'local', count: 2 })
-			expect(manifest.storage.objects.map((o) => o.contentType).sort()).toEqual(['application/pdf', 'image/png'])
+			// The document, and the picture with its two small copies.
+			expect(manifest.storage).toMatchObject({ kind: 'local', count: 4 })
+			expect(manifest.storage.objects.map((o) => o.contentType).sort()).toEqual([
+				'application/pdf',
+				'image/jpeg',
+				'image/png',
+				'image/webp',
+			])
 			// The app made its session secret and data key in the source DATA_DIR: without the key the copy could not be read.
 			expect(manifest.dataDir.files.map((f) => f.path)).toEqual(expect.arrayContaining(['data-encryption-key', 'session-secret']))
 
