@@ -36,12 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const headers = await actionToast(request, context, { type: 'error', title: 'Error', description: message })
 		return data({ error: message }, { status, headers: combineHeaders(headers, extra) })
 	}
-	if (!paymentsEnabled()) return fail(GIVING_UNAVAILABLE, 503)
-	if (!user) throw redirect('/login?redirectTo=/pricing')
 	const form = await readPageForm(request)
 	const plan = planById(String(form.get('plan') ?? ''))
 	const coverFees = form.get('coverFees') === 'on'
 	if (!plan) return fail('Please choose a plan', 400)
+	// Said before sign-in is asked for: signing in would not make giving possible.
+	if (!paymentsEnabled()) return fail(GIVING_UNAVAILABLE, 503)
+	if (!user) throw redirect('/login?redirectTo=/pricing')
 	const limited = await refusedAttempt('donate', request, context)
 	if (limited) return fail(TOO_MANY_ATTEMPTS, 429, limited)
 	try {
