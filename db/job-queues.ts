@@ -20,8 +20,6 @@ type QueueSettings = {
 export const JOB_QUEUES = {
 	// Delivers every message that is due; messages that failed come due again on their retry schedule (mail.server.ts).
 	'deliver-email': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 2, cron: '* * * * *' },
-	// Tells the owner their code was scanned; a database that is briefly away is retried for a few minutes.
-	'scan-alert': { jobs: { policy: 'standard', retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 }, pollSeconds: 2 },
 	// Sends what "I'm helping" senders wrote since their last e-mail, as one update each (helping.server.ts).
 	'helping-updates': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 300 }, pollSeconds: 10, cron: '* * * * *' },
 	'analytics-rollup': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 5, cron: '* * * * *' },
@@ -41,7 +39,6 @@ export type JobQueue = keyof typeof JOB_QUEUES
 /** What each queue's job carries: ids and instants only, never personal data (job rows are not encrypted). */
 export type JobData = {
 	'deliver-email': Record<string, never>
-	'scan-alert': { codeId: number; scannedAt: string }
 	'helping-updates': Record<string, never>
 	'analytics-rollup': Record<string, never>
 	'prune-expired': Record<string, never>

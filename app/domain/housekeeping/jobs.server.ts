@@ -2,7 +2,6 @@ import { startJobWorkers } from '#app/adapters/jobs.server.ts'
 import { deliverPendingEmails } from '#app/adapters/mail.server.ts'
 import { rollUpAll } from '#app/domain/analytics/rollup.server.ts'
 import { sendWaitingUpdates } from '#app/domain/responder/helping.server.ts'
-import { sendScanAlert } from '#app/domain/responder/responder.server.ts'
 import { sendDueReviewReminders } from '#app/domain/reviews/reviews.server.ts'
 import { pruneExpired } from './prune.server.ts'
 import { sealOutstanding } from './reseal.server.ts'
@@ -11,7 +10,6 @@ import { sealOutstanding } from './reseal.server.ts'
 export function startJobs() {
 	return startJobWorkers({
 		'deliver-email': () => deliverPendingEmails(500),
-		'scan-alert': ({ codeId, scannedAt }) => sendScanAlert(codeId, new Date(scannedAt)),
 		'helping-updates': () => sendWaitingUpdates(),
 		'analytics-rollup': () => rollUpAll(),
 		'prune-expired': () => pruneExpired(),

@@ -14,8 +14,7 @@ import {
 	rateLimits,
 	users,
 } from '#db/schema.ts'
-import { enqueue } from '#app/adapters/jobs.server.ts'
-import { sendEmail } from '#app/adapters/mail.server.ts'
+import { deliverSoon, queueEmail, type EmailInput } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { auditRead } from '#app/domain/profiles/audit.server.ts'
 import { readProfile } from '#app/domain/profiles/vocabularies.ts'
@@ -96,21 +95,61 @@ function insertScan(row: ScanRow) {
 }
 
 /**
- * Takes the code's alert slot when its owner was not e-mailed in the last 10 minutes. One conditional UPDATE: of
- * simultaneous scans on any number of app instances, exactly one wins the slot. Not an edit, so updatedAt stays.
+ * Takes the code's alert slot when its owner was not e-mailed in the last 10 minutes and, in the same transaction,
+ * records the e-mail that tells them: of simultaneous scans on any number of app instances exactly one wins the slot,
+ * and a slot is never taken without its message (a database lost in between loses both, and the next scan tries again).
+ * Not an edit, so updatedAt stays. The message is only recorded here; the 'deliver-email' job sends it, so a slow mail
+ * server never delays a responder.
  */
-const takeScanAlertSlot = db
-	.update(qrCodes)
-	.set({ scanAlertSentAt: sql`now()`, updatedAt: sql`${qrCodes.updatedAt}` })
-	.where(
-		and(
-			eq(qrCodes.id, sql.placeholder('codeId')),
-			isNotNull(qrCodes.userId),
-			or(isNull(qrCodes.scanAlertSentAt), lte(qrCodes.scanAlertSentAt, sql`now() - interval '10 minutes'`)),
-		),
-	)
-	.returning({ id: qrCodes.id })
-	.prepare('take_scan_alert_slot')
+async function alertOwnerOnce(codeId: number, now: Date) {
+	const queued = await db.transaction(async (tx) => {
+		const [slot] = await tx
+			.update(qrCodes)
+			.set({ scanAlertSentAt: sql`now()`, updatedAt: sql`${qrCodes.updatedAt}` })
+			.where(
+				and(
+					eq(qrCodes.id, codeId),
+					isNotNull(qrCodes.userId),
+					or(isNull(qrCodes.scanAlertSentAt), lte(qrCodes.scanAlertSentAt, sql`now() - interval '10 minutes'`)),
+				),
+			)
+			.returning({ id: qrCodes.id })
+		if (!slot) return false
+		const [owner] = await tx
+			.select({ email: users.email, userId: users.id, pin: qrCodes.pin, profileName: medicalProfiles.fullName })
+			.from(qrCodes)
+			.innerJoin(users, eq(users.id, qrCodes.userId))
+			.leftJoin(medicalProfiles, eq(medicalProfiles.id, qrCodes.medicalProfileId))
+			.where(eq(qrCodes.id, codeId))
+		await queueEmail(tx, scanAlertEmail(codeId, owner!, now))
+		return true
+	})
+	if (queued) await deliverSoon()
+	return queued
+}
+
+/** The message telling the owner their code was scanned at `now`. */
+export function scanAlertEmail(
+	codeId: number,
+	owner: { email: string; userId: string; pin: string | null; profileName: string | null },
+	now: Date,
+): EmailInput {
+	const when = `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' }).format(now)} ET`
+	const code = owner.pin ? `QR code ${owner.pin}` : `QR code #${codeId}`
+	const profile = owner.profileName ?? 'your medical profile'
+	return {
+		to: owner.email,
+		userId: owner.userId,
+		type: 'scan-alert',
+		subject: `Your ${code} was scanned`,
+		text: [
+			`Your ${code} (${profile}) was scanned on ${when}.`,
+			'If someone may need help, try to reach them now.',
+			`If you did not expect this, you can turn the code off from your dashboard: ${new URL('/dashboard', env.PUBLIC_URL)}`,
+			'You get at most one of these messages per code every 10 minutes.',
+		].join('\n\n'),
+	}
+}
 
 /**
  * Who scanned: someone helping (an emergency access), the code's owner checking their own page, or a link preview
@@ -139,13 +178,12 @@ export function scannerTypeOf(visit: Pick<ScanVisit, 'userAgent' | 'viewerIsOwne
 }
 
 /**
- * Records the scan (within the per-address limit) and, when the owner is due an e-mail about it, queues the
- * 'scan-alert' job (sendScanAlert): a slow mail server never delays a responder. The owner looking at their own page is
- * recorded, but not e-mailed about.
+ * Records the scan (within the per-address limit) and, when the owner is due an e-mail about it, the message
+ * (alertOwnerOnce). The owner looking at their own page is recorded, but not e-mailed about.
  */
-export async function recordScan(codeId: number, visit: ScanVisit, shown: ShownProfile | null = null) {
+export async function recordScan(codeId: number, visit: ScanVisit, shown: ShownProfile | null = null, now = new Date()) {
 	const { city, state, country } = geo(visit.trustedHeaders)
-	const [, slot] = await Promise.all([
+	const [, alertOwner] = await Promise.all([
 		insertScan({
 			codeId,
 			key: `scan:${codeId}:${visit.address}`,
@@ -155,15 +193,10 @@ export async function recordScan(codeId: number, visit: ScanVisit, shown: ShownP
 			state,
 			country,
 		}),
-		visit.viewerIsOwner ? [] : takeScanAlertSlot.execute({ codeId }),
+		!visit.viewerIsOwner && alertOwnerOnce(codeId, now),
 		shown && auditProfileRead('scan', shown, visit),
 	])
-	if (slot.length > 0)
-		// The page matters more than the e-mail about it: a job that cannot be queued is logged, the page is still shown.
-		await enqueue('scan-alert', { codeId, scannedAt: new Date().toISOString() }).catch((error: unknown) =>
-			console.warn('[scan] alert not queued:', error),
-		)
-	return { alertOwner: slot.length > 0 }
+	return { alertOwner }
 }
 
 /** A read by anyone but the profile's own account: a responder, another account, a link preview. */
@@ -195,29 +228,3 @@ export async function responderFileKey(token: string, kind: 'dnr' | 'photo', vis
 	return key ? { key, ownerId: view.ownerId } : null
 }
 
-/** Tells the owner their code was scanned at `now`: the 'scan-alert' job that recordScan queued. */
-export async function sendScanAlert(codeId: number, now = new Date()) {
-	const [row] = await db
-		.select({ email: users.email, userId: users.id, pin: qrCodes.pin, profileName: medicalProfiles.fullName })
-		.from(qrCodes)
-		.innerJoin(users, eq(users.id, qrCodes.userId))
-		.leftJoin(medicalProfiles, eq(medicalProfiles.id, qrCodes.medicalProfileId))
-		.where(eq(qrCodes.id, codeId))
-	if (!row) return false
-	const when = `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' }).format(now)} ET`
-	const code = row.pin ? `QR code ${row.pin}` : `QR code #${codeId}`
-	const profile = row.profileName ?? 'your medical profile'
-	await sendEmail({
-		to: row.email,
-		userId: row.userId,
-		type: 'scan-alert',
-		subject: `Your ${code} was scanned`,
-		text: [
-			`Your ${code} (${profile}) was scanned on ${when}.`,
-			'If someone may need help, try to reach them now.',
-			`If you did not expect this, you can turn the code off from your dashboard: ${new URL('/dashboard', env.PUBLIC_URL)}`,
-			'You get at most one of these messages per code every 10 minutes.',
-		].join('\n\n'),
-	})
-	return true
-}
