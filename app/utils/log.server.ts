@@ -87,6 +87,10 @@ export function loggedError(error: unknown): Record<string, unknown> {
 		}
 	}
 	if (wrapped) return { type: error.constructor.name }
+	// Stripe's errors quote the request they refused (an e-mail, a name): its codes and request id find it in Stripe.
+	const stripe = error as Error & { type?: unknown; code?: unknown; requestId?: unknown; statusCode?: unknown }
+	if (typeof stripe.type === 'string' && stripe.type.startsWith('Stripe'))
+		return { type: stripe.type, code: stripe.code, requestId: stripe.requestId, statusCode: stripe.statusCode }
 	const fields: Record<string, unknown> = { type: error.constructor.name, message: error.message }
 	const code = (error as { code?: unknown }).code
 	if (typeof code === 'string' || typeof code === 'number') fields.code = code
