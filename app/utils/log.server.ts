@@ -99,10 +99,13 @@ export function loggedError(error: unknown): Record<string, unknown> {
 	return fields
 }
 
-function createLogger() {
-	const level = process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info')
-	const pretty = process.env.NODE_ENV === 'development' && process.env.LOG_FORMAT !== 'json'
-	return pino({
+/** The logger, writing to `destination` (a test's) or stdout. */
+export function createLogger(
+	destination?: pino.DestinationStream,
+	level = process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+) {
+	const pretty = !destination && process.env.NODE_ENV === 'development' && process.env.LOG_FORMAT !== 'json'
+	const options: pino.LoggerOptions = {
 		level,
 		base: { pid: process.pid },
 		timestamp: pino.stdTimeFunctions.isoTime,
@@ -111,7 +114,8 @@ function createLogger() {
 		redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
 		mixin: () => ({ ...scopes.getStore() }),
 		...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } } } : {}),
-	})
+	}
+	return destination ? pino(options, destination) : pino(options)
 }
 
 /**
