@@ -12,6 +12,7 @@ import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
 import { createRequestListener } from './server/request-listener.ts'
 import { createDrain } from './server/graceful-shutdown.ts'
 import { withRequestLog } from './server/request-log.ts'
+import { appVersion, startErrorReporting } from './server/error-reporting.ts'
 import { log } from './app/utils/log.server.ts'
 import { addressMatcher } from './app/utils/client-address.ts'
 
@@ -22,6 +23,15 @@ process.env.NODE_ENV ??= 'production'
 process.on('unhandledRejection', (reason) => {
 	if (!isDatabaseUnavailable(reason)) throw reason
 	log.warn({ err: reason }, 'database unavailable')
+})
+
+const stopErrorReporting = env.SENTRY_DSN
+	? await startErrorReporting(env.SENTRY_DSN, { release: appVersion(), environment: env.NODE_ENV })
+	: async () => true
+// Anything else thrown where nothing catches it ends the process, as Node would, once it is logged (and reported).
+process.on('uncaughtException', (error) => {
+	log.fatal({ err: error }, 'uncaught exception: stopping')
+	void stopErrorReporting().finally(() => process.exit(1))
 })
 
 const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatabase()
@@ -121,6 +131,7 @@ async function shutdown(signal: NodeJS.Signals) {
 	await jobsStopped
 	await closeDb().catch((error: unknown) => log.error({ err: error }, 'database not closed cleanly'))
 	releaseEmbeddedDatabase()
+	await stopErrorReporting()
 	process.exit(drained.abandoned === 0 ? 0 : 1)
 }
 process.on('SIGINT', shutdown)

@@ -70,6 +70,7 @@ const EnvSchema = z.object({
 	MAIL_FROM: z.string().default('Hit Me Helpers <no-reply@hitmehelpers.org>'),
 	SUPPORT_EMAIL: optional.pipe(z.email().optional()).transform((v) => v ?? 'support@hitmehelpers.org'),
 	ADDRESS_SEARCH_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+	SENTRY_DSN: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional()),
 	STRIPE_SECRET_KEY: optional,
 	STRIPE_PUBLISHABLE_KEY: optional,
 	STRIPE_WEBHOOK_SECRET: optional,
