@@ -66,6 +66,10 @@ const EnvSchema = z.object({
 		.enum(['true', 'false', '1', '0'])
 		.default('false')
 		.transform((v) => v === 'true' || v === '1'),
+	/** Where `npm run backup` keeps backups (scripts/backup-kit.ts); the app only looks at the newest one's age. */
+	BACKUP_DIR: optional,
+	BACKUP_S3_BUCKET: optional,
+	BACKUP_S3_PREFIX: optional,
 	SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, hostname: /./, error: 'must be an smtp:// or smtps:// URL' }).optional()),
 	MAIL_FROM: z.string().default('Hit Me Helpers <no-reply@hitmehelpers.org>'),
 	SUPPORT_EMAIL: optional.pipe(z.email().optional()).transform((v) => v ?? 'support@hitmehelpers.org'),
