@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import postgres from 'postgres'
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
@@ -43,6 +45,26 @@ describe.skipIf(!base)('two instances preparing one empty PostgreSQL database at
 		} finally {
 			stopObserving()
 			await Promise.all([first.close(), second.close()])
+			await admin.unsafe(`drop database if exists ${name} with (force)`)
+			await admin.end()
+		}
+	}, 60_000)
+
+	test('two `npm run db:migrate` processes at once: both exit 0, one did the work and the other found it done', async () => {
+		const name = `${currentRunName()}_migrate`
+		const admin = postgres(base!, { max: 1, onnotice: () => {} })
+		await admin.unsafe(`create database ${name}`)
+		const run = () =>
+			promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/db-migrate.ts'], {
+				env: { ...process.env, DATABASE_URL: databaseUrl(base!, name), NODE_ENV: 'production', LOG_LEVEL: 'silent' },
+			})
+		try {
+			const outputs = (await Promise.all([run(), run()])).map(({ stdout }) => stdout.trim()).sort()
+			const migrations = readMigrationFiles({ migrationsFolder }).length
+			expect(outputs).toEqual(
+				[`Database ready: ${migrations} migrations applied, seeded.`, 'Database ready: migrations up to date.'].sort(),
+			)
+		} finally {
 			await admin.unsafe(`drop database if exists ${name} with (force)`)
 			await admin.end()
 		}

@@ -17,17 +17,18 @@ type LockClient = {
 
 /**
  * Apply committed migrations and the job queues' tables, and seed a database that has never been seeded: at start
- * (MIGRATE_ON_START) or by `npm run db:migrate`. On PostgreSQL, one instance at a time: the others wait for the lock,
+ * (MIGRATE_ON_START) or by `npm run db:migrate`. Answers how many migrations it applied and whether it seeded. On PostgreSQL, one instance at a time: the others wait for the lock,
  * then find nothing left to do. PGlite has one process per data directory, so it needs no lock.
  */
 export async function prepareDatabase(db: Database, options: { demo?: boolean } = {}) {
-	await underPrepareLock(db, async () => {
-		const pending = await pendingMigrations(db)
+	return underPrepareLock(db, async () => {
+		const migrations = await pendingMigrations(db)
 		await migrate(db)
 		await prepareJobQueues(db)
-		const empty = await isEmpty(db)
-		if (empty || options.demo) await seed(db, options)
-		if (pending || empty) log.info({ migrations: pending, seeded: empty }, 'database prepared')
+		const seeded = await isEmpty(db)
+		if (seeded || options.demo) await seed(db, options)
+		if (migrations || seeded) log.info({ migrations, seeded }, 'database prepared')
+		return { migrations, seeded }
 	})
 }
 
@@ -36,7 +37,7 @@ export async function prepareDatabase(db: Database, options: { demo?: boolean } 
  * the other connections (so the pool needs two at least). The lock goes with its session: an instance that dies
  * half-way frees it, and the next one carries on from the last migration committed.
  */
-async function underPrepareLock(db: Database, work: () => Promise<void>) {
+async function underPrepareLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
 	const client = (db as unknown as { $client: object }).$client
 	if (!('reserve' in client)) return work()
 	const lockHolder = await (client as LockClient).reserve()
@@ -47,7 +48,7 @@ async function underPrepareLock(db: Database, work: () => Promise<void>) {
 			await lockHolder.unsafe(`select pg_advisory_lock(${PREPARE_LOCK})`)
 		}
 		try {
-			await work()
+			return await work()
 		} finally {
 			await lockHolder.unsafe(`select pg_advisory_unlock(${PREPARE_LOCK})`)
 		}

@@ -13,12 +13,14 @@ if (holder) {
 
 const { db, closeDb } = await import('../db/client.ts')
 const { prepareDatabase } = await import('../db/prepare.ts')
-const { pendingMigrations } = await import('../db/migrate.ts')
 try {
-	const pending = await pendingMigrations(db)
 	const demo = ['true', '1'].includes(process.env.SEED_DEMO ?? '') && process.env.NODE_ENV !== 'production'
-	await prepareDatabase(db, { demo })
-	console.log(pending ? `Database ready: ${pending} migration${pending === 1 ? '' : 's'} applied.` : 'Database ready: it was up to date.')
+	const { migrations, seeded } = await prepareDatabase(db, { demo })
+	const done = [
+		migrations ? `${migrations} migration${migrations === 1 ? '' : 's'} applied` : 'migrations up to date',
+		...(seeded ? ['seeded'] : []),
+	]
+	console.log(`Database ready: ${done.join(', ')}.`)
 } catch (error) {
 	console.error(`Database not migrated: ${reason(error)}`)
 	process.exitCode = 1
