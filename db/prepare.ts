@@ -50,7 +50,10 @@ async function underPrepareLock<T>(db: Database, work: () => Promise<T>): Promis
 		try {
 			return await work()
 		} finally {
-			await lockHolder.unsafe(`select pg_advisory_unlock(${PREPARE_LOCK})`)
+			// A connection that cannot unlock is most likely gone, and its lock with it; the work's own error matters more.
+			await lockHolder
+				.unsafe(`select pg_advisory_unlock(${PREPARE_LOCK})`)
+				.catch((err: unknown) => log.warn({ err }, 'start-up lock not released'))
 		}
 	} finally {
 		lockHolder.release()
