@@ -65,7 +65,7 @@ test.skipIf(!base || !built)(
 								),
 					),
 				)
-			await expect.poll(answers, { timeout: 40_000, interval: 250 }).toEqual([200, 200])
+			await expect.poll(answers, { timeout: 75_000, interval: 250 }).toEqual([200, 200])
 			const database = postgres(databaseUrl(base!, name), { max: 1, onnotice: () => {} })
 			try {
 				const [{ applied }] = await database<[{ applied: number }]>`select count(*)::int as applied from drizzle.__drizzle_migrations`
