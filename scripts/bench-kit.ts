@@ -122,6 +122,9 @@ export function start(name: string, command: string, args: string[], env: NodeJS
 	child.on('exit', (code, signal) => {
 		exit = signal ? `was killed by ${signal}` : `exited with code ${code}`
 	})
+	child.on('error', (error) => {
+		exit = `could not be started (${error.message})`
+	})
 	onCleanup({
 		name: `stop ${name}`,
 		run: async () => {

@@ -176,8 +176,11 @@ await kit.runBench('two-instance test', async () => {
 		.replace(/^\s*server app1 .*$/m, `\tserver app1 ${instances[0]!.host}:${instances[0]!.port} check`)
 		.replace(/^\s*server app2 .*$/m, `\tserver app2 ${instances[1]!.host}:${instances[1]!.port} check`)
 	writeFileSync(join(work, 'haproxy.cfg'), config)
-	const proxy = kit.start('HAProxy', 'haproxy', ['-db', '-f', join(work, 'haproxy.cfg')], {})
+	const proxy = kit.start('HAProxy', 'haproxy', ['-db', '-f', join(work, 'haproxy.cfg')], { PATH: `${process.env.PATH}:/usr/sbin` })
 	await kit.waitUntilListening(proxy, PROXY_PORT)
+	// HAProxy takes a server into rotation once it has seen it ready twice (deploy/haproxy.cfg: rise 2, every second).
+	await kit.waitFor(proxy, async () => ((await direct(proxyUrl, 'GET', '/readyz').catch(() => null))?.status === 200 ? true : null))
+	await sleep(2500)
 
 	// People to sign in, with a code to scan: seeded through the app's own modules.
 	process.env.DATABASE_URL = databaseUrl
