@@ -9,6 +9,8 @@ export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdefghij'
 // The stickers and accounts start-server.ts writes, and the journeys' claims on them: one file per port, so runs side
 // by side in one checkout (each on its own E2E_PORT) never hand out each other's rows.
 export const fixturesFile = fileURLToPath(new URL(`e2e/.fixtures-${port}.json`, import.meta.url))
+/** What the journeys' server logs, checked at the end for anything personal (e2e/server-log-check.ts). */
+export const serverLogFile = fileURLToPath(new URL(`e2e/.server-log-${port}.jsonl`, import.meta.url))
 
 // Debian's headless build of Chromium when installed (the journeys ran 35-40 % faster on it here), else the full browser.
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
@@ -42,6 +44,7 @@ export default defineConfig({
 	timeout: process.env.CI ? 60_000 : 30_000,
 	expect: { timeout: process.env.CI ? 15_000 : 7_000 },
 	use: { baseURL, trace: 'retain-on-failure' },
+	globalTeardown: './e2e/server-log-check.ts',
 	projects: [
 		{ name: 'js', use: { ...chromium, javaScriptEnabled: true }, testIgnore: /\.no-js-only\.spec\.ts$/ },
 		{ name: 'no-js', use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
@@ -65,6 +68,7 @@ export default defineConfig({
 			RATE_LIMIT_LOOSE_PER_MINUTE: '5000',
 			RATE_LIMIT_HEAVY_PER_MINUTE: '1000',
 			E2E_FIXTURES: fixturesFile,
+			E2E_SERVER_LOG: serverLogFile,
 			OWNER_EMAIL: 'owner0@e2e.example',
 			ADMIN_TOKEN: ADMIN_TOKEN,
 		},

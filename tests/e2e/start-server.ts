@@ -49,4 +49,18 @@ writeFileSync(fixturesFile, JSON.stringify({ codes, users, legacyUsers }, null, 
 // Which stickers and legacy accounts the journeys have taken: none yet.
 rmSync(`${fixturesFile}.taken`, { recursive: true, force: true })
 
-await import('../../server.ts')
+// With E2E_SERVER_LOG, the server runs as a process of its own whose stdout (its log) goes to that file, for the check
+// at the end of the run that nothing personal reached it (server-log-check.ts); else here, as `npm start` would.
+if (process.env.E2E_SERVER_LOG) {
+	const { closeDb } = await import('../../db/client.ts')
+	await closeDb()
+	const { spawn } = await import('node:child_process')
+	const { openSync } = await import('node:fs')
+	const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+		stdio: ['ignore', openSync(process.env.E2E_SERVER_LOG, 'w'), 'inherit'],
+	})
+	for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal))
+	server.on('exit', (code) => process.exit(code ?? 1))
+} else {
+	await import('../../server.ts')
+}
