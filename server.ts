@@ -11,6 +11,7 @@ import { startJobs } from './app/domain/housekeeping/jobs.server.ts'
 import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
 import { createRequestListener } from './server/request-listener.ts'
 import { createDrain } from './server/graceful-shutdown.ts'
+import { createProbes } from './server/health-probes.ts'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -23,7 +24,10 @@ process.on('unhandledRejection', (reason) => {
 
 const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatabase()
 
+// /livez and /readyz; readiness fails from SIGTERM on (the drain, below, is made once the server is).
+const probes = createProbes({ isStopping: () => drain.stopping() })
 await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
+probes.databasePrepared()
 
 const build = (await import(new URL('./build/server/index.js', import.meta.url).href)) as ServerBuild
 const { clientAddressContext, flushVisits } = build.entry.module as unknown as {
@@ -58,13 +62,15 @@ const server = createServer()
 const drain = createDrain(server)
 server.on(
 	'request',
-	drain.handle((req, res) => {
-		compress(req as never, res as never, () => {
-			assets(req, res, () => {
-				handleRequest(req, res)
+	drain.handle(
+		probes.handle((req, res) => {
+			compress(req as never, res as never, () => {
+				assets(req, res, () => {
+					handleRequest(req, res)
+				})
 			})
-		})
-	}),
+		}),
+	),
 )
 
 // E-mail, scan alerts, analytics rollups (every minute) and pruning (every 15 minutes), shared with every other instance.
@@ -97,7 +103,8 @@ async function shutdown(signal: NodeJS.Signals) {
 	console.log(`${signal}: stopping; ${drain.inFlight()} requests in flight`)
 	// Jobs stop being fetched at once; those under way get the same grace as requests.
 	const jobsStopped = stopJobs(DRAIN_MS).catch((error: unknown) => console.error('[jobs] not stopped cleanly', error))
-	const drained = await drain.drain(DRAIN_MS)
+	// Readiness fails now; requests are answered as usual for SHUTDOWN_DELAY_MS, then the drain.
+	const drained = await drain.drainAfter(env.SHUTDOWN_DELAY_MS, DRAIN_MS)
 	console.log(
 		`drained in ${drained.ms} ms: ${drained.inFlight} in flight, ${drained.answered} answered${drained.abandoned ? `, ${drained.abandoned} cut off after ${DRAIN_MS / 1000} s` : ''}`,
 	)

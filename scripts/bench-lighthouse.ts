@@ -249,6 +249,8 @@ async function main() {
 		S3_BUCKET: '',
 		SEED_DEMO: 'false',
 		ADMIN_TOKEN,
+		// Stopped at the end (SIGKILL 5 s after SIGTERM): no wait before the drain.
+		SHUTDOWN_DELAY_MS: '0',
 	})
 	await seed()
 

@@ -67,6 +67,8 @@ export default defineConfig({
 			E2E_FIXTURES: fixturesFile,
 			OWNER_EMAIL: 'owner0@e2e.example',
 			ADMIN_TOKEN: ADMIN_TOKEN,
+			// Stopped by SIGTERM (10 s allowed): no wait before the drain.
+			SHUTDOWN_DELAY_MS: '0',
 		},
 	},
 })

@@ -76,6 +76,8 @@ const EnvSchema = z.object({
 	STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
 	FOUNDATION_LEGAL_NAME: z.string().trim().min(1).default('Hit Me Helpers Foundation'),
 	FOUNDATION_TAX_ID: optional,
+	/** After SIGTERM, /readyz fails at once and the drain begins this many ms later (0: at once). */
+	SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(5000),
 	SEED_DEMO: z
 		.enum(['true', 'false', '1', '0'])
 		.default('false')
