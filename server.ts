@@ -12,6 +12,7 @@ import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
 import { createRequestListener } from './server/request-listener.ts'
 import { createDrain } from './server/graceful-shutdown.ts'
 import { createProbes } from './server/health-probes.ts'
+import { serveMetrics } from './server/metrics.ts'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -26,6 +27,8 @@ const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatab
 
 // /livez and /readyz; readiness fails from SIGTERM on (the drain, below, is made once the server is).
 const probes = createProbes({ isStopping: () => drain.stopping() })
+// Prometheus metrics on a loopback listener of their own (METRICS_HOST:METRICS_PORT), never on the public port.
+const metrics = serveMetrics({ port: env.METRICS_PORT, host: env.METRICS_HOST, commit: env.BUILD_COMMIT })
 await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
 probes.databasePrepared()
 
@@ -63,13 +66,16 @@ const drain = createDrain(server)
 server.on(
 	'request',
 	drain.handle(
-		probes.handle((req, res) => {
-			compress(req as never, res as never, () => {
-				assets(req, res, () => {
-					handleRequest(req, res)
+		probes.handle(
+			metrics.measure((req, res) => {
+				compress(req as never, res as never, () => {
+					assets(req, res, () => {
+						metrics.routed(res)
+						handleRequest(req, res)
+					})
 				})
-			})
-		}),
+			}),
+		),
 	),
 )
 

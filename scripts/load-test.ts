@@ -227,6 +227,7 @@ async function main() {
 		STRIPE_API_BASE: stripeApi,
 		// The shutdown phase measures the drain itself: it begins at SIGTERM, with no wait for a load balancer.
 		SHUTDOWN_DELAY_MS: '0',
+		METRICS_PORT: '0',
 	}
 	Object.assign(process.env, env)
 

@@ -67,8 +67,9 @@ export default defineConfig({
 			E2E_FIXTURES: fixturesFile,
 			OWNER_EMAIL: 'owner0@e2e.example',
 			ADMIN_TOKEN: ADMIN_TOKEN,
-			// Stopped by SIGTERM (10 s allowed): no wait before the drain.
+			// Stopped by SIGTERM (10 s allowed): no wait before the drain; no metrics listener beside the other instances.
 			SHUTDOWN_DELAY_MS: '0',
+			METRICS_PORT: '0',
 		},
 	},
 })

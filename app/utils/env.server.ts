@@ -78,6 +78,11 @@ const EnvSchema = z.object({
 	FOUNDATION_TAX_ID: optional,
 	/** After SIGTERM, /readyz fails at once and the drain begins this many ms later (0: at once). */
 	SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(5000),
+	/** Prometheus metrics (/metrics) on a listener of their own, never the public port; 0 turns them off. */
+	METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+	METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+	/** The commit the build was made from, for the build-info metric (else asked of git at start, if it can say). */
+	BUILD_COMMIT: optional,
 	SEED_DEMO: z
 		.enum(['true', 'false', '1', '0'])
 		.default('false')

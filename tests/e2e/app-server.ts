@@ -43,8 +43,9 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 			E2E_FIXTURES: fixturesFile,
 			E2E_DB_NAME: dbName,
 			E2E_DATA_DIR: dataDir,
-			// Stopped by SIGTERM after each test: no wait before the drain.
+			// Stopped by SIGTERM after each test: no wait before the drain; several instances run, none with a metrics listener.
 			SHUTDOWN_DELAY_MS: '0',
+			METRICS_PORT: '0',
 			...env,
 		},
 		stdio: ['ignore', 'ignore', 'inherit'],
