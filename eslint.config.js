@@ -31,4 +31,10 @@ export default tseslint.config(
 			'no-console': 'off',
 		},
 	},
+	{
+		// The app writes through its logger (app/utils/log.server.ts): JSON lines with the request's id, nothing personal.
+		files: ['app/**/*.{ts,tsx}', 'db/**/*.ts', 'server/**/*.ts', 'server.ts'],
+		ignores: ['**/*.test.{ts,tsx}'],
+		rules: { 'no-console': 'error' },
+	},
 )

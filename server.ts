@@ -11,6 +11,10 @@ import { startJobs } from './app/domain/housekeeping/jobs.server.ts'
 import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
 import { createRequestListener } from './server/request-listener.ts'
 import { createDrain } from './server/graceful-shutdown.ts'
+import { withRequestLog } from './server/request-log.ts'
+import { appVersion, startErrorReporting } from './server/error-reporting.ts'
+import { log } from './app/utils/log.server.ts'
+import { addressMatcher } from './app/utils/client-address.ts'
 import { createProbes } from './server/health-probes.ts'
 import { serveMetrics } from './server/metrics.ts'
 
@@ -20,7 +24,16 @@ process.env.NODE_ENV ??= 'production'
 // away: an outage the app rides out, not a reason to exit. Any other unhandled rejection still ends the process.
 process.on('unhandledRejection', (reason) => {
 	if (!isDatabaseUnavailable(reason)) throw reason
-	console.warn(`[database] unavailable: ${reason instanceof Error ? reason.message : String(reason)}`)
+	log.warn({ err: reason }, 'database unavailable')
+})
+
+const stopErrorReporting = env.SENTRY_DSN
+	? await startErrorReporting(env.SENTRY_DSN, { release: appVersion(), environment: env.NODE_ENV })
+	: async () => true
+// Anything else thrown where nothing catches it ends the process, as Node would, once it is logged (and reported).
+process.on('uncaughtException', (error) => {
+	log.fatal({ err: error }, 'uncaught exception: stopping')
+	void stopErrorReporting().finally(() => process.exit(1))
 })
 
 const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatabase()
@@ -28,7 +41,7 @@ const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatab
 // /livez and /readyz; readiness fails from SIGTERM on (the drain, below, is made once the server is).
 const probes = createProbes({ isStopping: () => drain.stopping() })
 // Prometheus metrics on a loopback listener of their own (METRICS_HOST:METRICS_PORT), never on the public port.
-const metrics = serveMetrics({ port: env.METRICS_PORT, host: env.METRICS_HOST, commit: env.BUILD_COMMIT })
+const metrics = serveMetrics({ port: env.METRICS_PORT, host: env.METRICS_HOST })
 await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
 probes.databasePrepared()
 
@@ -67,14 +80,18 @@ server.on(
 	'request',
 	drain.handle(
 		probes.handle(
-			metrics.measure((req, res) => {
-				compress(req as never, res as never, () => {
-					assets(req, res, () => {
-						metrics.routed(res)
-						handleRequest(req, res)
+			withRequestLog(
+				(req, res, scope) => {
+					compress(req as never, res as never, () => {
+						scope.route = '(static)'
+						assets(req, res, () => {
+							scope.route = undefined
+							handleRequest(req, res)
+						})
 					})
-				})
-			}),
+				},
+				{ isTrustedProxy: addressMatcher(env.TRUSTED_PROXIES), onFinished: metrics.observeRequest },
+			),
 		),
 	),
 )
@@ -83,13 +100,13 @@ server.on(
 const stopJobs = await startJobs()
 
 server.listen(env.PORT, env.HOST, () => {
-	console.log(`Hit Me Helpers is running at http://${env.HOST ?? 'localhost'}:${env.PORT}`)
+	log.info({ port: env.PORT, host: env.HOST ?? null }, `Hit Me Helpers is running at http://${env.HOST ?? 'localhost'}:${env.PORT}`)
 })
 
 function claimEmbeddedDatabase() {
 	const holder = embeddedDatabaseHolder(env.DATA_DIR)
 	if (holder) {
-		console.error(`Another server (pid ${holder}) is using the embedded database in ${env.DATA_DIR}.`)
+		log.fatal({ holder }, `Another server (pid ${holder}) is using the embedded database in ${env.DATA_DIR}.`)
 		process.exit(1)
 	}
 	return holdEmbeddedDatabase(env.DATA_DIR)
@@ -106,23 +123,25 @@ let stopping = false
 async function shutdown(signal: NodeJS.Signals) {
 	if (stopping) return
 	stopping = true
-	console.log(`${signal}: stopping; ${drain.inFlight()} requests in flight`)
+	log.info({ signal, inFlight: drain.inFlight() }, `${signal}: stopping; ${drain.inFlight()} requests in flight`)
 	// Jobs stop being fetched at once; those under way get the same grace as requests.
-	const jobsStopped = stopJobs(DRAIN_MS).catch((error: unknown) => console.error('[jobs] not stopped cleanly', error))
+	const jobsStopped = stopJobs(DRAIN_MS).catch((error: unknown) => log.error({ err: error }, 'jobs not stopped cleanly'))
 	// Readiness fails now; requests are answered as usual for SHUTDOWN_DELAY_MS, then the drain.
 	const drained = await drain.drainAfter(env.SHUTDOWN_DELAY_MS, DRAIN_MS)
-	console.log(
+	log.info(
+		drained,
 		`drained in ${drained.ms} ms: ${drained.inFlight} in flight, ${drained.answered} answered${drained.abandoned ? `, ${drained.abandoned} cut off after ${DRAIN_MS / 1000} s` : ''}`,
 	)
 	// Page views wait in memory for up to a second; the last ones go in one insert now.
 	const views = await flushVisits().catch((error: unknown) => {
-		console.error('[analytics] last page views not written', error)
+		log.error({ err: error }, 'last page views not written')
 		return 0
 	})
-	if (views) console.log(`[analytics] ${views} page views written`)
+	if (views) log.info({ views }, 'last page views written')
 	await jobsStopped
-	await closeDb().catch((error: unknown) => console.error('[database] not closed cleanly', error))
+	await closeDb().catch((error: unknown) => log.error({ err: error }, 'database not closed cleanly'))
 	releaseEmbeddedDatabase()
+	await stopErrorReporting()
 	process.exit(drained.abandoned === 0 ? 0 : 1)
 }
 process.on('SIGINT', shutdown)

@@ -2,13 +2,14 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type ServerInstrumentation } from 'react-router'
 import { appCss } from './styles/inline.server.ts'
 import { PageStylesProvider } from './styles/page-styles.tsx'
 import { contentSecurityPolicy, createNonce } from './utils/csp.server.ts'
 import { noteDatabaseError } from './utils/database-outage.server.ts'
 import { lowPriorityModulePreloads } from './utils/module-preloads.server.ts'
 import { NonceProvider } from './utils/nonce-provider.ts'
+import { log, logScope } from './utils/log.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -58,7 +59,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					if (shellRendered) console.error(error)
+					if (shellRendered) log.error({ err: error }, 'page failed while streaming')
 				},
 			},
 		)
@@ -70,8 +71,23 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 	if (request.signal.aborted || isRouteErrorResponse(error)) return
 	// A database that does not answer: the request is answered 503 (root middleware) and logged as one line.
 	if (noteDatabaseError(error, context)) return
-	console.error(error)
+	// React Router refuses a form posted from another site before any route runs (400): a refusal, not a fault.
+	if (error instanceof Error && error.message.endsWith('Aborting the action.')) {
+		log.info({ method: request.method }, 'cross-origin form post refused')
+		return
+	}
+	log.error({ err: error }, 'request failed')
 }
+
+/** Every log line of a request names its route pattern (/scan/:token), never its path or query: known once matched. */
+const noteRoute = async (handler: () => Promise<unknown>, { pattern }: { pattern: string }) => {
+	const scope = logScope()
+	if (scope) scope.route = pattern.startsWith('/') ? pattern : `/${pattern}`
+	await handler()
+}
+export const instrumentations: ServerInstrumentation[] = [
+	{ route: (route) => route.instrument({ middleware: noteRoute, loader: noteRoute, action: noteRoute }) },
+]
 export { clientAddressContext } from './utils/request.server.ts'
 // server.ts writes the page views still waiting in the build's own recorder before it exits.
 export { flushVisits } from './domain/analytics/collect.server.ts'

@@ -129,11 +129,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 	const { migrate } = await import('./migrate.ts')
 	const demo = process.argv.includes('--demo') || ['1', 'true'].includes(process.env.SEED_DEMO ?? '')
 	if (demo && process.env.NODE_ENV === 'production') {
-		console.error('Refusing to create the demo account in production.')
+		process.stderr.write('Refusing to create the demo account in production.\n')
 		process.exit(1)
 	}
 	await migrate(db)
 	await seed(db, { demo })
-	console.log(`Seeded the catalogue, discounts and consent texts${demo ? `, and the demo account ${DEMO_EMAIL}` : ''}.`)
+	process.stdout.write(`Seeded the catalogue, discounts and consent texts${demo ? `, and the demo account ${DEMO_EMAIL}` : ''}.\n`)
 	await closeDb()
 }

@@ -41,12 +41,14 @@ test('backups are named by their UTC time, in an order that sorts', () => {
 	expect(backupName(new Date('2026-01-02T03:04:05Z')) < backupName(new Date('2026-01-02T03:04:06Z'))).toBe(true)
 })
 
-test('settings: the app’s own variables, BACKUP_DIR beside them, and which secrets come from the environment', () => {
+test('settings: the app’s own variables, the BACKUP_ ones beside them, and which secrets come from the environment', () => {
 	expect(configFromEnv({})).toEqual({
 		dataDir: '.data',
 		pgliteDir: join('.data', 'db'),
 		databaseUrl: undefined,
 		backupDir: join('.data', 'backups'),
+		place: { kind: 'local', dir: join('.data', 'backups') },
+		keep: undefined,
 		s3: undefined,
 		secretsFromEnvironment: [],
 	})
@@ -64,6 +66,15 @@ test('settings: the app’s own variables, BACKUP_DIR beside them, and which sec
 		secretsFromEnvironment: ['DATA_ENCRYPTION_KEYS'],
 	})
 	expect(config.s3).toEqual({ bucket: 'files', region: 'us-east-1', forcePathStyle: true })
+	expect(config.place).toEqual({ kind: 'local', dir: '/backups' })
+	// A bucket for the backups, reached with the same S3 settings as the uploads' bucket.
+	expect(
+		configFromEnv({ BACKUP_S3_BUCKET: 'offsite', BACKUP_S3_PREFIX: '/hmh/', S3_ENDPOINT: 'http://s3.local', BACKUP_KEEP: '7' }),
+	).toMatchObject({
+		place: { kind: 's3', prefix: 'hmh/', s3: { bucket: 'offsite', endpoint: 'http://s3.local', region: 'us-east-1' } },
+		keep: 7,
+		s3: undefined,
+	})
 })
 
 test('paths taken from a manifest or a bucket stay inside the folder they are joined to', () => {

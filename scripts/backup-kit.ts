@@ -5,12 +5,26 @@ import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import postgres from 'postgres'
 import { z } from 'zod'
-import type { FileStorage, S3Config } from '../app/adapters/storage.server.ts'
+import {
+	type BackupPlace,
+	backupLocation,
+	downloadBackup,
+	listBackups,
+	MANIFEST,
+	normalPrefix,
+	placeLocation,
+	pruneBackups,
+	uploadBackup,
+} from '../app/adapters/backup-place.server.ts'
+import type { S3Config } from '../app/adapters/s3-client.server.ts'
+import type { FileStorage } from '../app/adapters/storage.server.ts'
 import { embeddedDatabaseHolder, holdEmbeddedDatabase } from '../db/embedded-lock.ts'
 import { JOB_SCHEMA } from '../db/job-queues.ts'
 
 /*
- * Backup and restore (README, "Backups and restore"). One folder per backup:
+ * Backup and restore (README, "Backups and restore"). One folder per backup, in BACKUP_DIR or in a bucket
+ * (BACKUP_S3_BUCKET: written locally first, then streamed there file by file and removed here; see
+ * app/adapters/backup-place.server.ts):
  *   manifest.json   what is in it, with the size and sha256 of every piece
  *   db.dump         PostgreSQL (pg_dump --format=custom), or pglite.tar.gz: the embedded database (PGlite's dumpDataDir)
  *   files/<key>     every stored upload (S3 objects or DATA_DIR/uploads), content types in the manifest
@@ -19,7 +33,7 @@ import { JOB_SCHEMA } from '../db/job-queues.ts'
  * PGlite and the S3 client are loaded where they are used: each takes a while to load, and most runs need neither.
  */
 
-export const MANIFEST = 'manifest.json'
+export { MANIFEST }
 export const PG_DUMP_FILE = 'db.dump'
 export const PGLITE_FILE = 'pglite.tar.gz'
 export const FILES_DIR = 'files'
@@ -41,6 +55,10 @@ export type BackupConfig = {
 	pgliteDir: string
 	databaseUrl: string | undefined
 	backupDir: string
+	/** Where backups are kept: BACKUP_DIR, or the bucket BACKUP_S3_BUCKET (under BACKUP_S3_PREFIX). */
+	place: BackupPlace
+	/** BACKUP_KEEP: after a backup, only this many (the newest) stay; undefined keeps all. */
+	keep: number | undefined
 	s3: S3Config | undefined
 	/** Secrets the app takes from the environment when set (then no file in DATA_DIR holds them): never in a backup. */
 	secretsFromEnvironment: string[]
@@ -48,25 +66,48 @@ export type BackupConfig = {
 
 const setting = (value: string | undefined) => value?.trim() || undefined
 
-/** The same settings the app reads (app/utils/env.server.ts, db/client.ts), plus BACKUP_DIR. */
+/** The S3 connection settings the app reads (S3_REGION, S3_ENDPOINT, …) for `bucket`. */
+function s3Settings(env: NodeJS.ProcessEnv, bucket: string): S3Config {
+	return {
+		bucket,
+		region: setting(env.S3_REGION) ?? 'us-east-1',
+		endpoint: setting(env.S3_ENDPOINT),
+		accessKeyId: setting(env.S3_ACCESS_KEY_ID),
+		secretAccessKey: setting(env.S3_SECRET_ACCESS_KEY),
+		forcePathStyle: ['true', '1'].includes(setting(env.S3_FORCE_PATH_STYLE) ?? ''),
+	}
+}
+
+/** BACKUP_KEEP: a positive whole number, or unset (keep every backup). */
+export function keepSetting(value: string | undefined) {
+	const text = setting(value)
+	if (text === undefined) return undefined
+	if (!/^\d+$/.test(text) || Number(text) < 1)
+		throw new BackupError(
+			`BACKUP_KEEP must be a whole number of backups to keep, at least 1 (or unset to keep all), not ${JSON.stringify(text)}.`,
+		)
+	return Number(text)
+}
+
+/**
+ * The same settings the app reads (app/utils/env.server.ts, db/client.ts), plus BACKUP_DIR, BACKUP_S3_BUCKET,
+ * BACKUP_S3_PREFIX and BACKUP_KEEP.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): BackupConfig {
 	const dataDir = env.DATA_DIR ?? '.data'
 	const bucket = setting(env.S3_BUCKET)
+	const backupBucket = setting(env.BACKUP_S3_BUCKET)
+	const backupDir = setting(env.BACKUP_DIR) ?? join(dataDir, 'backups')
 	return {
 		dataDir,
 		pgliteDir: env.PGLITE_DIR ?? join(dataDir, 'db'),
 		databaseUrl: setting(env.DATABASE_URL),
-		backupDir: setting(env.BACKUP_DIR) ?? join(dataDir, 'backups'),
-		s3: bucket
-			? {
-					bucket,
-					region: setting(env.S3_REGION) ?? 'us-east-1',
-					endpoint: setting(env.S3_ENDPOINT),
-					accessKeyId: setting(env.S3_ACCESS_KEY_ID),
-					secretAccessKey: setting(env.S3_SECRET_ACCESS_KEY),
-					forcePathStyle: ['true', '1'].includes(setting(env.S3_FORCE_PATH_STYLE) ?? ''),
-				}
-			: undefined,
+		backupDir,
+		place: backupBucket
+			? { kind: 's3', s3: s3Settings(env, backupBucket), prefix: normalPrefix(env.BACKUP_S3_PREFIX) }
+			: { kind: 'local', dir: backupDir },
+		keep: keepSetting(env.BACKUP_KEEP),
+		s3: bucket ? s3Settings(env, bucket) : undefined,
 		secretsFromEnvironment: ['SESSION_SECRET', 'DATA_ENCRYPTION_KEYS'].filter((name) => setting(env[name])),
 	}
 }
@@ -188,19 +229,49 @@ export function backupName(now: Date) {
 		.replaceAll(':', '')
 }
 
-/** Makes one backup folder in config.backupDir and answers it with its manifest; a failed run leaves no folder behind. */
+/**
+ * Makes one backup in config.place (a folder in BACKUP_DIR, or the bucket) and answers where it is (`folder`: its path,
+ * or its s3:// address) with its manifest. A failed run leaves nothing behind and deletes nothing; a successful one then
+ * deletes the oldest backups beyond BACKUP_KEEP.
+ */
 export async function createBackup(config: BackupConfig, { log = console.error, now = new Date() }: BackupOptions = {}) {
+	const { place } = config
+	// Listed first: a bucket that cannot be reached fails the run before anything is dumped.
+	const taken = place.kind === 's3' ? new Set((await listBackups(place)).map((b) => b.name)) : new Set<string>()
 	const release = config.databaseUrl ? () => {} : claimEmbedded(config, 'back it up')
+	let written: Awaited<ReturnType<typeof writeBackup>>
 	try {
-		return await writeBackup(config, log, now)
+		written = await writeBackup(config, log, now, taken)
 	} finally {
 		release()
 	}
+	const { folder: local, manifest } = written
+	const name = basename(local)
+	if (place.kind === 's3') {
+		try {
+			log(`Uploading to ${backupLocation(place, name)} …`)
+			await uploadBackup(place, name, local)
+		} finally {
+			await rm(local, { recursive: true, force: true })
+		}
+	}
+	const folder = place.kind === 's3' ? backupLocation(place, name) : local
+	if (config.keep !== undefined) {
+		try {
+			const deleted = await pruneBackups(place, config.keep, name)
+			if (deleted.length > 0) log(`BACKUP_KEEP=${config.keep}: deleted the older ${deleted.join(', ')} from ${placeLocation(place)}.`)
+		} catch (error) {
+			log(
+				`Warning: the backup was made, but the older ones beyond BACKUP_KEEP=${config.keep} could not be deleted: ${(error as Error).message}`,
+			)
+		}
+	}
+	return { folder, name, manifest }
 }
 
-async function writeBackup(config: BackupConfig, log: Log, now: Date) {
+async function writeBackup(config: BackupConfig, log: Log, now: Date, taken: Set<string>) {
 	await mkdir(config.backupDir, { recursive: true, mode: 0o700 })
-	const name = backupName(now)
+	const name = finalName(config.backupDir, backupName(now), taken)
 	// Written under another name and renamed when complete: a folder with the final name is always a whole backup.
 	const work = join(config.backupDir, `.${name}.${randomBytes(4).toString('hex')}.partial`)
 	await mkdir(work, { mode: 0o700 })
@@ -213,7 +284,7 @@ async function writeBackup(config: BackupConfig, log: Log, now: Date) {
 		const { secretsFromEnvironment } = config
 		const manifest: Manifest = { format: 1, createdAt: now.toISOString(), database, storage, dataDir, secretsFromEnvironment }
 		await writeFile(join(work, MANIFEST), `${JSON.stringify(manifest, null, '\t')}\n`, { mode: 0o600 })
-		const folder = await finalName(config.backupDir, name)
+		const folder = join(config.backupDir, name)
 		await rename(work, folder)
 		log(`Database: ${database.kind} (${database.file}, ${formatBytes(database.size)}).`)
 		log(`Files: ${storage.count} (${formatBytes(storage.bytes)}) from ${storage.source}.`)
@@ -249,10 +320,10 @@ const secretsNote = (names: string[]) =>
 	`Not in the backup: ${names.join(' and ')}, set in the environment. Keep them apart from it (a secret store): ` +
 	'the app restored from it can read its data and sessions only with the same values.'
 
-async function finalName(backupDir: string, name: string) {
+function finalName(backupDir: string, name: string, taken: Set<string>) {
 	for (let n = 1; ; n++) {
-		const folder = join(backupDir, n === 1 ? name : `${name}-${n}`)
-		if (!existsSync(folder)) return folder
+		const candidate = n === 1 ? name : `${name}-${n}`
+		if (!taken.has(candidate) && !existsSync(join(backupDir, candidate))) return candidate
 	}
 }
 
@@ -365,19 +436,12 @@ type ObjectStore = {
 	close(): void
 }
 
-/** The bucket through the S3 API, configured as app/adapters/storage.server.ts does; listing is the backup's own need. */
+/** The bucket through the S3 API, with the app's own client (app/adapters/s3-client.server.ts); listing is the backup's own need. */
 async function s3Store(config: S3Config): Promise<ObjectStore> {
-	const { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3')
+	const { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } = await import('@aws-sdk/client-s3')
+	const { createS3Client } = await import('../app/adapters/s3-client.server.ts')
 	const Bucket = config.bucket
-	const client = new S3Client({
-		region: config.region,
-		endpoint: config.endpoint,
-		forcePathStyle: config.forcePathStyle,
-		credentials:
-			config.accessKeyId && config.secretAccessKey
-				? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-				: undefined,
-	})
+	const client = createS3Client(config)
 	return {
 		kind: 's3',
 		source: `s3://${Bucket}`,
@@ -467,13 +531,55 @@ export async function backupFiles(config: BackupConfig, work: string, log: Log):
 
 // ---------------------------------------------------------------- restore
 
-export type RestoreOptions = { clean?: boolean; log?: Log }
+export type RestoreOptions = { clean?: boolean; log?: Log; /** How the command was given the backup, for its hints. */ shownAs?: string }
+
+export type FoundBackup = { folder: string; location: string; at: Date | null; done: () => Promise<void> }
+
+/**
+ * The backup to restore: `which` is a backup folder (or a file in it), or the name of a backup in config.place (or its
+ * full s3:// address); none means the newest there. One in a bucket is downloaded beside BACKUP_DIR first (streamed to
+ * disk); `done` removes that copy.
+ */
+export async function findBackup(config: BackupConfig, which: string | undefined): Promise<FoundBackup> {
+	const nothing = async () => {}
+	if (which !== undefined && statSync(which, { throwIfNoEntry: false })) {
+		const folder = backupFolderOf(which)
+		return { folder, location: folder, at: null, done: nothing }
+	}
+	const { place } = config
+	const where = placeLocation(place)
+	const backups = await listBackups(place)
+	const wanted = which?.replace(/\/+$/, '')
+	const found = wanted === undefined ? backups.at(-1) : backups.find((b) => b.name === wanted || b.location === wanted)
+	if (!found) {
+		const latest = backups.slice(-3).map((b) => `  ${b.name}`)
+		const listed = latest.length > 0 ? `\nThe latest there:\n${latest.join('\n')}` : ''
+		throw new BackupError(
+			wanted === undefined ? `There is no backup in ${where}.` : `There is no backup ${wanted} (nor in ${where}).${listed}`,
+		)
+	}
+	if (place.kind === 'local') return { folder: join(place.dir, found.name), location: found.location, at: found.at, done: nothing }
+	await mkdir(config.backupDir, { recursive: true, mode: 0o700 })
+	const folder = join(config.backupDir, `.${found.name}.${randomBytes(4).toString('hex')}.download`)
+	const done = () => rm(folder, { recursive: true, force: true })
+	try {
+		if (!(await downloadBackup(place, found.name, folder))) throw new BackupError(`${found.location} was deleted while it was being read.`)
+	} catch (error) {
+		await done()
+		throw error
+	}
+	return { folder, location: found.location, at: found.at, done }
+}
 
 /**
  * Restores the backup in `path` into the configured database, storage and DATA_DIR. Nothing is written until every
  * checksum matches and every target has been checked: a database already there is replaced only with `clean`.
  */
-export async function restoreBackup(config: BackupConfig, path: string, { clean = false, log = console.error }: RestoreOptions = {}) {
+export async function restoreBackup(
+	config: BackupConfig,
+	path: string,
+	{ clean = false, log = console.error, shownAs = path }: RestoreOptions = {},
+) {
 	const folder = backupFolderOf(path)
 	const manifest = await readManifest(folder)
 	const checked = await verifyBackup(folder, manifest)
@@ -501,7 +607,7 @@ export async function restoreBackup(config: BackupConfig, path: string, { clean 
 		if (refusals.length > 0 && !clean)
 			throw new BackupError(
 				`${refusals.join('\n')}\nNothing was restored. To replace them with the backup, run the restore again with --clean ` +
-					`(npm run restore -- ${path} --clean); or restore into an empty database${config.databaseUrl ? '' : ' and a new DATA_DIR'}.`,
+					`(npm run restore -- ${shownAs} --clean); or restore into an empty database${config.databaseUrl ? '' : ' and a new DATA_DIR'}.`,
 			)
 
 		// The database first: if it fails, nothing else was touched. The DATA_DIR files before the stored files: loading the

@@ -1,11 +1,14 @@
 import { parseArgs } from 'node:util'
 import { BackupError, configFromEnv, createBackup } from './backup-kit.ts'
 
-// Prints the new backup's folder on standard output and nothing else; progress and warnings go to standard error.
+// Prints where the new backup is (its folder, or its s3:// address) on standard output and nothing else; progress and
+// warnings go to standard error.
 try {
 	parseArgs({ options: {}, allowPositionals: false })
 } catch {
-	console.error('Usage: npm run backup   (settings from the environment: DATABASE_URL, DATA_DIR, S3_BUCKET, BACKUP_DIR)')
+	console.error(
+		'Usage: npm run backup   (settings from the environment: DATABASE_URL, DATA_DIR, S3_BUCKET, BACKUP_DIR, BACKUP_S3_BUCKET, BACKUP_S3_PREFIX, BACKUP_KEEP)',
+	)
 	process.exit(2)
 }
 

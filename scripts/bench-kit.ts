@@ -95,6 +95,16 @@ export async function useGivenPostgres(databaseUrl: string, database: string) {
 
 // ---------------------------------------------------------------- child processes
 
+/** The message of one of the server's JSON log lines (the line itself when it is not one). */
+export function logMessage(line: string): string {
+	try {
+		const parsed = JSON.parse(line) as { msg?: unknown }
+		return typeof parsed.msg === 'string' ? parsed.msg : line
+	} catch {
+		return line
+	}
+}
+
 /** `name` reads in a sentence: "the app server", "Chromium". */
 export type Child = { name: string; child: ChildProcess; output: string[]; exited: () => string | null }
 

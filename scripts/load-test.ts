@@ -318,7 +318,7 @@ async function main() {
 	load.running = false
 	await burst
 	const exited = exit as { code: number | null; at: number } | null
-	const drainLine = app.output.find((line) => line.startsWith('drained in')) ?? '(no drain report)'
+	const drainLine = app.output.map(kit.logMessage).find((message) => message.startsWith('drained in')) ?? '(no drain report)'
 	step('shutdown')
 
 	// ------------------------------------------------------------ what the database holds

@@ -1,37 +1,38 @@
-import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BackupError, configFromEnv, MANIFEST, restoreBackup } from './backup-kit.ts'
+import { listBackups, placeLocation } from '../app/adapters/backup-place.server.ts'
+import { BackupError, configFromEnv, findBackup, restoreBackup } from './backup-kit.ts'
 
-const config = configFromEnv()
 const parse = () => parseArgs({ options: { clean: { type: 'boolean', default: false } }, allowPositionals: true })
 let args: ReturnType<typeof parse>
 try {
 	args = parse()
-	if (args.positionals.length !== 1) throw new Error('one backup folder')
+	if (args.positionals.length > 1) throw new Error('at most one backup')
 } catch {
-	console.error('Usage: npm run restore -- <backup folder> [--clean]')
+	console.error('Usage: npm run restore -- [<backup folder> | <backup name>] [--clean]')
+	console.error('  without a backup, the newest in BACKUP_S3_BUCKET (when set) or BACKUP_DIR')
 	console.error('  --clean  replace the database (and differing DATA_DIR files) already there with the backup')
-	const latest = backupsIn(config.backupDir).slice(-3)
-	if (latest.length > 0)
-		console.error(`Latest backups in ${config.backupDir}:\n${latest.map((name) => `  ${join(config.backupDir, name)}`).join('\n')}`)
+	try {
+		const config = configFromEnv()
+		const latest = (await listBackups(config.place)).slice(-3)
+		if (latest.length > 0)
+			console.error(`Latest backups in ${placeLocation(config.place)}:\n${latest.map((b) => `  ${b.name}`).join('\n')}`)
+	} catch {
+		// The usage is what matters here; the settings are checked again by a run with arguments.
+	}
 	process.exit(2)
 }
 
 try {
-	await restoreBackup(config, args.positionals[0]!, { clean: args.values.clean })
+	const config = configFromEnv()
+	const which = args.positionals[0]
+	const found = await findBackup(config, which)
+	try {
+		console.error(`Restoring ${found.location}${found.at ? ` (made ${found.at.toISOString()})` : ''} …`)
+		await restoreBackup(config, found.folder, { clean: args.values.clean, shownAs: which ?? found.location })
+	} finally {
+		await found.done()
+	}
 } catch (error) {
 	console.error(error instanceof BackupError ? error.message : error)
 	process.exitCode = 1
-}
-
-function backupsIn(dir: string) {
-	try {
-		return readdirSync(dir, { withFileTypes: true })
-			.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && readdirSync(join(dir, entry.name)).includes(MANIFEST))
-			.map((entry) => entry.name)
-			.sort()
-	} catch {
-		return []
-	}
 }

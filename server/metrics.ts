@@ -1,21 +1,16 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { observeQueryTimes } from '../db/client.ts'
-import { log, logScope, type LogScope } from '../app/utils/log.server.ts'
+import { newestBackup } from '../app/domain/housekeeping/backups.server.ts'
+import { log } from '../app/utils/log.server.ts'
 import { registerScrapeMetrics, type ScrapeSources } from './metrics-scrape.ts'
-
-type Listener = (req: IncomingMessage, res: ServerResponse) => void
+import type { FinishedRequest } from './request-log.ts'
 
 /** Methods the app answers; any other is counted as 'other' (a label takes a bounded set of values). */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
-
-/** A response the router never saw: a built asset or public file (sirv), or a body refused as too large. */
-export const STATIC_ROUTE = '(static)'
-/** A request the router handled without naming a route (matched nothing, or failed before matching). */
-export const NO_ROUTE = '(no route)'
 
 export type MetricsOptions = ScrapeSources & {
 	/** The app's version (package.json) and the commit it was built from. */
@@ -58,31 +53,12 @@ export function createMetrics({ version = packageVersion(), commit = buildCommit
 
 	registerScrapeMetrics(registry, sources)
 
-	// The request's log scope (which the router's instrumentation fills with the matched route pattern), once seen.
-	const scopes = new WeakMap<ServerResponse, LogScope | undefined>()
-
-	/** Times every request `listener` answers. Put it inside the request's log scope, where the route pattern is written. */
-	function measure(listener: Listener): Listener {
-		return (req, res) => {
-			const started = performance.now()
-			let done = false
-			const end = () => {
-				if (done) return
-				done = true
-				const method = METHODS.has(req.method ?? '') ? req.method! : 'other'
-				const routed = scopes.has(res)
-				const route = (scopes.get(res) ?? logScope())?.route ?? (routed ? NO_ROUTE : STATIC_ROUTE)
-				requests.observe({ method, route, status: String(res.statusCode) }, (performance.now() - started) / 1000)
-			}
-			res.once('finish', end)
-			res.once('close', end)
-			listener(req, res)
-		}
-	}
-
-	/** Marks a request as handed to the router (what is not was a static file). */
-	function routed(res: ServerResponse) {
-		scopes.set(res, logScope())
+	/**
+	 * One request ended, as the request log saw it (server/request-log.ts): its route is the pattern the router matched,
+	 * "(static)" for a file, "(none)" for what no route answered; never the path or the query.
+	 */
+	function observeRequest({ method, route, status, seconds }: FinishedRequest) {
+		requests.observe({ method: METHODS.has(method) ? method : 'other', route, status: String(status) }, seconds)
 	}
 
 	/** Serves /metrics on its own listener; everything else there is a 404. */
@@ -113,7 +89,7 @@ export function createMetrics({ version = packageVersion(), commit = buildCommit
 		})
 	}
 
-	return { registry, measure, routed, listen, stop: stopTimingQueries }
+	return { registry, observeRequest, listen, stop: stopTimingQueries }
 }
 
 export type Metrics = ReturnType<typeof createMetrics>
@@ -123,7 +99,7 @@ export type Metrics = ReturnType<typeof createMetrics>
  * is logged, not fatal: the app serves without its metrics rather than not at all.
  */
 export function serveMetrics({ port, host, ...options }: MetricsOptions & { port: number; host: string }) {
-	const metrics = createMetrics(options)
+	const metrics = createMetrics({ newestBackupAgeSeconds, ...options })
 	if (port) {
 		metrics.listen(port, host).then(
 			(server) => {
@@ -137,6 +113,12 @@ export function serveMetrics({ port, host, ...options }: MetricsOptions & { port
 	return metrics
 }
 
+/** The newest backup's age, from the place backups are configured to go (BACKUP_S3_BUCKET or BACKUP_DIR). */
+async function newestBackupAgeSeconds() {
+	const newest = await newestBackup()
+	return newest ? Math.max(0, (Date.now() - newest.at.getTime()) / 1000) : null
+}
+
 function packageVersion() {
 	try {
 		const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string }
@@ -146,8 +128,10 @@ function packageVersion() {
 	}
 }
 
-/** When the deployment does not say (BUILD_COMMIT): the checkout's own commit, if git is there to say; else 'unknown'. */
+/** GIT_COMMIT when the deployment says it; else the checkout's own commit, if git is there to say; else 'unknown'. */
 function buildCommit() {
+	const configured = process.env.GIT_COMMIT?.trim()
+	if (configured) return configured.slice(0, 12)
 	try {
 		const cwd = new URL('..', import.meta.url)
 		return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd, timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] })

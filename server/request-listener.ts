@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { log } from '../app/utils/log.server.ts'
 
 export type FetchHandler = (request: Request, client: { address: string | undefined }) => Promise<Response>
 
@@ -37,7 +38,7 @@ export function createRequestListener(handler: FetchHandler, { maxBodyBytes }: {
 			} as RequestInit)
 			response = await handler(request, { address: req.socket.remoteAddress })
 		} catch (error) {
-			console.error(error)
+			log.error({ err: error }, 'request failed')
 			response = new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain' } })
 		}
 		body?.discardRest()
@@ -50,7 +51,7 @@ export function createRequestListener(handler: FetchHandler, { maxBodyBytes }: {
 	return (req: IncomingMessage, res: ServerResponse) =>
 		listener(req, res).catch((error: unknown) => {
 			// Whatever went wrong, this request ends here and the server keeps answering the others.
-			console.error(error)
+			log.error({ err: error }, 'response failed')
 			if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
 			res.end()
 		})

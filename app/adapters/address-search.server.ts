@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AddressSuggestion } from '#app/utils/address-suggestion.ts'
 import { env } from '#app/utils/env.server.ts'
+import { log } from '#app/utils/log.server.ts'
 
 export const ADDRESS_QUERY_MIN = 3
 const TIMEOUT_MS = 3_000
@@ -38,7 +39,7 @@ export async function searchAddresses(query: string, baseUrl = env.ADDRESS_SEARC
 		}))
 		return suggestions.length ? suggestions : [suggestionFromText(text)]
 	} catch (error) {
-		console.warn('address search failed, offering the typed text:', error instanceof Error ? error.message : error)
+		log.warn({ err: error }, 'address search failed: offering the typed text')
 		return [suggestionFromText(text)]
 	}
 }

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss'
 import { db, type Database } from '#db/client.ts'
 import { jobBoss, JOB_QUEUES, type JobData, type JobQueue } from '#db/job-queues.ts'
+import { log, loggedError, runInLogScope } from '#app/utils/log.server.ts'
 
 export type JobHandlers = { [Q in JobQueue]: (data: JobData[Q]) => Promise<unknown> }
 
@@ -8,10 +9,10 @@ export type JobHandlers = { [Q in JobQueue]: (data: JobData[Q]) => Promise<unkno
 function quietErrorLog(name: string) {
 	const lastLogged = new Map<string, number>()
 	return (error: unknown) => {
-		const message = error instanceof Error ? error.message : String(error)
-		if (Date.now() - (lastLogged.get(message) ?? 0) < 30_000) return
-		lastLogged.set(message, Date.now())
-		console.warn(`[jobs] ${name}: ${message}`)
+		const key = JSON.stringify(loggedError(error))
+		if (Date.now() - (lastLogged.get(key) ?? 0) < 30_000) return
+		lastLogged.set(key, Date.now())
+		log.warn({ queue: name, err: error }, 'job queue unavailable')
 	}
 }
 
@@ -39,8 +40,8 @@ export async function enqueue<Q extends JobQueue>(queue: Q, data: JobData[Q], op
 	return id
 }
 
-/** What a failed job keeps as its output (pg-boss shows it with the job). */
-const failure = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) })
+/** What a failed job keeps as its output (pg-boss shows it with the job): what a log line would, no statement's values. */
+const failure = (error: unknown) => loggedError(error)
 
 /**
  * Runs one queue's jobs, one at a time, until the returned function is called (it resolves once the job under way has
@@ -89,12 +90,14 @@ export function runWorker(
 	}
 
 	async function runJob(job: PgBoss.Job<unknown>) {
+		const started = performance.now()
 		try {
 			await handle(job.data)
 		} catch (error) {
-			console.warn(`[jobs] ${queue} job ${job.id} failed:`, error)
+			log.warn({ err: error, ms: Math.round(performance.now() - started) }, 'job failed')
 			return settle(job, () => boss.fail(queue, job.id, failure(error)))
 		}
+		log.debug({ ms: Math.round(performance.now() - started) }, 'job done')
 		return settle(job, () => boss.complete(queue, job.id))
 	}
 
@@ -105,7 +108,7 @@ export function runWorker(
 				logError(error)
 				return []
 			})
-			if (job) await runJob(job)
+			if (job) await runInLogScope({ queue, jobId: job.id }, () => runJob(job))
 			else if (!stopping) await rest(pollSeconds * 1000)
 		}
 	})()

@@ -4,12 +4,14 @@ import { createTransport } from 'nodemailer'
 import { z } from 'zod'
 import { db, type Executor } from '#db/client.ts'
 import { emails } from '#db/schema.ts'
-import { env, isProduction } from '#app/utils/env.server.ts'
+import { env } from '#app/utils/env.server.ts'
 import { sealedData } from '#app/utils/sealed-data.server.ts'
 import { enqueue } from './jobs.server.ts'
 import { trackedHtml, UNTRACKED_CLICK_TYPES } from './email-html.ts'
+import { log } from '#app/utils/log.server.ts'
 
-export type OutgoingMail = { from: string; to: string; subject: string; text: string; html?: string }
+/** One message to send; `id` is its row in `emails`, the one thing about it a log line names. */
+export type OutgoingMail = { id: number; type: string; from: string; to: string; subject: string; text: string; html?: string }
 
 /** Delivers one message or throws; the caller records the outcome. */
 export type MailTransport = { send(mail: OutgoingMail): Promise<void> }
@@ -49,11 +51,14 @@ export function createSmtpTransport(url: string): MailTransport {
 	}
 }
 
-/** The embedded default: the row in `emails` is the outbox, and local development sees each message in the console. */
+/**
+ * The embedded default: the row in `emails` is the outbox (the owner's Emails tab shows it). The log names the message
+ * by id only; local development (npm run dev) also prints it whole, to follow a link in it.
+ */
 export const outboxTransport: MailTransport = {
-	async send({ to, subject, text }) {
-		const body = isProduction ? '' : ` text ${JSON.stringify(text)}`
-		console.info(`[outbox] to ${to} subject ${JSON.stringify(subject)}${body}`)
+	async send({ id, type, to, subject, text }) {
+		if (env.NODE_ENV === 'development') log.info({ emailId: id, type }, `outbox: to ${to}, subject ${subject}\n${text}`)
+		else log.info({ emailId: id, type }, 'e-mail kept in the outbox (no SMTP_URL)')
 	},
 }
 
@@ -116,7 +121,7 @@ export async function queueEmail(tx: Executor, input: EmailInput) {
 
 /** Wakes the delivery job. Never throws: the message is recorded, and the job runs every minute anyway. */
 export async function deliverSoon() {
-	await enqueue('deliver-email', {}).catch((error: unknown) => console.warn('[mail] delivery job not queued:', error))
+	await enqueue('deliver-email', {}).catch((error: unknown) => log.warn({ err: error }, 'e-mail delivery job not queued'))
 }
 
 type Outcome = 'sent' | 'deferred' | 'failed'
@@ -137,6 +142,8 @@ async function attemptDelivery(row: EmailRow, transport: MailTransport): Promise
 	const attempts = row.attempts + 1
 	try {
 		await transport.send({
+			id: row.id,
+			type: row.emailType,
 			from: env.MAIL_FROM,
 			to: row.toAddress,
 			subject: row.subject,
@@ -157,7 +164,9 @@ async function recordFailure(row: EmailRow, attempts: number, error: unknown): P
 	const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
 	const delay = RETRY_DELAYS_SECONDS[attempts - 1]
 	const outcome = delay === undefined ? 'failed' : 'deferred'
-	console.warn(`[mail] e-mail #${row.id} attempt ${attempts} failed (${outcome}): ${lastError}`)
+	// The server's answer may name the recipient: the line keeps the error's codes, the row its message.
+	const { code, responseCode } = error as { code?: unknown; responseCode?: unknown }
+	log.warn({ emailId: row.id, type: row.emailType, attempts, outcome, code, responseCode }, 'e-mail not delivered')
 	await db
 		.update(emails)
 		.set({ attempts, lastError, ...(delay === undefined ? { status: 'failed' } : { nextAttemptAt: secondsFromNow(delay) }) })

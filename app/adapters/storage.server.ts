@@ -9,9 +9,9 @@ import {
 	HeadBucketCommand,
 	ListObjectsV2Command,
 	PutObjectCommand,
-	S3Client,
 	S3ServiceException,
 } from '@aws-sdk/client-s3'
+import { createS3Client, type S3Config } from '#app/adapters/s3-client.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { sealedData } from '#app/utils/sealed-data.server.ts'
 
@@ -130,26 +130,11 @@ export function createLocalStorage(rootDir: string): FileStorage {
 	}
 }
 
-export type S3Config = {
-	bucket: string
-	region: string
-	endpoint?: string
-	accessKeyId?: string
-	secretAccessKey?: string
-	forcePathStyle?: boolean
-}
+export type { S3Config }
 
 export function createS3Storage(config: S3Config): FileStorage {
 	const Bucket = config.bucket
-	const client = new S3Client({
-		region: config.region,
-		endpoint: config.endpoint,
-		forcePathStyle: config.forcePathStyle,
-		credentials:
-			config.accessKeyId && config.secretAccessKey
-				? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-				: undefined,
-	})
+	const client = createS3Client(config)
 
 	return {
 		async put(key, body, contentType) {

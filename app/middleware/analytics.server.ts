@@ -5,6 +5,7 @@ import { getClientIp } from '#app/utils/request.server.ts'
 import { getSession } from '#app/utils/session.server.ts'
 import { hasAdminToken } from './owner.server.ts'
 import { getUser, type RequestArgs } from './user.server.ts'
+import { log } from '#app/utils/log.server.ts'
 
 /** Not pages a person browses: the responder page, files, e-mail links and JSON are counted elsewhere or not at all. */
 const UNTRACKED = /^\/(scan|qr|e|files|api|assets)(\/|$)/
@@ -38,7 +39,7 @@ export async function recordRequestView(
 			ownHosts: ownHosts(args.request),
 		})
 	} catch (error) {
-		console.error('[analytics] page view not recorded', error)
+		log.error({ err: error }, 'page view not recorded')
 	}
 }
 

@@ -1,5 +1,5 @@
 import { RouterContextProvider } from 'react-router'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { isDataResult } from '#app/utils/http.ts'
 import { type DatabaseOutage, OUTAGE_MESSAGE } from '#app/utils/database-outage.ts'
 import { isDatabaseUnavailable, noteDatabaseError } from '#app/utils/database-outage.server.ts'
@@ -55,7 +55,6 @@ const failingPage = (type: string) => async (context: RouterContextProvider) => 
 }
 
 describe('the outage middleware', () => {
-	beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => {}))
 	afterEach(() => vi.restoreAllMocks())
 
 	test('a page form sent without JavaScript: 503 with Retry-After, and what was typed comes back, passwords excepted', async () => {

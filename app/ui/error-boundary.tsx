@@ -50,7 +50,8 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
 			</main>
 		)
 	}
-	if (typeof document !== 'undefined' || import.meta.env.DEV) console.error(error)
+	// The server logged it already (handleError); the browser reports it like any uncaught error.
+	if (typeof document !== 'undefined') reportError(error)
 	return (
 		<main id="main" role="alert" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
 			<h1 className="text-3xl font-bold text-gray-900">Something went wrong</h1>

@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from 'react-router'
+import { log } from './log.server.ts'
 
 /*
  * A lost database (restart, failover, network) is not a fault of the page that asked: the request is answered 503 with
@@ -61,8 +62,7 @@ export function noteDatabaseError(error: unknown, context: Readonly<RouterContex
 		unlogged++
 		return true
 	}
-	const cause = describe(error)
-	console.error(`[database] unavailable (${cause}); answering 503${unlogged ? `, ${unlogged} more requests since the last report` : ''}`)
+	log.error({ cause: describe(error), since: unlogged }, 'database unavailable: answering 503')
 	lastLogged = now
 	unlogged = 0
 	return true

@@ -66,10 +66,15 @@ const EnvSchema = z.object({
 		.enum(['true', 'false', '1', '0'])
 		.default('false')
 		.transform((v) => v === 'true' || v === '1'),
+	/** Where `npm run backup` keeps backups (scripts/backup-kit.ts); the app only looks at the newest one's age. */
+	BACKUP_DIR: optional,
+	BACKUP_S3_BUCKET: optional,
+	BACKUP_S3_PREFIX: optional,
 	SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, hostname: /./, error: 'must be an smtp:// or smtps:// URL' }).optional()),
 	MAIL_FROM: z.string().default('Hit Me Helpers <no-reply@hitmehelpers.org>'),
 	SUPPORT_EMAIL: optional.pipe(z.email().optional()).transform((v) => v ?? 'support@hitmehelpers.org'),
 	ADDRESS_SEARCH_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+	SENTRY_DSN: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional()),
 	STRIPE_SECRET_KEY: optional,
 	STRIPE_PUBLISHABLE_KEY: optional,
 	STRIPE_WEBHOOK_SECRET: optional,
@@ -81,8 +86,6 @@ const EnvSchema = z.object({
 	/** Prometheus metrics (/metrics) on a listener of their own, never the public port; 0 turns them off. */
 	METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
 	METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
-	/** The commit the build was made from, for the build-info metric (else asked of git at start, if it can say). */
-	BUILD_COMMIT: optional,
 	SEED_DEMO: z
 		.enum(['true', 'false', '1', '0'])
 		.default('false')

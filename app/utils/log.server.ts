@@ -5,7 +5,8 @@ import pino from 'pino'
 export type LogScope = { requestId?: string; route?: string; queue?: string; jobId?: string }
 
 // server.ts and the built app each load this module: the scope and the logger are shared through globalThis.
-const g = globalThis as { __logScopes?: AsyncLocalStorage<LogScope>; __log?: pino.Logger }
+type ErrorReporter = (error: unknown, scope: LogScope) => void
+const g = globalThis as { __logScopes?: AsyncLocalStorage<LogScope>; __log?: pino.Logger; __errorReporter?: ErrorReporter }
 const scopes = (g.__logScopes ??= new AsyncLocalStorage<LogScope>())
 
 /** Runs `work` with `scope` on every line it logs (the request's id and route, a job's queue and id). */
@@ -87,6 +88,10 @@ export function loggedError(error: unknown): Record<string, unknown> {
 		}
 	}
 	if (wrapped) return { type: error.constructor.name }
+	// Stripe's errors quote the request they refused (an e-mail, a name): its codes and request id find it in Stripe.
+	const stripe = error as Error & { type?: unknown; code?: unknown; requestId?: unknown; statusCode?: unknown }
+	if (typeof stripe.type === 'string' && stripe.type.startsWith('Stripe'))
+		return { type: stripe.type, code: stripe.code, requestId: stripe.requestId, statusCode: stripe.statusCode }
 	const fields: Record<string, unknown> = { type: error.constructor.name, message: error.message }
 	const code = (error as { code?: unknown }).code
 	if (typeof code === 'string' || typeof code === 'number') fields.code = code
@@ -95,10 +100,31 @@ export function loggedError(error: unknown): Record<string, unknown> {
 	return fields
 }
 
-function createLogger() {
-	const level = process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info')
-	const pretty = process.env.NODE_ENV === 'development' && process.env.LOG_FORMAT !== 'json'
-	return pino({
+/** Where logged errors also go (server/error-reporting.ts, with SENTRY_DSN); nothing is sent without one. */
+export function setErrorReporter(reporter: ErrorReporter | undefined) {
+	g.__errorReporter = reporter
+}
+
+/** An error logged at error or fatal level (`log.error({ err }, …)`) is also reported, with its request id and route. */
+function reportLoggedError(this: pino.Logger, args: Parameters<pino.LogFn>, method: pino.LogFn, level: number) {
+	const fields = args[0] as { err?: unknown } | undefined
+	if (level >= 50 && g.__errorReporter && fields && typeof fields === 'object' && fields.err instanceof Error) {
+		try {
+			g.__errorReporter(fields.err, { ...scopes.getStore() })
+		} catch {
+			// Reporting never stands in the way of logging.
+		}
+	}
+	return method.apply(this, args)
+}
+
+/** The logger, writing to `destination` (a test's) or stdout. */
+export function createLogger(
+	destination?: pino.DestinationStream,
+	level = process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+) {
+	const pretty = !destination && process.env.NODE_ENV === 'development' && process.env.LOG_FORMAT !== 'json'
+	const options: pino.LoggerOptions = {
 		level,
 		base: { pid: process.pid },
 		timestamp: pino.stdTimeFunctions.isoTime,
@@ -106,8 +132,10 @@ function createLogger() {
 		serializers: { err: loggedError, error: loggedError },
 		redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
 		mixin: () => ({ ...scopes.getStore() }),
+		hooks: { logMethod: reportLoggedError },
 		...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } } } : {}),
-	})
+	}
+	return destination ? pino(options, destination) : pino(options)
 }
 
 /**

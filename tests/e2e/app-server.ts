@@ -23,8 +23,11 @@ export async function freePort() {
 	return port
 }
 
-/** A second instance of the built app with settings of its own (its own database too). */
-export async function startAppServer(port: number, env: Record<string, string>) {
+/**
+ * A second instance of the built app with settings of its own (its own database too). With keepLog, what it writes to
+ * stdout (its JSON log lines) is kept for `log()`; otherwise it is dropped.
+ */
+export async function startAppServer(port: number, env: Record<string, string>, { keepLog = false } = {}) {
 	const baseURL = `http://localhost:${port}`
 	const dataDir = mkdtempSync(join(tmpdir(), 'hmh-app-'))
 	const dbName = `hmh_e2e_${port}`
@@ -48,8 +51,10 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 			METRICS_PORT: '0',
 			...env,
 		},
-		stdio: ['ignore', 'ignore', 'inherit'],
+		stdio: ['ignore', keepLog ? 'pipe' : 'ignore', 'inherit'],
 	})
+	const logChunks: Buffer[] = []
+	child.stdout?.on('data', (chunk: Buffer) => logChunks.push(chunk))
 	const deadline = Date.now() + 60_000
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`App server on ${port} exited with ${child.exitCode}`)
@@ -62,6 +67,8 @@ export async function startAppServer(port: number, env: Record<string, string>) 
 	}
 	return {
 		baseURL,
+		/** Everything it logged so far (with keepLog). */
+		log: () => Buffer.concat(logChunks).toString('utf8'),
 		/** Where its uploads live, and its database (PostgreSQL when DATABASE_URL is set, else PGlite): to inspect once stopped with keepData. */
 		dataDir,
 		/** This instance's own sticker codes and accounts (start-server.ts writes them). */

@@ -2,6 +2,7 @@
 // broken bodies, odd ids and wrong methods, signed in as one person (the attacker) and signed out; two people send bursts
 // of heavy downloads while the responder page must keep answering. No answer may be a 5xx, no answer may show another person's (the victim's) data, the victim's data must come out unchanged, and the
 // server must still answer at the end. FUZZ_SEED replays a run; FUZZ_REQUESTS sets its size.
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -15,6 +16,8 @@ const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 20_000)
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 12)
 const MIB = 1024 * 1024
+/** The owner area's token in this run: presented (right and wrong) like any other secret, never to be logged. */
+const ADMIN_TOKEN = `fuzz-admin-${randomBytes(12).toString('hex')}`
 
 type App = Awaited<ReturnType<typeof startAppServer>>
 let app: App
@@ -30,7 +33,11 @@ let productIds: number[]
 beforeAll(async () => {
 	if (!existsSync(new URL('../../build/server/index.js', import.meta.url)))
 		throw new Error('The fuzz suite runs the built app: run `npm run build` first.')
-	app = await startAppServer(await freePort(), { RATE_LIMIT_STRICT_PER_MINUTE: '1000000', RATE_LIMIT_LOOSE_PER_MINUTE: '1000000' })
+	app = await startAppServer(
+		await freePort(),
+		{ RATE_LIMIT_STRICT_PER_MINUTE: '1000000', RATE_LIMIT_LOOSE_PER_MINUTE: '1000000', ADMIN_TOKEN, LOG_LEVEL: 'debug' },
+		{ keepLog: true },
+	)
 	client = createClient(app.baseURL, { concurrency: CONCURRENCY })
 	const { users, codes } = app.fixtures()
 	const [attackerUser, victimUser, bystander] = [users[0]!, users[1]!, users[2]!]
@@ -583,4 +590,37 @@ describe('fuzz', () => {
 		expect.soft(victimAfter, "the victim's data, as its own JSON API shows it").toEqual(victimBefore)
 		expect.soft(sent, 'requests sent').toBeGreaterThanOrEqual(TOTAL)
 	}, 600_000)
+})
+
+describe('the server log', () => {
+	test('after the whole run it holds no e-mail, password, PIN, token, name or medical detail, and every request line its id', async () => {
+		// The admin token, presented as the owner area takes it (a form, the spec's ?token=), wrong and right.
+		const { users, codes } = app.fixtures()
+		const bystander = await signIn(client, app.baseURL, users[2]!.email, users[2]!.password)
+		for (const token of [`${ADMIN_TOKEN}-wrong`, ADMIN_TOKEN]) {
+			await call(client, bystander, 'GET', `/admin?token=${encodeURIComponent(token)}`)
+			await call(client, bystander, 'POST', '/admin', { token })
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500))
+		const personal = [
+			...victimHoldings.markers,
+			...attackerHoldings.markers,
+			...victimHoldings.tokens,
+			...attackerHoldings.tokens,
+			...codes.map((code) => code.pin),
+			...users.flatMap((user) => [user.email, user.password]),
+			ADMIN_TOKEN,
+		]
+		const log = app.log()
+		const lines = log.split('\n').filter(Boolean)
+		expect(lines.length).toBeGreaterThan(TOTAL)
+		expect(personal.filter((value) => log.includes(value))).toEqual([])
+		const parsed = lines.map((line) => JSON.parse(line) as { msg?: string; requestId?: string; route?: string; status?: number })
+		const requests = parsed.filter((line) => line.msg === 'request')
+		expect(requests.length).toBeGreaterThan(TOTAL)
+		expect(requests.filter((line) => !line.requestId || !line.route || !line.status)).toEqual([])
+		// A line written while answering a request carries that request's id.
+		const ids = new Set(requests.map((line) => line.requestId))
+		expect(parsed.filter((line) => line.route && !ids.has(line.requestId))).toEqual([])
+	})
 })

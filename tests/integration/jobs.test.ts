@@ -25,7 +25,6 @@ describe('the app job runner', () => {
 	let stop: Awaited<ReturnType<typeof startJobs>>
 	const expiredSession = `expired-${randomUUID()}`
 	beforeAll(async () => {
-		vi.spyOn(console, 'info').mockImplementation(() => {})
 		await db.insert(s.sessions).values({ id: expiredSession, expiresAt: sql`now() - interval '1 minute'` })
 		stop = await startJobs()
 	})

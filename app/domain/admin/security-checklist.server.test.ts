@@ -25,6 +25,10 @@ const good: SecurityConfig = {
 	ADMIN_TOKEN: undefined,
 }
 const none: SecurityConfig = { PUBLIC_URL: 'http://localhost:3000' }
+const NOW = new Date('2026-11-27T12:00:00Z')
+const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3600_000)
+const BUCKET = 's3://hmh-backups/nightly/'
+const lastNight = { newest: { at: hoursAgo(9), location: `${BUCKET}2026-11-27T030000Z` }, now: NOW, location: BUCKET }
 const completeOf = (list: ReturnType<typeof buildChecklist>) => Object.fromEntries(list.items.map((i) => [i.id, i.complete]))
 
 async function refusal(promise: Promise<unknown>) {
@@ -38,7 +42,7 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe('the items', () => {
-	test('seven, in order, with titles and one-sentence descriptions; two are manual', () => {
+	test('seven, in order, with titles and one-sentence descriptions; one is manual', () => {
 		expect(SECURITY_ITEMS.map((i) => [i.id, i.title])).toEqual([
 			['two-factor', 'Admin two-factor login'],
 			['https', 'HTTPS everywhere'],
@@ -49,7 +53,7 @@ describe('the items', () => {
 			['admin-token', 'Admin token kept secret'],
 		])
 		for (const item of SECURITY_ITEMS) expect(item.description).toMatch(/^[A-Z][^]*\.$/)
-		expect(SECURITY_ITEMS.filter((i) => i.manual).map((i) => i.id)).toEqual(['backups', 'admin-token'])
+		expect(SECURITY_ITEMS.filter((i) => i.manual).map((i) => i.id)).toEqual(['admin-token'])
 		expect(SECURITY_COMPLETE_MESSAGE).toBe('All security measures are in place.')
 	})
 
@@ -74,14 +78,14 @@ describe('the items', () => {
 })
 
 describe('the checklist from what the server sees', () => {
-	test('everything in place and both manual items ticked: 7 of 7, 100%', () => {
-		const list = buildChecklist({ twoFactorEnabled: true, ticked: { backups: true, 'admin-token': true } }, good)
+	test('everything in place, a backup made last night and the manual item ticked: 7 of 7, 100%', () => {
+		const list = buildChecklist({ twoFactorEnabled: true, ticked: { 'admin-token': true }, backups: lastNight }, good)
 		expect(list).toMatchObject({ completed: 7, total: 7, percent: 100 })
 		expect(list.items.map((i) => [i.id, i.automatic])).toEqual([
 			['two-factor', true],
 			['https', true],
 			['session-secret', true],
-			['backups', false],
+			['backups', true],
 			['outgoing-mail', true],
 			['file-storage', true],
 			['admin-token', false],
@@ -102,12 +106,12 @@ describe('the checklist from what the server sees', () => {
 			'two-factor': false,
 			https: false,
 			'session-secret': false,
-			backups: true,
+			backups: false,
 			'outgoing-mail': false,
 			'file-storage': false,
 			'admin-token': true,
 		})
-		expect(list).toMatchObject({ completed: 2, percent: 29 })
+		expect(list).toMatchObject({ completed: 1, percent: 14 })
 	})
 
 	test('each automatic item follows its own setting', () => {
@@ -119,6 +123,21 @@ describe('the checklist from what the server sees', () => {
 		expect(completeOf(buildChecklist(base, { ...none, SMTP_URL: 'smtp://localhost:25' }))['outgoing-mail']).toBe(true)
 		expect(completeOf(buildChecklist(base, { ...none, S3_BUCKET: 'b' }))['file-storage']).toBe(true)
 		expect(buildChecklist(base, good)).toMatchObject({ completed: 4, percent: 57 })
+	})
+
+	test('backups: the newest one’s age, found by the server; none in the last 26 hours or none at all is a warning', () => {
+		const backupsItem = (backups: Parameters<typeof buildChecklist>[0]['backups']) =>
+			buildChecklist({ twoFactorEnabled: false, ticked: { backups: true }, backups }, none).items.find((i) => i.id === 'backups')
+		expect(backupsItem(lastNight)).toMatchObject({ automatic: true, complete: true, finding: 'Newest backup: 9 hours ago.' })
+		const at = (hours: number) => backupsItem({ ...lastNight, newest: { at: hoursAgo(hours), location: `${BUCKET}x` } })
+		expect(at(26)).toMatchObject({ complete: true, finding: 'Newest backup: 26 hours ago.' })
+		expect(at(27)).toMatchObject({ complete: false, finding: 'Newest backup: 27 hours ago, none in the last 26 hours.' })
+		expect(at(24 * 9)).toMatchObject({ complete: false, finding: 'Newest backup: 9 days ago, none in the last 26 hours.' })
+		expect(at(1 / 60)).toMatchObject({ complete: true, finding: 'Newest backup: 1 minute ago.' })
+		expect(backupsItem({ ...lastNight, newest: null })).toMatchObject({ complete: false, finding: `No backup found in ${BUCKET}.` })
+		// Not looked for (no state given): incomplete, whatever was ticked by hand before the server checked it.
+		expect(backupsItem(undefined)).toMatchObject({ complete: false })
+		expect(backupsItem(undefined)?.finding).toBeUndefined()
 	})
 
 	test('a short admin token is flagged by the server: automatic and incomplete, whatever was ticked', () => {
@@ -149,38 +168,37 @@ describe("the owner's checklist", () => {
 		expect(list.total).toBe(7)
 	})
 
-	test('manual items are ticked and unticked, merged with the others, kept with the two-factor settings', async () => {
+	test('the manual item is ticked and unticked, merged with the others, kept with the two-factor settings', async () => {
 		const owner = await createUser()
 		await db.insert(ownerSettings).values({ userId: owner.id, totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabledAt: new Date() })
 		const before = await securityChecklist(owner.id)
-		const ticked = await setChecklistItem(owner.id, 'backups', true)
-		expect(completeOf(ticked).backups).toBe(true)
+		const ticked = await setChecklistItem(owner.id, 'admin-token', true)
+		expect(completeOf(ticked)['admin-token']).toBe(true)
 		expect(ticked.completed).toBe(before.completed + 1)
 		expect(ticked.percent).toBe(Math.round((ticked.completed / 7) * 100))
-		await setChecklistItem(owner.id, 'admin-token', true)
-		const unticked = await setChecklistItem(owner.id, 'backups', false)
-		expect(completeOf(unticked)).toMatchObject({ backups: false, 'admin-token': true, 'two-factor': true })
+		const unticked = await setChecklistItem(owner.id, 'admin-token', false)
+		expect(completeOf(unticked)).toMatchObject({ 'admin-token': false, 'two-factor': true })
 		const row = await db.query.ownerSettings.findFirst({ where: eq(ownerSettings.userId, owner.id) })
-		expect(row).toMatchObject({ checklist: { backups: false, 'admin-token': true }, totpSecret: 'JBSWY3DPEHPK3PXP' })
+		expect(row).toMatchObject({ checklist: { 'admin-token': false }, totpSecret: 'JBSWY3DPEHPK3PXP' })
 	})
 
 	test('an owner without settings gets a row on the first tick', async () => {
 		const owner = await createUser()
 		expect(await db.query.ownerSettings.findFirst({ where: eq(ownerSettings.userId, owner.id) })).toBeUndefined()
-		await setChecklistItem(owner.id, 'backups', true)
+		await setChecklistItem(owner.id, 'admin-token', true)
 		expect(await db.query.ownerSettings.findFirst({ where: eq(ownerSettings.userId, owner.id) })).toMatchObject({
-			checklist: { backups: true },
+			checklist: { 'admin-token': true },
 			totpEnabledAt: null,
 		})
 	})
 
 	test('automatic or unknown items are a 400, an unknown owner a 404; nothing is stored', async () => {
 		const owner = await createUser()
-		for (const id of ['two-factor', 'https', 'session-secret', 'outgoing-mail', 'file-storage'])
+		for (const id of ['two-factor', 'https', 'session-secret', 'backups', 'outgoing-mail', 'file-storage'])
 			expect(await refusal(setChecklistItem(owner.id, id, true))).toEqual({ status: 400, message: AUTOMATIC_SECURITY_ITEM, field: 'id' })
 		for (const id of ['nope', '', '__proto__', 'Backups'])
 			expect(await refusal(setChecklistItem(owner.id, id, true))).toEqual({ status: 400, message: UNKNOWN_SECURITY_ITEM, field: 'id' })
-		expect(await refusal(setChecklistItem(randomUUID(), 'backups', true))).toMatchObject({ status: 404, message: OWNER_NOT_FOUND })
+		expect(await refusal(setChecklistItem(randomUUID(), 'admin-token', true))).toMatchObject({ status: 404, message: OWNER_NOT_FOUND })
 		expect(await db.query.ownerSettings.findFirst({ where: eq(ownerSettings.userId, owner.id) })).toBeUndefined()
 
 		const saved = env.ADMIN_TOKEN

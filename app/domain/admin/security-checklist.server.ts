@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { ownerSettings, users } from '#db/schema.ts'
 import { DomainError } from '#app/domain/errors.ts'
+import { BACKUP_MAX_AGE_MS, backupPlaceLocation, newestBackup, type NewestBackup } from '#app/domain/housekeeping/backups.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import {
 	AUTOMATIC_SECURITY_ITEM,
@@ -15,7 +16,15 @@ import {
 
 export const OWNER_NOT_FOUND = 'Account not found'
 
-export type SecurityItem = { id: SecurityItemId; title: string; description: string; complete: boolean; automatic: boolean }
+export type SecurityItem = {
+	id: SecurityItemId
+	title: string
+	description: string
+	complete: boolean
+	automatic: boolean
+	/** What the server found, where it says more than complete or not (the newest backup's age). */
+	finding?: string
+}
 export type SecurityChecklist = { items: SecurityItem[]; completed: number; total: number; percent: number }
 
 /** What the server can see of its own set-up: the parts of `env` the checklist reads. */
@@ -61,6 +70,25 @@ export function isStrongSessionSecret(configured: string | undefined) {
 	)
 }
 
+/** `3 hours ago`: how long ago, in the largest whole unit. */
+export function timeAgo(ms: number) {
+	const minutes = Math.floor(Math.max(0, ms) / 60_000)
+	const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`
+	if (minutes < 1) return 'just now'
+	if (minutes < 60) return count(minutes, 'minute')
+	if (minutes < 48 * 60) return count(Math.floor(minutes / 60), 'hour')
+	return count(Math.floor(minutes / (24 * 60)), 'day')
+}
+
+/** The newest backup, as the checklist says it: recent enough or not, and when. */
+export function backupFinding(backup: NewestBackup | null, now: Date, location: string) {
+	if (!backup) return { recent: false, finding: `No backup found in ${location}.` }
+	const age = now.getTime() - backup.at.getTime()
+	const recent = age <= BACKUP_MAX_AGE_MS
+	const when = `Newest backup: ${timeAgo(age)}`
+	return { recent, finding: recent ? `${when}.` : `${when}, none in the last 26 hours.` }
+}
+
 /** A weak ADMIN_TOKEN the server can see; otherwise the item is the owner's to tick. */
 const weakAdminToken = (config: SecurityConfig) => Boolean(config.ADMIN_TOKEN) && config.ADMIN_TOKEN!.length < MIN_ADMIN_TOKEN_LENGTH
 
@@ -75,10 +103,17 @@ export function isAutomatic(id: SecurityItemId, config: SecurityConfig = env) {
  * every configuration can be tested.
  */
 export function buildChecklist(
-	state: { twoFactorEnabled: boolean; ticked: Record<string, boolean> },
+	state: {
+		twoFactorEnabled: boolean
+		ticked: Record<string, boolean>
+		/** The newest backup (newestBackup()), the time to measure its age from, and the place it was looked for. */
+		backups?: { newest: NewestBackup | null; now: Date; location: string }
+	},
 	config: SecurityConfig = env,
 ): SecurityChecklist {
+	const backups = state.backups && backupFinding(state.backups.newest, state.backups.now, state.backups.location)
 	const seen: Partial<Record<SecurityItemId, boolean>> = {
+		backups: Boolean(backups?.recent),
 		'two-factor': state.twoFactorEnabled,
 		https: config.PUBLIC_URL.toLowerCase().startsWith('https:'),
 		'session-secret': isStrongSessionSecret(config.SESSION_SECRET),
@@ -88,19 +123,21 @@ export function buildChecklist(
 	}
 	const items = SECURITY_ITEMS.map(({ id, title, description }) => {
 		const automatic = isAutomatic(id, config)
-		return { id, title, description, automatic, complete: automatic ? Boolean(seen[id]) : state.ticked[id] === true }
+		const complete = automatic ? Boolean(seen[id]) : state.ticked[id] === true
+		return { id, title, description, automatic, complete, ...(id === 'backups' && backups && { finding: backups.finding }) }
 	})
 	const completed = items.filter((item) => item.complete).length
 	return { items, completed, total: items.length, percent: Math.round((completed / items.length) * 100) }
 }
 
-/** The Security tab (spec 002 §2, §4): seven items, each the real state where the server can see it. */
+/** The Security tab (spec 002 §2, §4): seven items, each the real state where the server can see it (the backups' age too). */
 export async function securityChecklist(ownerUserId: string): Promise<SecurityChecklist> {
 	const settings = await db.query.ownerSettings.findFirst({
 		columns: { totpEnabledAt: true, checklist: true },
 		where: eq(ownerSettings.userId, ownerUserId),
 	})
-	return buildChecklist({ twoFactorEnabled: Boolean(settings?.totpEnabledAt), ticked: settings?.checklist ?? {} })
+	const backups = { newest: await newestBackup(), now: new Date(), location: backupPlaceLocation() }
+	return buildChecklist({ twoFactorEnabled: Boolean(settings?.totpEnabledAt), ticked: settings?.checklist ?? {}, backups })
 }
 
 /** Ticks or unticks an item the server cannot see for itself (400 for any other); returns the checklist as it now is. */

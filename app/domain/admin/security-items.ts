@@ -37,8 +37,8 @@ export const SECURITY_ITEMS: readonly SecurityItemDefinition[] = [
 	{
 		id: 'backups',
 		title: 'Database backups configured',
-		description: 'Schedule automatic PostgreSQL backups, keep them off the server, and test a restore.',
-		manual: true,
+		description: 'Run npm run backup every night into a bucket off the server (BACKUP_S3_BUCKET), and test a restore now and then.',
+		manual: false,
 	},
 	{
 		id: 'outgoing-mail',

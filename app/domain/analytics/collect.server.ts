@@ -8,6 +8,7 @@ import { normalizeAddress } from '#app/utils/client-address.ts'
 import { env } from '#app/utils/env.server.ts'
 import { etDay, isDayString, nextDay } from './et-time.ts'
 import { LATE_AFTER_MS, reopenRollupFrom } from './rollup.server.ts'
+import { log } from '#app/utils/log.server.ts'
 
 /** Holds only the date of the browser's first visit: "seen before", never an identifier. */
 export const SEEN_COOKIE = 'hmh_seen'
@@ -250,7 +251,7 @@ export function flushVisits(): Promise<number> {
 			return rows.length
 		} catch (error) {
 			recorderCounters.failedFlushes++
-			console.error(`[analytics] ${rows.length} page views could not be written`, error)
+			log.error({ err: error, views: rows.length }, 'page views not written')
 			// Kept for the next flushes while there is room: a short database outage loses nothing.
 			const retry = rows.filter((row) => (row.failedFlushes = (row.failedFlushes ?? 0) + 1) <= MAX_FAILED_FLUSHES)
 			if (waiting.length + retry.length <= MAX_WAITING) {

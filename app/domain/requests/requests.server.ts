@@ -3,6 +3,7 @@ import { qrRequests } from '#db/schema.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { HONEYPOT_FIELD, type QrRequestInput } from './schemas.ts'
+import { log } from '#app/utils/log.server.ts'
 
 export type QrRequestRow = typeof qrRequests.$inferSelect
 export type QrRequestReceipt = { email: string; quantity: number; request: QrRequestRow | null }
@@ -29,7 +30,7 @@ export function qrRequestJson(row: QrRequestRow) {
 export async function submitQrRequest(input: QrRequestInput, userId: string | null): Promise<QrRequestReceipt> {
 	const { email, quantity } = input
 	if (input[HONEYPOT_FIELD]) {
-		console.info('[qr-request] honeypot filled; request dropped')
+		log.info('free code request dropped: honeypot filled')
 		return { email, quantity, request: null }
 	}
 	const [request] = await db

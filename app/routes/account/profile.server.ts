@@ -11,6 +11,7 @@ import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import { combineHeaders } from '#app/utils/http.ts'
 import { PROFILE_INTENTS } from './intents.ts'
+import { log } from '#app/utils/log.server.ts'
 
 const HERE = '/dashboard/profile'
 
@@ -88,7 +89,7 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
 		try {
 			await deleteAccount(user.id)
 		} catch (error) {
-			console.error('account deletion failed', error)
+			log.error({ err: error }, 'account not deleted')
 			const headers = await actionToast(request, context, {
 				type: 'error',
 				title: 'Deletion Failed',

@@ -5,6 +5,7 @@ import { readPageForm } from '#app/utils/request.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/notify-visitors'
+import { log } from '#app/utils/log.server.ts'
 
 /** The header's Notify Recent Visitors, as a plain form: e-mails go out, the page says how many. */
 async function notify({ request }: Route.ActionArgs) {
@@ -19,7 +20,7 @@ async function notify({ request }: Route.ActionArgs) {
 			description: `${successCount} of ${totalUsers} recent ${totalUsers === 1 ? 'visitor' : 'visitors'} will get a notice (at most one a day each).`,
 		})
 	} catch (error) {
-		console.error(error)
+		log.error({ err: error }, 'visitors not notified')
 		return redirectWithToast(back, {
 			type: 'error',
 			title: 'Notification Failed',

@@ -59,6 +59,12 @@ export default function SecurityTab({ loaderData, actionData }: Route.ComponentP
 									<span className="sr-only">{item.complete ? ' (complete)' : ' (not complete)'}</span>
 								</p>
 								<p className="text-sm text-gray-700">{item.description}</p>
+								{item.finding ? (
+									<p className={item.complete ? 'text-sm text-gray-900' : 'text-sm font-semibold text-red-800'}>
+										{item.complete ? null : <span aria-hidden="true">⚠ </span>}
+										{item.finding}
+									</p>
+								) : null}
 								<p className="text-xs text-gray-600">{item.automatic ? 'Checked by the server' : 'Ticked by you'}</p>
 							</div>
 							{item.automatic ? null : (

@@ -2,6 +2,7 @@ import { recordEmailOpen, TRACKING_ID } from '#app/domain/analytics/email-tracki
 import { getClientIp } from '#app/utils/request.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/email-open'
+import { log } from '#app/utils/log.server.ts'
 
 /** A transparent 1×1 GIF (43 bytes). */
 const PIXEL = Uint8Array.from(Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'))
@@ -19,7 +20,7 @@ const api = resource<Route.ActionArgs>({
 					address: getClientIp(request, context),
 				})
 			} catch (error) {
-				console.error('[email-open] could not record an open', error)
+				log.error({ err: error }, 'e-mail open not recorded')
 			}
 		}
 		return new Response(PIXEL, {

@@ -5,6 +5,7 @@ import { env } from '#app/utils/env.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import type { Route } from './+types/login'
 import { resource } from '#app/utils/resource.server.ts'
+import { log } from '#app/utils/log.server.ts'
 
 /** Starts sign-in: the identity provider when one is configured, else the local sign-in page. */
 const api = resource<Route.ActionArgs>({
@@ -28,7 +29,7 @@ const api = resource<Route.ActionArgs>({
 				if (cookie) thrown.headers.append('set-cookie', cookie)
 				throw thrown
 			}
-			console.error(thrown)
+			log.error({ err: thrown }, 'sign-in failed')
 			throw new Response('The sign-in service is not reachable right now. Please try again in a minute.', {
 				status: 503,
 				headers: { 'content-type': 'text/plain; charset=utf-8' },

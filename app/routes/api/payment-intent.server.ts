@@ -8,6 +8,7 @@ import { jsonError, readBody, validationError } from '#app/utils/api.server.ts'
 import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { refusedAttempt } from '#app/utils/request.server.ts'
 import { json } from './profile-api.server.ts'
+import { log } from '#app/utils/log.server.ts'
 
 /** Both payment-intent calls: the amount checked by the spec's rules, then a PaymentIntent for the signed-in or guest donor. */
 export async function paymentIntentCall(
@@ -23,7 +24,7 @@ export async function paymentIntentCall(
 	try {
 		return json(await startPaymentIntent(parsed.data, { userId: user?.id, email: user?.email }))
 	} catch (error) {
-		console.error('[giving] could not create a PaymentIntent', error)
+		log.error({ err: error }, 'PaymentIntent not created')
 		return jsonError(502, AMOUNT_MESSAGES.guestError.fallback)
 	}
 }

@@ -4,6 +4,7 @@ import { jsonError, readBody, validationError } from '#app/utils/api.server.ts'
 import { getUser } from '#app/middleware/user.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/qr-request'
+import { log } from '#app/utils/log.server.ts'
 
 /** POST /api/qr-request (spec 002 §7); guests may request. The e-mail defaults to the signed-in user's. */
 const api = resource<Route.ActionArgs>({
@@ -16,7 +17,7 @@ const api = resource<Route.ActionArgs>({
 			const { request: row } = await submitQrRequest(parsed.data, user?.id ?? null)
 			return Response.json({ message: REQUEST_RECEIVED, request: row && qrRequestJson(row) }, { status: 201 })
 		} catch (error) {
-			console.error('[qr-request] could not store a request', error)
+			log.error({ err: error }, 'free code request not stored')
 			return jsonError(503, REQUEST_FAILED)
 		}
 	},

@@ -4,6 +4,7 @@ import { handlePaymentEvent } from '#app/domain/giving/donations.server.ts'
 import { jsonError, MAX_JSON_BYTES, readText } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/stripe-webhook'
+import { log } from '#app/utils/log.server.ts'
 
 /**
  * Stripe's webhook. The signature is checked on the body exactly as it arrived; a forged, altered or stale event is a
@@ -26,11 +27,11 @@ const api = resource<Route.ActionArgs>({
 			return Response.json({ received: true, outcome: await handlePaymentEvent(event) })
 		} catch (error) {
 			if (error instanceof DomainError) {
-				console.warn(`[stripe] event ${eventName(event)} refused: ${error.message}`)
+				log.warn({ event: eventName(event), err: error }, 'Stripe event refused')
 				return jsonError(error.status, error.message)
 			}
 			if (error instanceof PaymentsUnreachable) {
-				console.warn(`[stripe] event ${eventName(event)} not handled yet: ${error.message}`)
+				log.warn({ event: eventName(event), err: error }, 'Stripe event not handled yet')
 				return Response.json({ message: error.message }, { status: 503, headers: { 'retry-after': '60' } })
 			}
 			throw error

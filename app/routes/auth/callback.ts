@@ -7,6 +7,7 @@ import { env } from '#app/utils/env.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/callback'
+import { log } from '#app/utils/log.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	if (!env.oidcEnabled) throw redirect('/login')
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	} catch (error) {
 		if (error instanceof Response) throw error
 		const description = error instanceof IdentityError ? error.message : 'Sign-in did not complete. Please try again.'
-		if (!(error instanceof IdentityError)) console.error(error)
+		if (!(error instanceof IdentityError)) log.error({ err: error }, 'sign-in with the identity provider failed')
 		return redirectWithToast('/auth?auth=failed', { type: 'error', title: 'Sign-in failed', description })
 	}
 	if (signIn.kind === 'user') return createUserSession({ request, context }, signIn.user.id)

@@ -9,6 +9,7 @@ import { combineHeaders } from '#app/utils/http.ts'
 import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { actionToast } from '#app/utils/toast.server.ts'
+import { log } from '#app/utils/log.server.ts'
 
 export const GIVING_UNAVAILABLE = 'Online giving is not set up on this server.'
 
@@ -55,7 +56,7 @@ export async function donationAction(
 		)
 		return redirect(checkout.url, 303)
 	} catch (error) {
-		console.error('[donate] could not start a Checkout Session', error)
+		log.error({ err: error }, 'donation Checkout Session not started')
 		const toast = failure()
 		return fail(toast, 503, submission.reply({ formErrors: [toast.description] }))
 	}

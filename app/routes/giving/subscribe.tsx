@@ -17,6 +17,7 @@ import { LandingView } from '../auth/landing-view.tsx'
 import { GivingUnavailable } from './giving-unavailable.tsx'
 import { GIVING_UNAVAILABLE } from './giving-page.server.ts'
 import type { Route } from './+types/subscribe'
+import { log } from '#app/utils/log.server.ts'
 
 const FAILED = 'Failed to process donation. Please try again.'
 
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		)
 		return redirect(checkout.url, 303)
 	} catch (error) {
-		console.error('[subscribe] could not start a Checkout Session', error)
+		log.error({ err: error }, 'monthly gift Checkout Session not started')
 		return fail(FAILED, 503)
 	}
 }

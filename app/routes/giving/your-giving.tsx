@@ -10,6 +10,7 @@ import { actionToast } from '#app/utils/toast.server.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { formatDate } from '#app/utils/dates.ts'
 import type { Route } from './+types/your-giving'
+import { log } from '#app/utils/log.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser({ request, context })
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	try {
 		url = await manageSubscription(user.id, new URL('/dashboard/giving', env.PUBLIC_URL).toString())
 	} catch (error) {
-		console.error('[giving] could not open the billing portal', error)
+		log.error({ err: error }, 'billing portal not opened')
 		return refuse(503, MANAGE_FAILED)
 	}
 	return url ? redirect(url, 303) : refuse(400, NO_MONTHLY_GIFT)

@@ -12,6 +12,7 @@ import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/request-qr'
 import { receiptHeaders } from './receipt.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
+import { log } from '#app/utils/log.server.ts'
 
 const QrRequestForm = lazyComponent('qr-request-form', () => import('./request-qr-form.tsx').then((module) => module.QrRequestForm))
 
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		receipt = await submitQrRequest(submission.value, user?.id ?? null)
 	} catch (error) {
 		// Keep what the person typed and let them try again.
-		console.error('[qr-request] could not store a request', error)
+		log.error({ err: error }, 'free code request not stored')
 		return fail(REQUEST_FAILED, 503, submission.reply({ formErrors: [REQUEST_FAILED] }))
 	}
 	return redirectWithToast(
