@@ -89,12 +89,12 @@ export function registerScrapeMetrics(
 	if (newestBackupAgeSeconds) {
 		new Gauge({
 			name: 'hmh_backup_newest_age_seconds',
-			help: 'Seconds since the newest database backup was made (absent when none was found).',
+			help: 'Seconds since the newest database backup was made: +Inf when there is none, NaN when the listing was late.',
 			registers: [registry],
 			async collect() {
+				// A gauge without labels is never absent (prom-client writes 0): no backup is the worst age there is.
 				const { backups } = await snapshot()
-				this.reset()
-				if (typeof backups === 'number') this.set(backups)
+				this.set(backups === undefined ? Number.NaN : backups === null ? Number.POSITIVE_INFINITY : backups)
 			},
 		})
 	}

@@ -129,3 +129,17 @@ test('a database that does not answer leaves its gauges out, says so, and the sc
 		down.stop()
 	}
 })
+
+test("the newest backup's age: +Inf when there is none, NaN when the listing is late", async () => {
+	const none = createMetrics({ newestBackupAgeSeconds: async () => null })
+	const late = createMetrics({ newestBackupAgeSeconds: () => new Promise(() => {}), timeoutMs: 200 })
+	try {
+		expect(await none.registry.metrics()).toMatch(/^hmh_backup_newest_age_seconds \+Inf$/m)
+		const text = await late.registry.metrics()
+		expect(text).toMatch(/^hmh_backup_newest_age_seconds nan$/im) // prom-client writes "Nan"; Prometheus reads any case
+		expect(sample(text, 'hmh_metrics_source_up', 'source="backups"')).toBe(0)
+	} finally {
+		none.stop()
+		late.stop()
+	}
+})
