@@ -1,11 +1,14 @@
+// First: a configuration that may not start is refused before anything reads it.
+import './app/utils/env-start.server.ts'
 import { createServer } from 'node:http'
 import compression from 'compression'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import sirv from 'sirv'
 import { closeDb, db } from './db/client.ts'
-import { prepareDatabase } from './db/prepare.ts'
+import { DatabaseNotReady, prepareDatabase, requireMigrated } from './db/prepare.ts'
 import { embeddedDatabaseHolder, holdEmbeddedDatabase } from './db/embedded-lock.ts'
 import { env } from './app/utils/env.server.ts'
+import { log } from './app/utils/log.server.ts'
 import { isDatabaseUnavailable } from './app/utils/database-outage.server.ts'
 import { startJobs } from './app/domain/housekeeping/jobs.server.ts'
 import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
@@ -13,7 +16,6 @@ import { createRequestListener } from './server/request-listener.ts'
 import { createDrain } from './server/graceful-shutdown.ts'
 import { withRequestLog } from './server/request-log.ts'
 import { appVersion, startErrorReporting } from './server/error-reporting.ts'
-import { log } from './app/utils/log.server.ts'
 import { addressMatcher } from './app/utils/client-address.ts'
 import { createProbes } from './server/health-probes.ts'
 import { serveMetrics } from './server/metrics.ts'
@@ -42,7 +44,15 @@ const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatab
 const probes = createProbes({ isStopping: () => drain.stopping() })
 // Prometheus metrics on a loopback listener of their own (METRICS_HOST:METRICS_PORT), never on the public port.
 const metrics = serveMetrics({ port: env.METRICS_PORT, host: env.METRICS_HOST })
-await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
+// Migrations, job queues and seeding, once whatever the number of instances starting (an advisory lock); or, with
+// MIGRATE_ON_START=false, only a check that `npm run db:migrate` has run.
+if (env.MIGRATE_ON_START) await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
+else
+	await requireMigrated(db).catch((error: unknown) => {
+		if (!(error instanceof DatabaseNotReady)) throw error
+		log.fatal(error.message)
+		process.exit(1)
+	})
 probes.databasePrepared()
 
 const build = (await import(new URL('./build/server/index.js', import.meta.url).href)) as ServerBuild

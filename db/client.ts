@@ -115,11 +115,30 @@ export function observeQueries(observer: (query: string) => void) {
 
 const logger = { logQuery: (query: string) => observers.forEach((observe) => observe(query)) }
 
-export function connect(databaseUrl: string | undefined, pgliteDir: string): { db: Database; close: () => Promise<void> } {
+/** How the app talks to PostgreSQL: DATABASE_POOL_MAX and DATABASE_PREPARE (checked with the other settings in app/utils/env-rules.server.ts). */
+export type PoolSettings = { poolMax: number; prepare: boolean }
+
+export function poolSettings(env: Record<string, string | undefined> = process.env): PoolSettings {
+	const poolMax = Number(env.DATABASE_POOL_MAX?.trim() || 10)
+	return {
+		poolMax: Number.isInteger(poolMax) && poolMax > 0 ? poolMax : 10,
+		prepare: !['false', '0'].includes(env.DATABASE_PREPARE?.trim() ?? ''),
+	}
+}
+
+export function connect(
+	databaseUrl: string | undefined,
+	pgliteDir: string,
+	settings: PoolSettings = poolSettings(),
+): { db: Database; close: () => Promise<void> } {
 	if (databaseUrl) {
 		const client = timePostgres(
 			postgres(databaseUrl, {
-				max: 10,
+				max: settings.poolMax,
+				// Off behind PgBouncer in transaction mode, where a statement prepared on one server connection is unknown on
+				// the next. The connection's setting wins over the query's: drizzle's .prepare('name') asks for a named
+				// statement, and postgres.js then still sends an unnamed one (db/pool-settings.test.ts).
+				prepare: settings.prepare,
 				onnotice: () => {},
 				// Every query here reads a few rows by index. A parallel plan, chosen on a misestimate, spent 60-70 ms starting
 				// workers on a 2-core machine for 1 ms of work (bench:analytics): latency is steadier without them.

@@ -1,12 +1,73 @@
+import { log } from '#app/utils/log.server.ts'
 import type { Database } from './client.ts'
 import { prepareJobQueues } from './job-queues.ts'
-import { migrate } from './migrate.ts'
+import { migrate, pendingMigrations } from './migrate.ts'
 import { isEmpty, seed } from './seed.ts'
 
-/** At start: apply committed migrations and the job queues' tables, and seed a database that has never been seeded. */
+/**
+ * The advisory lock that start-up work holds on PostgreSQL (any fixed number, the same in every instance): instances
+ * starting together on a new database would otherwise all create the same schemas and types at once and fail on the
+ * catalogue's unique keys.
+ */
+export const PREPARE_LOCK = 7_205_114_339_281
+
+type LockClient = {
+	reserve(): Promise<{ unsafe(text: string): Promise<Array<Record<string, unknown>>>; release(): void }>
+}
+
+/**
+ * Apply committed migrations and the job queues' tables, and seed a database that has never been seeded: at start
+ * (MIGRATE_ON_START) or by `npm run db:migrate`. Answers how many migrations it applied and whether it seeded. On PostgreSQL, one instance at a time: the others wait for the lock,
+ * then find nothing left to do. PGlite has one process per data directory, so it needs no lock.
+ */
 export async function prepareDatabase(db: Database, options: { demo?: boolean } = {}) {
-	await migrate(db)
-	await prepareJobQueues(db)
-	if (await isEmpty(db)) await seed(db, options)
-	else if (options.demo) await seed(db, options)
+	return underPrepareLock(db, async () => {
+		const migrations = await pendingMigrations(db)
+		await migrate(db)
+		await prepareJobQueues(db)
+		const seeded = await isEmpty(db)
+		if (seeded || options.demo) await seed(db, options)
+		if (migrations || seeded) log.info({ migrations, seeded }, 'database prepared')
+		return { migrations, seeded }
+	})
+}
+
+/**
+ * A session-level advisory lock, held on one connection set aside from the pool for the whole of `work`, which runs on
+ * the other connections (so the pool needs two at least). The lock goes with its session: an instance that dies
+ * half-way frees it, and the next one carries on from the last migration committed.
+ */
+async function underPrepareLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
+	const client = (db as unknown as { $client: object }).$client
+	if (!('reserve' in client)) return work()
+	const lockHolder = await (client as LockClient).reserve()
+	try {
+		const [tried] = await lockHolder.unsafe(`select pg_try_advisory_lock(${PREPARE_LOCK}) as locked`)
+		if (!tried?.locked) {
+			log.info('waiting for another instance to finish preparing the database')
+			await lockHolder.unsafe(`select pg_advisory_lock(${PREPARE_LOCK})`)
+		}
+		try {
+			return await work()
+		} finally {
+			// A connection that cannot unlock is most likely gone, and its lock with it; the work's own error matters more.
+			await lockHolder
+				.unsafe(`select pg_advisory_unlock(${PREPARE_LOCK})`)
+				.catch((err: unknown) => log.warn({ err }, 'start-up lock not released'))
+		}
+	} finally {
+		lockHolder.release()
+	}
+}
+
+/** Why the server does not start: the database is behind the code, and migrations at start are off. */
+export class DatabaseNotReady extends Error {}
+
+/** With MIGRATE_ON_START off: the database must be at the newest migration already, else the server refuses to start. */
+export async function requireMigrated(db: Database) {
+	const pending = await pendingMigrations(db)
+	if (pending)
+		throw new DatabaseNotReady(
+			`The database is ${pending} migration${pending === 1 ? '' : 's'} behind and MIGRATE_ON_START is off: run \`npm run db:migrate\` first.`,
+		)
 }

@@ -109,8 +109,8 @@ export function logMessage(line: string): string {
 export type Child = { name: string; child: ChildProcess; output: string[]; exited: () => string | null }
 
 /** Starts a process that is stopped at the end (SIGTERM, then SIGKILL after 5 s); keeps its last 40 lines of output. */
-export function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
-	const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+export function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, { cwd = root } = {}): Child {
+	const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
 	const output: string[] = []
 	const keep = (chunk: Buffer) => {
 		output.push(...chunk.toString().split('\n').filter(Boolean))
@@ -121,6 +121,9 @@ export function start(name: string, command: string, args: string[], env: NodeJS
 	let exit: string | null = null
 	child.on('exit', (code, signal) => {
 		exit = signal ? `was killed by ${signal}` : `exited with code ${code}`
+	})
+	child.on('error', (error) => {
+		exit = `could not be started (${error.message})`
 	})
 	onCleanup({
 		name: `stop ${name}`,

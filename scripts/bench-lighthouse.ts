@@ -243,6 +243,9 @@ async function main() {
 		DATA_DIR: join(work, 'data'),
 		SESSION_SECRET: 'bench-lighthouse',
 		PUBLIC_URL: ORIGIN,
+		// One instance on loopback: its data key may stay in its DATA_DIR, and its address is http.
+		SINGLE_INSTANCE: 'true',
+		ALLOW_INSECURE_PUBLIC_URL: 'true',
 		HOST: '127.0.0.1',
 		PORT: String(APP_PORT),
 		SMTP_URL: '',

@@ -665,6 +665,9 @@ async function main() {
 		SESSION_SECRET: 'bench',
 		DATA_DIR: join(work, 'data'),
 		PUBLIC_URL: `http://localhost:${APP_PORT}`,
+		// One instance on loopback: its data key may stay in its DATA_DIR, and its address is http.
+		SINGLE_INSTANCE: 'true',
+		ALLOW_INSECURE_PUBLIC_URL: 'true',
 		SMTP_URL: '',
 		S3_BUCKET: '',
 		SEED_DEMO: 'false',

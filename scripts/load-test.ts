@@ -211,6 +211,9 @@ async function main() {
 		SESSION_SECRET: 'load-test',
 		DATA_DIR: join(work, 'data'),
 		PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+		// One instance on loopback: its data key may stay in its DATA_DIR, and its address is http.
+		SINGLE_INSTANCE: 'true',
+		ALLOW_INSECURE_PUBLIC_URL: 'true',
 		HOST: '127.0.0.1',
 		PORT: String(APP_PORT),
 		SMTP_URL: '',

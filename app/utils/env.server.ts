@@ -1,98 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { z } from 'zod'
-import { parseCidr } from './client-address.ts'
-import { parseDataKeys, type DataKey } from './data-crypto.server.ts'
+import { type DataKey } from './data-crypto.server.ts'
+import { EnvSchema, type ParsedEnv } from './env-rules.server.ts'
 
-const optional = z
-	.string()
-	.trim()
-	.optional()
-	.transform((v) => (v ? v : undefined))
-
-const EnvSchema = z.object({
-	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-	PORT: z.coerce.number().int().positive().default(3000),
-	HOST: optional,
-	PUBLIC_URL: z.url().default('http://localhost:3000'),
-	DATA_DIR: z.string().default('.data'),
-	DATABASE_URL: optional,
-	SESSION_SECRET: optional,
-	DATA_ENCRYPTION_KEYS: optional.transform((v, ctx) => {
-		if (!v) return undefined
-		try {
-			return parseDataKeys(v)
-		} catch (error) {
-			ctx.addIssue({ code: 'custom', message: (error as Error).message })
-			return z.NEVER
-		}
-	}),
-	OWNER_EMAIL: optional.transform((v) => v?.toLowerCase()),
-	ADMIN_TOKEN: optional,
-	OIDC_ISSUER: optional,
-	OIDC_CLIENT_ID: optional,
-	OIDC_CLIENT_SECRET: optional,
-	OIDC_SCOPES: z.string().default('openid email profile'),
-	OIDC_PROVIDER_NAME: z.string().default('oidc'),
-	TRUSTED_PROXIES: optional.transform((v, ctx) => {
-		const list = (v ?? '')
-			.split(',')
-			.map((entry) => entry.trim())
-			.filter(Boolean)
-		const bad = list.find((entry) => !parseCidr(entry))
-		if (bad) ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${bad}` })
-		return list
-	}),
-	/** Client addresses beginning with one of these (comma-separated) are not real users in analytics; '' for none. */
-	ANALYTICS_EXCLUDE_PREFIXES: z
-		.string()
-		.default('10.83.')
-		.transform((v) =>
-			v
-				.split(',')
-				.map((prefix) => prefix.trim())
-				.filter(Boolean),
-		),
-	RATE_LIMIT_STRICT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-	RATE_LIMIT_LOOSE_PER_MINUTE: z.coerce.number().int().positive().default(120),
-	RATE_LIMIT_HEAVY_PER_MINUTE: z.coerce.number().int().positive().default(10),
-	S3_BUCKET: optional,
-	S3_REGION: optional.transform((v) => v ?? 'us-east-1'),
-	S3_ENDPOINT: optional,
-	S3_ACCESS_KEY_ID: optional,
-	S3_SECRET_ACCESS_KEY: optional,
-	S3_FORCE_PATH_STYLE: z
-		.enum(['true', 'false', '1', '0'])
-		.default('false')
-		.transform((v) => v === 'true' || v === '1'),
-	/** Where `npm run backup` keeps backups (scripts/backup-kit.ts); the app only looks at the newest one's age. */
-	BACKUP_DIR: optional,
-	BACKUP_S3_BUCKET: optional,
-	BACKUP_S3_PREFIX: optional,
-	SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, hostname: /./, error: 'must be an smtp:// or smtps:// URL' }).optional()),
-	MAIL_FROM: z.string().default('Hit Me Helpers <no-reply@hitmehelpers.org>'),
-	SUPPORT_EMAIL: optional.pipe(z.email().optional()).transform((v) => v ?? 'support@hitmehelpers.org'),
-	ADDRESS_SEARCH_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
-	SENTRY_DSN: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional()),
-	STRIPE_SECRET_KEY: optional,
-	STRIPE_PUBLISHABLE_KEY: optional,
-	STRIPE_WEBHOOK_SECRET: optional,
-	STRIPE_API_BASE: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
-	FOUNDATION_LEGAL_NAME: z.string().trim().min(1).default('Hit Me Helpers Foundation'),
-	FOUNDATION_TAX_ID: optional,
-	/** After SIGTERM, /readyz fails at once and the drain begins this many ms later (0: at once). */
-	SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(5000),
-	/** Prometheus metrics (/metrics) on a listener of their own, never the public port; 0 turns them off. */
-	METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-	METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
-	SEED_DEMO: z
-		.enum(['true', 'false', '1', '0'])
-		.default('false')
-		.transform((v) => v === 'true' || v === '1'),
-})
-
-export type Env = z.infer<typeof EnvSchema> & { sessionSecrets: string[]; dataKeys: DataKey[]; oidcEnabled: boolean }
+export type Env = ParsedEnv & { sessionSecrets: string[]; dataKeys: DataKey[]; oidcEnabled: boolean }
 
 function readEnv(): Env {
 	const parsed = EnvSchema.safeParse(process.env)

@@ -6,6 +6,10 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 
 const E2E_DB = process.env.E2E_DB_NAME ?? 'hmh_e2e'
+// Each server here is one instance on loopback with a DATA_DIR of its own: on PostgreSQL too, its secrets may be the
+// ones generated there, and its address is http (server.ts refuses both otherwise).
+process.env.SINGLE_INSTANCE ??= 'true'
+process.env.ALLOW_INSECURE_PUBLIC_URL ??= 'true'
 // Uploads (and the embedded database) live in a folder of this run's own, removed when the server stops (Playwright
 // sends SIGTERM, and server.ts exits once the database is closed); a folder given in E2E_DATA_DIR is its giver's.
 if (process.env.E2E_DATA_DIR) {

@@ -227,4 +227,3 @@ export async function responderFileKey(token: string, kind: 'dnr' | 'photo', vis
 	}
 	return key ? { key, ownerId: view.ownerId } : null
 }
-

@@ -1,0 +1,37 @@
+import { embeddedDatabaseHolder } from '../db/embedded-lock.ts'
+
+// `npm run db:migrate`: what the server does at start unless MIGRATE_ON_START=false (migrations, job queues, seeding
+// an empty database), as a one-off step of a deploy. Safe beside running instances: they and it take turns under the
+// same lock. Exits 0 when the database is ready, 1 with one line on standard error when not.
+
+// Checked before the database module is loaded: loading it opens the embedded database.
+const holder = process.env.DATABASE_URL ? null : embeddedDatabaseHolder(process.env.DATA_DIR ?? '.data')
+if (holder) {
+	console.error(`The server (pid ${holder}) is using the embedded database: it migrated it at start; stop it first to run this.`)
+	process.exit(1)
+}
+
+const { db, closeDb } = await import('../db/client.ts')
+const { prepareDatabase } = await import('../db/prepare.ts')
+try {
+	const demo = ['true', '1'].includes(process.env.SEED_DEMO ?? '') && process.env.NODE_ENV !== 'production'
+	const { migrations, seeded } = await prepareDatabase(db, { demo })
+	const done = [
+		migrations ? `${migrations} migration${migrations === 1 ? '' : 's'} applied` : 'migrations up to date',
+		...(seeded ? ['seeded'] : []),
+	]
+	console.log(`Database ready: ${done.join(', ')}.`)
+} catch (error) {
+	console.error(`Database not migrated: ${reason(error)}`)
+	process.exitCode = 1
+} finally {
+	await closeDb().catch(() => {})
+}
+
+/** One line: the database's own message (a failed query's text and parameters stay out), or the error's first line. */
+function reason(error: unknown): string {
+	if (!(error instanceof Error)) return String(error)
+	if (error.cause instanceof Error) return reason(error.cause)
+	const code = (error as { code?: unknown }).code
+	return `${error.message.split('\n')[0]}${typeof code === 'string' ? ` (${code})` : ''}`
+}
