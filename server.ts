@@ -17,6 +17,8 @@ import { createDrain } from './server/graceful-shutdown.ts'
 import { withRequestLog } from './server/request-log.ts'
 import { appVersion, startErrorReporting } from './server/error-reporting.ts'
 import { addressMatcher } from './app/utils/client-address.ts'
+import { createProbes } from './server/health-probes.ts'
+import { serveMetrics } from './server/metrics.ts'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -38,6 +40,10 @@ process.on('uncaughtException', (error) => {
 
 const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatabase()
 
+// /livez and /readyz; readiness fails from SIGTERM on (the drain, below, is made once the server is).
+const probes = createProbes({ isStopping: () => drain.stopping() })
+// Prometheus metrics on a loopback listener of their own (METRICS_HOST:METRICS_PORT), never on the public port.
+const metrics = serveMetrics({ port: env.METRICS_PORT, host: env.METRICS_HOST })
 // Migrations, job queues and seeding, once whatever the number of instances starting (an advisory lock); or, with
 // MIGRATE_ON_START=false, only a check that `npm run db:migrate` has run.
 if (env.MIGRATE_ON_START) await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
@@ -47,6 +53,7 @@ else
 		log.fatal(error.message)
 		process.exit(1)
 	})
+probes.databasePrepared()
 
 const build = (await import(new URL('./build/server/index.js', import.meta.url).href)) as ServerBuild
 const { clientAddressContext, flushVisits } = build.entry.module as unknown as {
@@ -82,17 +89,19 @@ const drain = createDrain(server)
 server.on(
 	'request',
 	drain.handle(
-		withRequestLog(
-			(req, res, scope) => {
-				compress(req as never, res as never, () => {
-					scope.route = '(static)'
-					assets(req, res, () => {
-						scope.route = undefined
-						handleRequest(req, res)
+		probes.handle(
+			withRequestLog(
+				(req, res, scope) => {
+					compress(req as never, res as never, () => {
+						scope.route = '(static)'
+						assets(req, res, () => {
+							scope.route = undefined
+							handleRequest(req, res)
+						})
 					})
-				})
-			},
-			{ isTrustedProxy: addressMatcher(env.TRUSTED_PROXIES) },
+				},
+				{ isTrustedProxy: addressMatcher(env.TRUSTED_PROXIES), onFinished: metrics.observeRequest },
+			),
 		),
 	),
 )
@@ -127,7 +136,8 @@ async function shutdown(signal: NodeJS.Signals) {
 	log.info({ signal, inFlight: drain.inFlight() }, `${signal}: stopping; ${drain.inFlight()} requests in flight`)
 	// Jobs stop being fetched at once; those under way get the same grace as requests.
 	const jobsStopped = stopJobs(DRAIN_MS).catch((error: unknown) => log.error({ err: error }, 'jobs not stopped cleanly'))
-	const drained = await drain.drain(DRAIN_MS)
+	// Readiness fails now; requests are answered as usual for SHUTDOWN_DELAY_MS, then the drain.
+	const drained = await drain.drainAfter(env.SHUTDOWN_DELAY_MS, DRAIN_MS)
 	log.info(
 		drained,
 		`drained in ${drained.ms} ms: ${drained.inFlight} in flight, ${drained.answered} answered${drained.abandoned ? `, ${drained.abandoned} cut off after ${DRAIN_MS / 1000} s` : ''}`,

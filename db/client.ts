@@ -12,9 +12,100 @@ export type Database = PostgresJsDatabase<typeof schema>
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** One connection per process for each source: survives Vite's module reloads, and PGlite allows one process per data directory. */
-const g = globalThis as { __db?: Database; __dbClose?: () => Promise<void>; __dbObservers?: Set<(query: string) => void> }
+type TimeObserver = (seconds: number, failed: boolean) => void
+const g = globalThis as {
+	__db?: Database
+	__dbClose?: () => Promise<void>
+	__dbObservers?: Set<(query: string) => void>
+	__dbTimers?: Set<TimeObserver>
+}
 
 const observers = (g.__dbObservers ??= new Set())
+const timers = (g.__dbTimers ??= new Set())
+
+/** Sees how long each statement took, from the driver's call to its answer (a wait for a connection included). */
+export function observeQueryTimes(observer: TimeObserver) {
+	timers.add(observer)
+	return () => void timers.delete(observer)
+}
+
+const report = (started: number, failed: boolean) => {
+	if (!timers.size) return
+	const seconds = (performance.now() - started) / 1000
+	timers.forEach((observe) => observe(seconds, failed))
+}
+
+type Thenable = { then: (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) => unknown }
+
+/**
+ * postgres.js runs a query only once it is awaited (so that `.values()` can still change what it answers): the clock
+ * starts at the first `then`, and stops when the answer or the error comes.
+ */
+function timeOnAwait<Q extends Thenable>(query: Q): Q {
+	const then = query.then
+	let timed = false
+	query.then = function (this: Q, onFulfilled, onRejected) {
+		if (timed) return then.call(this, onFulfilled, onRejected)
+		timed = true
+		const started = performance.now()
+		return then.call(
+			this,
+			(value) => {
+				report(started, false)
+				return onFulfilled ? onFulfilled(value) : value
+			},
+			(reason) => {
+				report(started, true)
+				if (onRejected) return onRejected(reason)
+				throw reason
+			},
+		)
+	}
+	return query
+}
+
+type PostgresScope = {
+	unsafe: (...args: never[]) => Thenable
+	begin?: (...args: never[]) => unknown
+	savepoint?: (...args: never[]) => unknown
+}
+
+/** Times every statement sent through `sql.unsafe` (what Drizzle and pg-boss use), in transactions and savepoints too. */
+function timePostgres<S extends PostgresScope>(sql: S): S {
+	const { unsafe, begin, savepoint } = sql
+	sql.unsafe = ((...args: never[]) => timeOnAwait(unsafe(...args))) as S['unsafe']
+	// The transaction's own scope is made by the driver for each transaction: timed as it is handed over.
+	const scoped = (open: (...args: never[]) => unknown) =>
+		((...args: unknown[]) => {
+			const work = args.pop() as (scope: PostgresScope) => unknown
+			return open(...([...args, (scope: PostgresScope) => work(timePostgres(scope))] as never[]))
+		}) as never
+	if (begin) sql.begin = scoped(begin)
+	if (savepoint) sql.savepoint = scoped(savepoint)
+	return sql
+}
+
+type PgliteScope = { query: (...args: never[]) => Promise<unknown>; transaction?: (...args: never[]) => Promise<unknown> }
+
+function timePglite<S extends PgliteScope>(client: S): S {
+	const query = client.query.bind(client)
+	client.query = (async (...args: never[]) => {
+		const started = performance.now()
+		try {
+			const result = await query(...args)
+			report(started, false)
+			return result
+		} catch (error) {
+			report(started, true)
+			throw error
+		}
+	}) as S['query']
+	const transaction = client.transaction?.bind(client)
+	if (transaction)
+		client.transaction = ((work: (tx: PgliteScope) => Promise<unknown>) =>
+			transaction(((tx: PgliteScope) => work(timePglite(tx))) as never)) as S['transaction']
+	return client
+}
 
 /** Sees every statement sent from now until the returned function is called: how tests count the queries a request makes. */
 export function observeQueries(observer: (query: string) => void) {
@@ -41,29 +132,31 @@ export function connect(
 	settings: PoolSettings = poolSettings(),
 ): { db: Database; close: () => Promise<void> } {
 	if (databaseUrl) {
-		const client = postgres(databaseUrl, {
-			max: settings.poolMax,
-			// Off behind PgBouncer in transaction mode, where a statement prepared on one server connection is unknown on
-			// the next. The connection's setting wins over the query's: drizzle's .prepare('name') asks for a named
-			// statement, and postgres.js then still sends an unnamed one (db/pool-settings.test.ts).
-			prepare: settings.prepare,
-			onnotice: () => {},
-			// Every query here reads a few rows by index. A parallel plan, chosen on a misestimate, spent 60-70 ms starting
-			// workers on a 2-core machine for 1 ms of work (bench:analytics): latency is steadier without them.
-			connection: { max_parallel_workers_per_gather: 0 },
-			// A lost server (restart, failover) must not hold requests. The driver fails only the query that asked for a
-			// connection when that connection cannot be made; the others wait in line for their own attempt, after a wait
-			// that grows with every failure, up to 20 s by default. Under load, across a 3 s restart, requests waited 15 s
-			// and more. Reconnecting at once drains the line as fast as the server refuses (a refused attempt costs one
-			// query, no more attempts than queries), and the requests are answered 503 within a second
-			// (app/middleware/database-outage.server.ts). A connection that cannot be made at all fails within 5 s.
-			connect_timeout: 5,
-			backoff: () => 0,
-		})
+		const client = timePostgres(
+			postgres(databaseUrl, {
+				max: settings.poolMax,
+				// Off behind PgBouncer in transaction mode, where a statement prepared on one server connection is unknown on
+				// the next. The connection's setting wins over the query's: drizzle's .prepare('name') asks for a named
+				// statement, and postgres.js then still sends an unnamed one (db/pool-settings.test.ts).
+				prepare: settings.prepare,
+				onnotice: () => {},
+				// Every query here reads a few rows by index. A parallel plan, chosen on a misestimate, spent 60-70 ms starting
+				// workers on a 2-core machine for 1 ms of work (bench:analytics): latency is steadier without them.
+				connection: { max_parallel_workers_per_gather: 0 },
+				// A lost server (restart, failover) must not hold requests. The driver fails only the query that asked for a
+				// connection when that connection cannot be made; the others wait in line for their own attempt, after a wait
+				// that grows with every failure, up to 20 s by default. Under load, across a 3 s restart, requests waited 15 s
+				// and more. Reconnecting at once drains the line as fast as the server refuses (a refused attempt costs one
+				// query, no more attempts than queries), and the requests are answered 503 within a second
+				// (app/middleware/database-outage.server.ts). A connection that cannot be made at all fails within 5 s.
+				connect_timeout: 5,
+				backoff: () => 0,
+			}),
+		)
 		return { db: drizzlePg(client, { schema, casing: 'snake_case', logger }), close: () => client.end({ timeout: 5 }) }
 	}
 	if (pgliteDir !== 'memory://') mkdirSync(pgliteDir, { recursive: true })
-	const client = new PGlite(pgliteDir)
+	const client = timePglite(new PGlite(pgliteDir))
 	const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Database
 	return { db, close: () => client.close() }
 }

@@ -252,6 +252,9 @@ async function main() {
 		S3_BUCKET: '',
 		SEED_DEMO: 'false',
 		ADMIN_TOKEN,
+		// Stopped at the end (SIGKILL 5 s after SIGTERM): no wait before the drain, no metrics listener.
+		SHUTDOWN_DELAY_MS: '0',
+		METRICS_PORT: '0',
 	})
 	await seed()
 

@@ -671,6 +671,9 @@ async function main() {
 		SMTP_URL: '',
 		S3_BUCKET: '',
 		SEED_DEMO: 'false',
+		// Stopped at the end (SIGKILL 5 s after SIGTERM): no wait before the drain, no metrics listener.
+		SHUTDOWN_DELAY_MS: '0',
+		METRICS_PORT: '0',
 	}
 	Object.assign(process.env, env)
 	// Only the app knows the admin token; it is presented as the owner would, through /api/validate-admin-token.

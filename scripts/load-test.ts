@@ -228,6 +228,9 @@ async function main() {
 		STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
 		STRIPE_PUBLISHABLE_KEY: '',
 		STRIPE_API_BASE: stripeApi,
+		// The shutdown phase measures the drain itself: it begins at SIGTERM, with no wait for a load balancer.
+		SHUTDOWN_DELAY_MS: '0',
+		METRICS_PORT: '0',
 	}
 	Object.assign(process.env, env)
 

@@ -70,3 +70,25 @@ test('what is not answered in time is cut off and counted', async () => {
 	expect(drained).toMatchObject({ inFlight: 1, answered: 0, abandoned: 1 })
 	expect(await stuck).toBe('ECONNRESET')
 })
+
+test('drainAfter: stopping at once, every request answered as usual during the delay, then the drain', async () => {
+	const { drain, port } = await slowServer(20)
+	const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+	expect(drain.stopping()).toBe(false)
+	const drained = drain.drainAfter(1500, 5000)
+	expect(drain.stopping()).toBe(true)
+	// During the delay: still listening, and no answer says the connection closes.
+	expect(await get(port, '/during-delay')).toEqual({ status: 200, text: 'answered /during-delay', connection: 'keep-alive' })
+	expect(await get(port, '/kept', agent)).toMatchObject({ status: 200, connection: 'keep-alive' })
+	// Then the drain: the idle kept connection is closed, new ones refused.
+	expect(await drained).toMatchObject({ inFlight: 0, abandoned: 0 })
+	await expect(get(port, '/after-delay', new Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' })
+	agent.destroy()
+})
+
+test('drainAfter with no delay drains at once', async () => {
+	const { drain, port } = await slowServer(20)
+	const drained = drain.drainAfter(0, 5000)
+	await expect(get(port, '/late', new Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' })
+	expect(await drained).toMatchObject({ inFlight: 0, abandoned: 0 })
+})

@@ -24,6 +24,7 @@ export type DrainResult = {
  */
 export function createDrain(server: Server, { quietMs = 500 } = {}) {
 	const open = new Set<ServerResponse>()
+	let stopping = false
 	let draining = false
 	let answered = 0
 	let lastActivity = 0
@@ -51,6 +52,7 @@ export function createDrain(server: Server, { quietMs = 500 } = {}) {
 
 	async function drain(timeoutMs: number): Promise<DrainResult> {
 		const started = performance.now()
+		stopping = true
 		draining = true
 		lastActivity = started
 		const inFlight = open.size
@@ -77,5 +79,16 @@ export function createDrain(server: Server, { quietMs = 500 } = {}) {
 		return { inFlight, answered, abandoned, ms: Math.round(performance.now() - started) }
 	}
 
-	return { handle, drain, inFlight: () => open.size }
+	/**
+	 * Shutdown in two steps: from now on the instance says it is stopping (readiness fails), yet answers everything as
+	 * usual for `delayMs`, the time a load balancer polling readiness takes to stop sending it new requests; then the
+	 * drain. Draining at once would refuse the requests the balancer still sends meanwhile.
+	 */
+	async function drainAfter(delayMs: number, timeoutMs: number): Promise<DrainResult> {
+		stopping = true
+		if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+		return drain(timeoutMs)
+	}
+
+	return { handle, drain, drainAfter, stopping: () => stopping, inFlight: () => open.size }
 }

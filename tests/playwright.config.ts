@@ -71,6 +71,9 @@ export default defineConfig({
 			E2E_SERVER_LOG: serverLogFile,
 			OWNER_EMAIL: 'owner0@e2e.example',
 			ADMIN_TOKEN: ADMIN_TOKEN,
+			// Stopped by SIGTERM (10 s allowed): no wait before the drain; no metrics listener beside the other instances.
+			SHUTDOWN_DELAY_MS: '0',
+			METRICS_PORT: '0',
 		},
 	},
 })

@@ -101,6 +101,11 @@ export const EnvSchema = z.object({
 	DATABASE_PREPARE: flag('true'),
 	SINGLE_INSTANCE: flag('false'),
 	ALLOW_INSECURE_PUBLIC_URL: flag('false'),
+	/** After SIGTERM, /readyz fails at once and the drain begins this many ms later (0: at once). */
+	SHUTDOWN_DELAY_MS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).default(5000)),
+	/** Prometheus metrics (/metrics) on a listener of their own, never the public port; 0 turns them off. */
+	METRICS_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(9464)),
+	METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 })
 
 export type EnvRecord = Record<string, string | undefined>
