@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { db, rowsOf } from '#db/client.ts'
 import { emails } from '#db/schema.ts'
 import { env } from '#app/utils/env.server.ts'
@@ -95,6 +95,14 @@ function message(overrides: Partial<Parameters<typeof sendEmail>[0]> = {}) {
 
 afterEach(() => {
 	vi.restoreAllMocks()
+})
+// Other test files share the database and leave messages waiting (a scan records its alert): each test here delivers
+// only its own.
+beforeEach(async () => {
+	await db
+		.update(emails)
+		.set({ nextAttemptAt: sql`now() + interval '1 day'` })
+		.where(eq(emails.status, 'pending'))
 })
 
 describe('through SMTP', () => {
