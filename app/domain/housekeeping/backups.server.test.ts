@@ -19,7 +19,16 @@ function backup(dir: string, name: string) {
 	writeFileSync(join(dir, name, 'manifest.json'), '{}')
 }
 
-const saved = { ...env }
+// Named one by one: a setting that is not set has no key in env, and a later test file must find it unset again.
+const saved = {
+	BACKUP_DIR: env.BACKUP_DIR,
+	BACKUP_S3_BUCKET: env.BACKUP_S3_BUCKET,
+	BACKUP_S3_PREFIX: env.BACKUP_S3_PREFIX,
+	S3_ENDPOINT: env.S3_ENDPOINT,
+	S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+	S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+	S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE,
+}
 afterEach(() => Object.assign(env, saved))
 
 test('the newest backup in BACKUP_DIR, listed once every few minutes', async () => {
