@@ -42,6 +42,13 @@ function send(options: { method?: string; path?: string; headers?: Record<string
 	})
 }
 
+test('a path with broken percent-encoding is a 400 before the app sees it (nothing logs the path)', async () => {
+	const before = seen.length
+	expect(await send({ path: '/scan/SECRET-TOKEN%ZZ' })).toMatchObject({ status: 400, text: 'Bad Request: this address is not valid.' })
+	expect(seen.length).toBe(before)
+	expect((await send({ path: '/scan/caf%C3%A9' })).status).toBe(200)
+})
+
 test('a method Fetch cannot represent is answered 405 and the server keeps answering', async () => {
 	expect((await send({ method: 'TRACE' })).status).toBe(405)
 	expect((await send({ method: 'PROPFIND' })).status).toBe(405)

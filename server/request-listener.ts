@@ -27,10 +27,18 @@ export function createRequestListener(handler: FetchHandler, { maxBodyBytes }: {
 			req.resume()
 			return
 		}
+		const url = requestUrl(req)
+		if (!decodable(url.pathname)) {
+			// The router would warn with the whole path (which can hold a code's token) and answer 400 anyway.
+			res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' })
+			res.end('Bad Request: this address is not valid.')
+			req.resume()
+			return
+		}
 		const body = hasBody(req) ? bodyStream(req, maxBodyBytes) : null
 		let response: Response
 		try {
-			const request = new Request(requestUrl(req), {
+			const request = new Request(url, {
 				method: req.method,
 				headers: headersOf(req),
 				signal: abort.signal,
@@ -107,6 +115,15 @@ const FETCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 
 function hasBody(req: IncomingMessage) {
 	return req.method !== 'GET' && req.method !== 'HEAD'
+}
+
+function decodable(path: string) {
+	try {
+		decodeURI(path)
+		return true
+	} catch {
+		return false
+	}
 }
 
 function requestUrl(req: IncomingMessage) {

@@ -51,10 +51,15 @@ export async function startAppServer(port: number, env: Record<string, string>, 
 			METRICS_PORT: '0',
 			...env,
 		},
-		stdio: ['ignore', keepLog ? 'pipe' : 'ignore', 'inherit'],
+		stdio: ['ignore', keepLog ? 'pipe' : 'ignore', keepLog ? 'pipe' : 'inherit'],
 	})
 	const logChunks: Buffer[] = []
+	const errorChunks: Buffer[] = []
 	child.stdout?.on('data', (chunk: Buffer) => logChunks.push(chunk))
+	child.stderr?.on('data', (chunk: Buffer) => {
+		errorChunks.push(chunk)
+		process.stderr.write(chunk)
+	})
 	const deadline = Date.now() + 60_000
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`App server on ${port} exited with ${child.exitCode}`)
@@ -67,8 +72,9 @@ export async function startAppServer(port: number, env: Record<string, string>, 
 	}
 	return {
 		baseURL,
-		/** Everything it logged so far (with keepLog). */
+		/** Everything it logged so far (with keepLog): its JSON lines, and what else reached stderr. */
 		log: () => Buffer.concat(logChunks).toString('utf8'),
+		stderr: () => Buffer.concat(errorChunks).toString('utf8'),
 		/** Where its uploads live, and its database (PostgreSQL when DATABASE_URL is set, else PGlite): to inspect once stopped with keepData. */
 		dataDir,
 		/** This instance's own sticker codes and accounts (start-server.ts writes them). */

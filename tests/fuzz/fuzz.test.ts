@@ -615,6 +615,8 @@ describe('the server log', () => {
 		const lines = log.split('\n').filter(Boolean)
 		expect(lines.length).toBeGreaterThan(TOTAL)
 		expect(personal.filter((value) => log.includes(value))).toEqual([])
+		const stderr = app.stderr()
+		expect(personal.filter((value) => stderr.includes(value))).toEqual([])
 		const parsed = lines.map((line) => JSON.parse(line) as { msg?: string; requestId?: string; route?: string; status?: number })
 		const requests = parsed.filter((line) => line.msg === 'request')
 		expect(requests.length).toBeGreaterThan(TOTAL)
