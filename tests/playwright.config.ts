@@ -74,6 +74,8 @@ export default defineConfig({
 			// Stopped by SIGTERM (10 s allowed): no wait before the drain; no metrics listener beside the other instances.
 			SHUTDOWN_DELAY_MS: '0',
 			METRICS_PORT: '0',
+			// Two browsers share the machine's cores: renderers at idle priority could wait for one past a journey's limit.
+			RENDERER_IDLE_PRIORITY: 'false',
 		},
 	},
 })

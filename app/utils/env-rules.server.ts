@@ -106,6 +106,8 @@ export const EnvSchema = z.object({
 	/** Prometheus metrics (/metrics) on a listener of their own, never the public port; 0 turns them off. */
 	METRICS_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(9464)),
 	METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+	/** Renderers under SCHED_IDLE (chrt): only on a core nothing else wants. Off on a machine shared with busy programs. */
+	RENDERER_IDLE_PRIORITY: flag('true'),
 })
 
 export type EnvRecord = Record<string, string | undefined>

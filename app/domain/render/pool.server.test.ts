@@ -1,7 +1,10 @@
 import { afterAll, expect, test } from 'vitest'
 import { HEAVY_CONCURRENCY, heavyWorkState } from '#app/domain/heavy-work.server.ts'
 import { decodeImages } from '#tests/zbar-all.ts'
-import { closeRenderWorkers, renderFile, renderPoolState } from './pool.server.ts'
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { env } from '#app/utils/env.server.ts'
+import { closeRenderWorkers, rendererPids, renderFile, renderPoolState } from './pool.server.ts'
 import { CARD_SCAN_URL, fullCardProfile, pngSize } from '#tests/cards.ts'
 import { cardFacts } from '#app/domain/cards/facts.ts'
 
@@ -51,4 +54,21 @@ test('after closeRenderWorkers a new job starts a new worker', async () => {
 	await closeRenderWorkers()
 	const zip = await batch({ format: 'svg' })
 	expect(Buffer.from(zip.subarray(0, 2)).toString('latin1')).toBe('PK')
+})
+
+test.runIf(existsSync('/usr/bin/chrt'))('renderers run under SCHED_IDLE unless RENDERER_IDLE_PRIORITY is off', async () => {
+	const policies = () => rendererPids().map((pid) => /policy: (\S+)/.exec(execFileSync('/usr/bin/chrt', ['-p', String(pid)], { encoding: 'utf8' }))?.[1])
+	const before = env.RENDERER_IDLE_PRIORITY
+	try {
+		await closeRenderWorkers()
+		await batch({ format: 'svg' })
+		expect(policies()).toEqual(['SCHED_IDLE'])
+		await closeRenderWorkers()
+		env.RENDERER_IDLE_PRIORITY = false
+		await batch({ format: 'svg' })
+		expect(policies()).toEqual(['SCHED_OTHER'])
+	} finally {
+		env.RENDERER_IDLE_PRIORITY = before
+		await closeRenderWorkers()
+	}
 })

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { env } from '#app/utils/env.server.ts'
 import { HEAVY_CONCURRENCY, runHeavy } from '#app/domain/heavy-work.server.ts'
 import type { RenderResults, RenderTask } from './tasks.ts'
 import type { RenderReply, RenderRequest } from './renderer.ts'
@@ -63,6 +64,11 @@ export function renderPoolState() {
 	return { workers: slots.size, busy: slots.size - idle.length, queued: queue.length }
 }
 
+/** The renderers' process ids (a test reads their scheduling policy). */
+export function rendererPids() {
+	return [...slots].map((slot) => slot.child.pid).filter((pid) => pid !== undefined)
+}
+
 /** Ends every renderer now (tests, scripts, shutdown); tasks under way fail. */
 export async function closeRenderWorkers() {
 	const closed = new Error('The renderer was closed.')
@@ -89,7 +95,7 @@ function spawnRenderer(): Slot | undefined {
 	}
 	// The server runs its TypeScript through tsx (npm start), and so does the renderer, from its source file.
 	const node = [process.execPath, `--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', RENDERER_FILE]
-	const [command, ...args] = existsSync(CHRT) ? [CHRT, '--idle', '0', ...node] : node
+	const [command, ...args] = env.RENDERER_IDLE_PRIORITY && existsSync(CHRT) ? [CHRT, '--idle', '0', ...node] : node
 	const child = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' })
 	const slot: Slot = { child }
 	slots.add(slot)
