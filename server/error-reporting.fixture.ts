@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 export const REPORT_MARKERS = { email: 'marker.donor@example.org', name: 'Marisol Quintero-Vale', allergy: 'Zebraflower pollen' }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-	const { db } = await import('../db/client.ts')
+	const { db, closeDb } = await import('../db/client.ts')
 	const { log, runInLogScope } = await import('../app/utils/log.server.ts')
 	const { startErrorReporting } = await import('./error-reporting.ts')
 	const stop = await startErrorReporting(process.env.SENTRY_DSN!, { release: 'test', environment: 'test' })
@@ -21,4 +21,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 		log.warn({ err: new Error('a warning is not reported') }, 'warned')
 	})
 	await stop()
+	await closeDb()
 }
