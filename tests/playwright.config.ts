@@ -11,6 +11,8 @@ export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdefghij'
 export const fixturesFile = fileURLToPath(new URL(`e2e/.fixtures-${port}.json`, import.meta.url))
 /** What the journeys' server logs, checked at the end for anything personal (e2e/server-log-check.ts). */
 export const serverLogFile = fileURLToPath(new URL(`e2e/.server-log-${port}.jsonl`, import.meta.url))
+/** Secrets the journeys made while running (a two-factor key, the codes they typed), one per line, for the same check. */
+export const typedSecretsFile = `${serverLogFile}.secrets`
 
 // Debian's headless build of Chromium when installed (the journeys ran 35-40 % faster on it here), else the full browser.
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'

@@ -1,8 +1,8 @@
-import { mkdirSync, openSync, closeSync, readFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, openSync, closeSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, request as http, test as base, type APIRequestContext, type APIResponse, type Page, type TestInfo } from '@playwright/test'
-import { baseURL, fixturesFile } from '../playwright.config.ts'
+import { baseURL, fixturesFile, typedSecretsFile } from '../playwright.config.ts'
 
 export type Person = { email: string; firstName: string; password: string }
 type Sticker = { pin: string; token: string; scanUrl: string }
@@ -94,6 +94,11 @@ export const test = base.extend<{
 })
 
 export { expect }
+
+/** A secret a journey made or typed (a two-factor key or code): the end-of-run log check looks for it too. */
+export function rememberSecret(value: string) {
+	appendFileSync(typedSecretsFile, `${value}\n`)
+}
 
 export async function signIn(page: Page, user: { email: string; password: string }) {
 	await page.goto('/login')

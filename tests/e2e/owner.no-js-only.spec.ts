@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { request as http, type Page } from '@playwright/test'
 import JSZip from 'jszip'
 import { baseURL } from '../playwright.config.ts'
-import { expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
+import { expect, expectNoAxeViolations, rememberSecret, signIn, test, timeLimit } from './fixtures.ts'
 
 // The owner's whole fulfilment, without JavaScript: enrol two-factor sign-in, sign in again with a code, make two
 // sticker codes, assign them to a new order, print its shipping document, mark it shipped; the customer then sees
@@ -20,7 +20,9 @@ function nextTotp(base32Secret: string) {
 	counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + 1))
 	const mac = createHmac('sha1', key).update(counter).digest()
 	const offset = mac[mac.length - 1]! & 0xf
-	return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+	const code = String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+	rememberSecret(code)
+	return code
 }
 
 /** A customer with a claimed sticker places a free order through the spec's JSON calls; its confirmation number. */
@@ -101,6 +103,7 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)
 	const secret = (await page.locator('code').textContent())!.trim()
+	rememberSecret(secret)
 	await enterCode(page, '000000', 'Confirm and Turn On')
 	await expect(page.getByText('That code is not right.')).toBeVisible()
 	const enrolmentCode = nextTotp(secret)

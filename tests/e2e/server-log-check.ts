@@ -1,7 +1,7 @@
 // Playwright's global teardown: the journeys' server log (start-server.ts writes it while they run) must hold nothing
 // personal that they typed or that the fixtures hold, and every access line its request id and route.
 import { existsSync, readFileSync } from 'node:fs'
-import { ADMIN_TOKEN, fixturesFile, serverLogFile } from '../playwright.config.ts'
+import { ADMIN_TOKEN, fixturesFile, serverLogFile, typedSecretsFile } from '../playwright.config.ts'
 
 type Fixtures = {
 	codes: Array<{ pin: string; token: string }>
@@ -9,8 +9,8 @@ type Fixtures = {
 	legacyUsers: Array<{ email: string; password: string }>
 }
 
-/** Values the journeys type (tests/e2e/*.spec.ts): a contact, a phone, a policy number, a hospital, a family name. */
-const TYPED = ['Alan Turing', '+1 555 010 2000', 'POL-123', "St. Mary's", 'Hopper', 'Fixture-pass-1!']
+/** Values the journeys type (tests/e2e/*.spec.ts): a contact, a phone, a policy number, a hospital, a family name, an allergy. */
+const TYPED = ['Alan Turing', '+1 555 010 2000', 'POL-123', "St. Mary's", 'Hopper', 'Fixture-pass-1!', 'Penicillin']
 
 export default function checkServerLog() {
 	if (!existsSync(serverLogFile)) throw new Error(`The journeys' server wrote no log (${serverLogFile}).`)
@@ -23,6 +23,11 @@ export default function checkServerLog() {
 		...TYPED,
 	]
 	const found = personal.filter((value) => log.includes(value))
+	// Two-factor codes are six digits: found only standing alone, not inside a longer number or id.
+	const secrets = existsSync(typedSecretsFile) ? readFileSync(typedSecretsFile, 'utf8').split('\n').filter(Boolean) : []
+	found.push(
+		...secrets.filter((secret) => new RegExp(`(?<![\\w])${secret}(?![\\w])`).test(log)).map((secret) => `the journeys' secret ${secret}`),
+	)
 	// Every account the journeys make has an address @e2e.example.
 	if (/@e2e\.example/.test(log)) found.push('an @e2e.example address')
 	const lines = log.split('\n').filter(Boolean)
@@ -33,6 +38,8 @@ export default function checkServerLog() {
 		...(unnamed.length ? [`${unnamed.length} access lines without a request id or route`] : []),
 		...(requests.length === 0 ? ["no access line: the log is not the journeys' server's"] : []),
 	]
-	console.log(`server log: ${lines.length} lines, ${requests.length} requests, ${found.length} personal values`)
+	console.log(
+		`server log: ${lines.length} lines, ${requests.length} requests, ${found.length} personal values (of ${personal.length + secrets.length} sought)`,
+	)
 	if (problems.length) throw new Error(problems.join('\n'))
 }

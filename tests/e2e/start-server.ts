@@ -48,6 +48,8 @@ const fixturesFile = process.env.E2E_FIXTURES ?? 'tests/e2e/.fixtures.json'
 writeFileSync(fixturesFile, JSON.stringify({ codes, users, legacyUsers }, null, 1))
 // Which stickers and legacy accounts the journeys have taken: none yet.
 rmSync(`${fixturesFile}.taken`, { recursive: true, force: true })
+// Nor any secret (server-log-check.ts reads what this run's journeys add).
+if (process.env.E2E_SERVER_LOG) rmSync(`${process.env.E2E_SERVER_LOG}.secrets`, { force: true })
 
 // With E2E_SERVER_LOG, the server runs as a process of its own whose stdout (its log) goes to that file, for the check
 // at the end of the run that nothing personal reached it (server-log-check.ts); else here, as `npm start` would.
