@@ -57,7 +57,8 @@ test('after closeRenderWorkers a new job starts a new worker', async () => {
 })
 
 test.runIf(existsSync('/usr/bin/chrt'))('renderers run under SCHED_IDLE unless RENDERER_IDLE_PRIORITY is off', async () => {
-	const policies = () => rendererPids().map((pid) => /policy: (\S+)/.exec(execFileSync('/usr/bin/chrt', ['-p', String(pid)], { encoding: 'utf8' }))?.[1])
+	const policies = () =>
+		rendererPids().map((pid) => /policy: (\S+)/.exec(execFileSync('/usr/bin/chrt', ['-p', String(pid)], { encoding: 'utf8' }))?.[1])
 	const before = env.RENDERER_IDLE_PRIORITY
 	try {
 		await closeRenderWorkers()
