@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 import { CLIENT_TOAST_EVENT } from '#app/utils/network-failure.ts'
 import type { Toast, ToastInput } from '#app/utils/toast.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -10,10 +11,17 @@ const DISPLAY_MS = 5000
  * One toast at a time, in a region F8 focuses. Without JavaScript a CSS animation hides it after 5 s. It sits at the
  * bottom edge, clear of the header's links and a dialog's close button; clicks pass through it to what is beneath
  * (only its dismiss button takes them), and a focused control scrolls clear of it (app.css, `[data-toast]`).
+ * The room kept for it at the page's end stays until the next navigation: given back when the toast left, it moved
+ * the page under the pointer 5 s after anything was done (a click aimed at a button landed beside it).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
 	const [current, setCurrent] = useState(toast)
 	const regionRef = useRef<HTMLElement>(null)
+	const { key } = useLocation()
+	const [roomKeptOn, setRoomKeptOn] = useState<string | null>(null)
+	useEffect(() => {
+		if (current) setRoomKeptOn(key)
+	}, [current, key])
 
 	useEffect(() => setCurrent(toast), [toast])
 
@@ -48,6 +56,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 		<section
 			ref={regionRef}
 			data-live-region=""
+			data-toast-room={roomKeptOn === key ? '' : undefined}
 			tabIndex={-1}
 			aria-label="Notifications (F8)"
 			className="pointer-events-none fixed inset-x-0 z-50 flex flex-col items-center p-4 outline-none sm:items-end"

@@ -13,3 +13,17 @@ test('F8 focuses the notifications; the dismiss button removes a toast', async (
 	await page.keyboard.press('Enter')
 	await expect(toast).toBeHidden({ timeout: 1_000 })
 })
+
+test('a toast leaving does not move the page under the pointer', async ({ page, person }) => {
+	await signIn(page, await person())
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByLabel('PIN', { exact: true }).fill('ZZZZ2345')
+	await page.getByRole('button', { name: 'Claim Your QR Code' }).click()
+	const toast = page.locator('[data-toast]')
+	await expect(toast).toBeVisible()
+	await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+	const heading = page.getByRole('heading', { name: 'Medical Information', level: 1 })
+	const before = (await heading.boundingBox())!.y
+	await expect(toast).toHaveCount(0, { timeout: 7_000 })
+	expect((await heading.boundingBox())!.y).toBe(before)
+})
