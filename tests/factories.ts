@@ -17,6 +17,13 @@ export function uniqueEmail(prefix = 'user') {
 	return `${prefix}-${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2, 6)}@example.com`
 }
 
+// One hash per password for the whole run: each scrypt hash takes 32 MiB and ~50 ms, and a run makes thousands of users.
+const hashes = new Map<string, Promise<string>>()
+function passwordHashOf(password: string) {
+	if (!hashes.has(password)) hashes.set(password, hashPassword(password))
+	return hashes.get(password)!
+}
+
 /** A user who has agreed to every current consent form, unless `consents: false` (then every page asks first). */
 export async function createUser(overrides: Partial<typeof users.$inferInsert> & { password?: string; consents?: boolean } = {}) {
 	const { password = TEST_PASSWORD, consents = true, ...values } = overrides
@@ -26,7 +33,7 @@ export async function createUser(overrides: Partial<typeof users.$inferInsert> &
 		.values({
 			id: randomUUID(),
 			username: email.split('@')[0]!.slice(0, 50),
-			passwordHash: await hashPassword(password),
+			passwordHash: await passwordHashOf(password),
 			firstName: 'Test',
 			lastName: 'User',
 			...values,
