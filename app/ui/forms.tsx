@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ButtonHTMLAttributes, type ReactNode } from 'react'
+import { useId, type ComponentProps, type InputHTMLAttributes, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './cx.ts'
 import { useFocusOnError } from './modal.tsx'
 
@@ -44,7 +44,7 @@ export function Field({
 	className,
 }: {
 	label: ReactNode
-	inputProps: InputHTMLAttributes<HTMLInputElement>
+	inputProps: ComponentProps<'input'>
 	errors?: ListOfErrors
 	hint?: ReactNode
 	className?: string

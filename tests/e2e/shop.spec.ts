@@ -249,6 +249,8 @@ test('a dropped connection keeps the cart and what was typed, and says what fail
 	await dialog.getByLabel('Name', { exact: true }).fill('Ada Offline')
 	await dialog.getByLabel('Discount code').fill('FREE72')
 
+	// The connection drops once the page has everything it loads (the code behind the cart's forms comes after it opens).
+	await page.waitForLoadState('networkidle')
 	await page.context().setOffline(true)
 	await dialog.getByRole('button', { name: 'Apply' }).click()
 	await expect(page.getByRole('alert').filter({ hasText: 'Failed to validate discount code' })).toBeVisible()
@@ -261,4 +263,24 @@ test('a dropped connection keeps the cart and what was typed, and says what fail
 	await dialog.getByRole('button', { name: 'Apply' }).click()
 	await expect(page.getByText('Discount Applied!')).toBeVisible()
 	await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Ada Offline')
+})
+
+test('a discount code typed before the page’s JavaScript runs is still there once it does', async ({ page, hasJs }) => {
+	test.skip(!hasJs, 'Without JavaScript nothing replaces what was typed.')
+	await page.goto('/shop')
+	await addToCart(page, 'Small Medical QR Sticker (2x2 in)')
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/assets\/.*\.js$/, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.goto('/shop?cart=open', { waitUntil: 'commit' })
+	const dialog = page.getByRole('dialog', { name: 'Shopping Cart & Checkout' })
+	await dialog.getByLabel('Discount code').fill('nope')
+	release()
+	await page.waitForLoadState('networkidle')
+	await expect(dialog.getByLabel('Discount code')).toHaveValue('NOPE')
+	await dialog.getByRole('button', { name: 'Apply' }).click()
+	await expect(dialog.getByText('Invalid discount code')).toBeVisible()
 })

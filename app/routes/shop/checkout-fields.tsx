@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import type { CartView } from '#app/routes/shop/checkout.server.ts'
 import { addressFromSuggestion, type AddressSuggestion } from '#app/domain/shop/shipping.ts'
 import { COUNTRIES, countryCode, estimateLabel, NO_SHIPPING, shippingOptions } from '#app/domain/shop/shipping.ts'
@@ -127,6 +127,10 @@ function ShippingMethods({ options, chosen, errors }: { options: ReturnType<type
 export function DiscountBox({ view, errors, pending }: { view: CartView; errors?: string[]; pending: boolean }) {
 	const hydrated = useHydrated()
 	const [code, setCode] = useState('')
+	// Never controlled, only watched: a code typed before the page's JavaScript ran stays in the field.
+	const watch = useCallback((input: HTMLInputElement | null) => {
+		if (input) setCode(upperCased(input))
+	}, [])
 	if (view.discount)
 		return (
 			<div className="flex items-center justify-between gap-3 rounded-lg bg-green-50 p-3">
@@ -146,11 +150,11 @@ export function DiscountBox({ view, errors, pending }: { view: CartView; errors?
 				errors={errors}
 				inputProps={{
 					name: 'discountInput',
-					value: hydrated ? code : undefined,
+					ref: watch,
 					autoCapitalize: 'characters',
 					maxLength: 40,
 					className: 'uppercase',
-					onChange: (e) => setCode(e.currentTarget.value.toUpperCase()),
+					onChange: (e) => setCode(upperCased(e.currentTarget)),
 					onKeyDown: (e) => {
 						if (e.key !== 'Enter' || !hydrated) return
 						e.preventDefault()
@@ -172,4 +176,15 @@ export function DiscountBox({ view, errors, pending }: { view: CartView; errors?
 			</StatusButton>
 		</div>
 	)
+}
+
+/** The field's text upper-cased in place, the caret where it was. */
+function upperCased(input: HTMLInputElement) {
+	const upper = input.value.toUpperCase()
+	if (upper !== input.value) {
+		const { selectionStart, selectionEnd } = input
+		input.value = upper
+		input.setSelectionRange(selectionStart, selectionEnd)
+	}
+	return upper
 }
