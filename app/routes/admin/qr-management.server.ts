@@ -1,9 +1,11 @@
-import { data, redirect, type RouterContextProvider } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type RouterContextProvider } from 'react-router'
 import { listBatches } from '#app/domain/admin/batches/batches.server.ts'
 import { findAccounts, setLegacyAccess } from '#app/domain/admin/legacy-access.server.ts'
 import { fulfillQrRequest, listQrRequests, parseCodeList } from '#app/domain/admin/requests-queue.server.ts'
 import { qrStats } from '#app/domain/admin/stats.server.ts'
 import { DomainError } from '#app/domain/errors.ts'
+import { QrManagementActionSchema, UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
 import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
@@ -36,37 +38,44 @@ export async function qrManagementAction(args: Args) {
 	const owner = await requireGrantedOwner(args)
 	const { request, context } = args
 	const form = await readPageForm(request)
-	const intent = String(form.get('intent') ?? '')
+	const intent = String(form.get('intent') ?? '').slice(0, 20)
 	const values = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).slice(0, 100)]))
 	const refuse = async (refusal: Refusal, title: string, status: number) =>
 		data(refusal, { status, headers: await actionToast(request, context, { type: 'error', title, description: refusal.error }) })
+	const title = intent === 'fulfil' ? 'Fulfillment Failed' : 'Update Failed'
+	const submission = parseWithZod(form, { schema: QrManagementActionSchema })
+	if (submission.status !== 'success') {
+		const [field, messages] = Object.entries(submission.error ?? {}).find(([, m]) => m?.length) ?? ['', [UNKNOWN_ACTION]]
+		return refuse({ intent, error: messages?.[0] ?? UNKNOWN_ACTION, field: field || undefined, values }, title, 400)
+	}
+	const action = submission.value
 	try {
-		if (intent === 'fulfil') {
-			const id = Number(form.get('requestId'))
-			const codes = String(form.get('qrCodeIds') ?? '').trim()
-			const qrCodeIds = codes ? parseCodeList(codes) : []
-			const result = await fulfillQrRequest(id, { qrCodeIds, notify: form.get('notify') === 'on', actorUserId: owner.id })
-			const sent = result.notified ? ' The requester was told by e-mail.' : ''
-			return redirectWithToast(HERE, {
-				type: 'success',
-				title: 'Request Fulfilled',
-				description: `Request #${id} is marked completed.${sent}`,
-			})
-		}
-		if (intent === 'legacy') {
-			const on = form.get('on') === 'true'
-			const account = await setLegacyAccess(String(form.get('userId') ?? ''), on, owner.id)
-			const back = `${HERE}?account=${encodeURIComponent(String(form.get('account') ?? ''))}#legacy`
-			return redirectWithToast(back, {
-				type: 'success',
-				title: on ? 'Self-generation turned on' : 'Self-generation turned off',
-				description: `${account.email} ${on ? 'may now make' : 'can no longer make'} their own QR codes.`,
-			})
+		switch (action.intent) {
+			case 'fulfil': {
+				const qrCodeIds = action.qrCodeIds?.trim() ? parseCodeList(action.qrCodeIds) : []
+				const result = await fulfillQrRequest(action.requestId, { qrCodeIds, notify: action.notify === 'on', actorUserId: owner.id })
+				const sent = result.notified ? ' The requester was told by e-mail.' : ''
+				return redirectWithToast(HERE, {
+					type: 'success',
+					title: 'Request Fulfilled',
+					description: `Request #${action.requestId} is marked completed.${sent}`,
+				})
+			}
+			case 'legacy': {
+				const on = action.on === 'true'
+				const account = await setLegacyAccess(action.userId, on, owner.id)
+				const back = `${HERE}?account=${encodeURIComponent(action.account ?? '')}#legacy`
+				return redirectWithToast(back, {
+					type: 'success',
+					title: on ? 'Self-generation turned on' : 'Self-generation turned off',
+					description: `${account.email} ${on ? 'may now make' : 'can no longer make'} their own QR codes.`,
+				})
+			}
+			default:
+				return action satisfies never
 		}
 	} catch (error) {
 		if (!(error instanceof DomainError)) throw error
-		const title = intent === 'fulfil' ? 'Fulfillment Failed' : 'Update Failed'
 		return refuse({ intent, error: error.message, field: error.field, values }, title, error.status)
 	}
-	throw redirect(HERE)
 }

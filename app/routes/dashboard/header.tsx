@@ -4,6 +4,7 @@ import { CartButton } from '../shop/cart-button.tsx'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
+import type { DashboardGiving } from './support-dialog.tsx'
 
 const SUPPORT_DIALOG = 'support'
 // The tier cards load with the dialog, not with every dashboard page.
@@ -13,8 +14,6 @@ const navLink = buttonClass('ghost', 'min-h-10 px-3 py-1.5 text-sm')
 
 /** Who is signed in, as the header greets them; the owner also sees the Admin link. */
 export type HeaderUser = { firstName: string | null; email: string; isOwner: boolean }
-/** Whether online giving works here, for the Support Us dialog. */
-export type DashboardGiving = { enabled: boolean; inPage: boolean; supportEmail: string }
 
 export function DashboardHeader({ user, giving }: { user: HeaderUser; giving: DashboardGiving }) {
 	const location = useLocation()

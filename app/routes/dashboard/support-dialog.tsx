@@ -3,9 +3,11 @@ import { buttonClass } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { GivingUnavailable } from '../giving/giving-unavailable.tsx'
 import { TierCards } from '../giving/tier-cards.tsx'
-import type { DashboardGiving } from './header.tsx'
 
 /** The header's Support Us dialog: spec 002's tier cards, giving from the dashboard. */
+/** Whether online giving works here, for the Support Us dialog. */
+export type DashboardGiving = { enabled: boolean; inPage: boolean; supportEmail: string }
+
 export function SupportDialog({ closeHref, giving }: { closeHref: string; giving: DashboardGiving }) {
 	return (
 		<Modal title="Support Our Mission" closeHref={closeHref} wide>
