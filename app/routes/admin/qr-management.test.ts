@@ -12,7 +12,7 @@ async function post(fields: Record<string, string>) {
 
 describe('/admin/qr-management action: one schema, every intent', () => {
 	test('an unknown or missing intent is a 400 with a message, never a silent redirect', async () => {
-		for (const fields of [{ intent: 'nope' }, {}]) {
+		for (const fields of [{ intent: 'nope' }, {}] as Record<string, string>[]) {
 			const answer = await post(fields)
 			expect(answer.status).toBe(400)
 			expect(answer.body).toMatchObject({ error: UNKNOWN_ACTION })
