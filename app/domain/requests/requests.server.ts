@@ -2,7 +2,8 @@ import { db } from '#db/client.ts'
 import { qrRequests } from '#db/schema.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
-import { HONEYPOT_FIELD, type QrRequestInput } from './schemas.ts'
+import { HONEYPOT_FIELD } from '#app/utils/honeypot.ts'
+import type { QrRequestInput } from './schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 
 export type QrRequestRow = typeof qrRequests.$inferSelect

@@ -1,10 +1,10 @@
 import { z } from 'zod'
+import { HONEYPOT_FIELD } from '#app/utils/honeypot.ts'
 import { EmailSchema } from '#app/domain/accounts/schemas.ts'
 
 export const MAX_CODES_PER_REQUEST = 10
 
 /** Left empty by people (it is hidden); bots that fill every field give themselves away. */
-export const HONEYPOT_FIELD = 'website'
 
 export const REQUEST_RECEIVED = 'Your QR code request has been received.'
 export const REQUEST_FAILED = 'Failed to submit request. Please try again.'

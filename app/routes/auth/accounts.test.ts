@@ -33,6 +33,15 @@ const countUsers = async (email: string) =>
 	)[0]!.n
 
 describe('signup page', () => {
+	test('a filled honeypot is answered as a person would be, and no account is made', async () => {
+		const email = uniqueEmail('honeypot')
+		const fields = { username: `h${Date.now()}`, email, password: 'abcdefg1!', consent: 'on', website: 'https://spam.example' }
+		const response = await unwrap((await call(signup.action, formRequest('/signup', fields))).result)
+		expect(response.status).toBe(302)
+		expect(response).toHaveRedirect('/api/login')
+		expect(await db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined()
+	})
+
 	test('creates one local account with a hashed password, then sends the person to sign in', async () => {
 		const email = uniqueEmail('signup')
 		const { result } = await call(
@@ -134,6 +143,16 @@ describe('POST /api/signup', () => {
 })
 
 describe('sign-in and sessions', () => {
+	test('a filled honeypot gets the wrong-password answer, even with the right password, and no session', async () => {
+		const user = await createUser()
+		const fields = { email: user.email, password: TEST_PASSWORD, website: 'https://spam.example' }
+		const response = await unwrap((await call(login.action, formRequest('/login', fields))).result)
+		expect(response.status).toBe(400)
+		expect(JSON.stringify(response.body)).toContain('Invalid email or password')
+		expect(response.headers.get('set-cookie')).toBeNull()
+		expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
+	})
+
 	test('right password: a new session row, a signed cookie with only its id, and the requested local page', async () => {
 		const user = await createUser()
 		const { result } = await call(

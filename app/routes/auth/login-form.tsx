@@ -5,6 +5,7 @@ import { LoginSchema } from '#app/domain/accounts/schemas.ts'
 import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { HoneypotField } from '#app/ui/honeypot-field.tsx'
 
 export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
 	const [searchParams] = useSearchParams()
@@ -19,6 +20,7 @@ export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string
 	})
 	return (
 		<Form method="post" {...getFormProps(form)} className="space-y-4">
+			<HoneypotField id="login-website" />
 			<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
 			<TextField field={fields.email} label="Email" type="email" autoComplete="email" autoFocus />
 			<TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />

@@ -2,7 +2,7 @@ import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
-import { verifyLogin } from '#app/domain/accounts/accounts.server.ts'
+import { INVALID_LOGIN, verifyLogin } from '#app/domain/accounts/accounts.server.ts'
 import { LoginSchema } from '#app/domain/accounts/schemas.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { createUserSession } from '#app/routes/auth/sign-in.server.ts'
@@ -12,6 +12,7 @@ import { safeRedirect } from '#app/utils/http.ts'
 import { guessSource, trustDevice } from '#app/utils/trusted-device.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/login'
+import { filledHoneypot } from '#app/utils/honeypot.ts'
 
 const LoginForm = lazyComponent('login-form', () => import('./login-form.tsx').then((module) => module.LoginForm))
 
@@ -29,6 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 	const refuse = (message: string, status: number, headers?: HeadersInit) =>
 		data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status, headers })
+	// A bot gets the answer to a wrong password; no password is checked.
+	if (filledHoneypot(formData)) return refuse(INVALID_LOGIN, 400)
 	const limited = await refusedAttempt('signin', request, context)
 	if (limited) return refuse(TOO_MANY_ATTEMPTS, 429, limited)
 	const { email, password } = submission.value

@@ -7,6 +7,7 @@ import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { PasswordMeter } from './password-meter.tsx'
+import { HoneypotField } from '#app/ui/honeypot-field.tsx'
 
 export function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
 	const isPending = useIsPending()
@@ -19,6 +20,7 @@ export function SignupForm({ lastResult }: { lastResult?: SubmissionResult<strin
 	})
 	return (
 		<Form method="post" {...getFormProps(form)} className="space-y-4">
+			<HoneypotField id="signup-website" />
 			<OfflineMessage title="Signup Error" description="Unable to create account. Please try again." />
 			<TextField field={fields.username} label="Username" autoComplete="username" />
 			<TextField field={fields.email} label="Email" type="email" autoComplete="email" />

@@ -10,6 +10,7 @@ import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/signup'
 import { CheckList } from '#app/ui/card.tsx'
+import { filledHoneypot } from '#app/utils/honeypot.ts'
 
 const SignupForm = lazyComponent('signup-form', () => import('./signup-form.tsx').then((module) => module.SignupForm))
 
@@ -23,9 +24,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ['password'] }) },
 			{ status: 429, headers: limited },
 		)
+	const recorded = () =>
+		redirectWithToast('/api/login', { type: 'success', title: 'Signup Information Recorded', description: signupNotice() })
+	// A bot is answered as a person would be, and no account is made.
+	if (filledHoneypot(formData)) return recorded()
 	const created = await createAccount({ ...submission.value, firstVisitOn: firstVisitDay(request.headers.get('cookie')) })
 	if (!created.ok) return data({ result: submission.reply({ fieldErrors: created.errors, hideFields: ['password'] }) }, { status: 400 })
-	return redirectWithToast('/api/login', { type: 'success', title: 'Signup Information Recorded', description: signupNotice() })
+	return recorded()
 }
 
 // Spec 002 lists 'end-to-end encryption' here; the server reads what it keeps, so the page claims only what is true.

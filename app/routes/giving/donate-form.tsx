@@ -17,6 +17,7 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { showClientToast } from '#app/utils/network-failure.ts'
 import { startInPage } from './in-page-donation.ts'
+import { HoneypotField } from '#app/ui/honeypot-field.tsx'
 
 /** The amounts (spec 002 §5), then Stripe's hosted page; without JavaScript the same form posts and redirects. */
 export function DonateForm({
@@ -60,6 +61,7 @@ export function DonateForm({
 		// The server checks the amount (with the spec's messages); the browser's own check would also block a preset tier
 		// whenever the custom field holds something out of range.
 		<Form method="post" {...getFormProps(form)} noValidate className="space-y-5">
+			<HoneypotField id="donate-website" />
 			<fieldset>
 				<legend className="text-lg font-bold text-gray-900">Choose an amount</legend>
 				<div className="mt-3 grid gap-3 sm:grid-cols-2">

@@ -13,6 +13,12 @@ async function post(fields: Record<string, string>, cookie?: string) {
 }
 
 describe('/donate', () => {
+	test('a filled honeypot is refused as if Checkout could not start, and nothing reaches Stripe', async () => {
+		const answer = await post({ tier: 'advocate', website: 'https://spam.example' })
+		expect(answer.status).toBe(400)
+		expect(stripe.calls).toEqual([])
+	})
+
 	test('a preset gift goes to a Stripe Checkout Session for exactly that amount, by a 303 to its page', async () => {
 		const answer = await post({ tier: 'advocate' })
 		expect(answer.status).toBe(303)

@@ -10,6 +10,7 @@ import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
 import { actionToast } from '#app/utils/toast.server.ts'
 import { log } from '#app/utils/log.server.ts'
+import { filledHoneypot } from '#app/utils/honeypot.ts'
 
 export const GIVING_UNAVAILABLE = 'Online giving is not set up on this server.'
 
@@ -43,6 +44,8 @@ export async function donationAction(
 		const message = submission.error?.customAmount?.[0] ?? AMOUNT_MESSAGES.invalid.description
 		return fail(message === AMOUNT_MESSAGES.tooLarge.description ? AMOUNT_MESSAGES.tooLarge : AMOUNT_MESSAGES.invalid, 400)
 	}
+	// A bot is refused as when Checkout cannot start; nothing reaches Stripe.
+	if (filledHoneypot(formData)) return fail(failure(), 400, submission.reply({ formErrors: [failure().description] }))
 	const limited = await refusedAttempt('donate', request, context)
 	if (limited) return fail(failure(TOO_MANY_ATTEMPTS), 429, submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }), limited)
 	try {

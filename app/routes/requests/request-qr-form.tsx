@@ -2,11 +2,12 @@ import { getFormProps, getSelectProps, getTextareaProps, useForm, type Submissio
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { COUNTRIES, DEFAULT_COUNTRY } from '#app/domain/requests/countries.ts'
-import { HONEYPOT_FIELD, MAX_CODES_PER_REQUEST, QrRequestSchema, REQUEST_FAILED } from '#app/domain/requests/schemas.ts'
+import { MAX_CODES_PER_REQUEST, QrRequestSchema, REQUEST_FAILED } from '#app/domain/requests/schemas.ts'
 import { AddressFieldset } from '#app/ui/address-fieldset.tsx'
 import { ErrorList, options, StatusButton, TextareaField } from '#app/ui/forms.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { HoneypotField } from '#app/ui/honeypot-field.tsx'
 import { TextField, textFieldProps } from '#app/ui/text-field.tsx'
 
 const countryOptions = options(COUNTRIES)
@@ -30,10 +31,7 @@ export function QrRequestForm({
 	return (
 		<Form method="post" {...getFormProps(form)} className="space-y-4">
 			<OfflineMessage title="Request Failed" description={REQUEST_FAILED} />
-			<div className="hidden" aria-hidden="true">
-				<label htmlFor="qr-request-website">Leave this field empty</label>
-				<input id="qr-request-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-			</div>
+			<HoneypotField id="qr-request-website" />
 			<div className="grid gap-4 sm:grid-cols-2">
 				<TextField field={fields.fullName} label="Full name" autoComplete="name" />
 				<TextField field={fields.email} label="Email" type="email" autoComplete="email" />

@@ -44,6 +44,14 @@ async function track(fields: Record<string, string>, cookie?: string) {
 }
 
 describe('order tracking', () => {
+	test('a filled honeypot gets the answer of a wrong pair, even for a real order', async () => {
+		const { user, number } = await orderFor()
+		const answer = await track({ confirmationNumber: number, email: user.email, website: 'https://spam.example' })
+		expect(answer.status).toBe(404)
+		expect(answer.headers.get('set-cookie')).toBeNull()
+		expect(answer.toast).toMatchObject({ type: 'error', description: expect.stringMatching(/^No order matches/) })
+	})
+
 	test('finds a real order by its number and e-mail, in any case, and shows its progress', async () => {
 		const { user, number, code, order } = await orderFor()
 		const found = await track({ confirmationNumber: ` ${number.toLowerCase()} `, email: user.email.toUpperCase() })

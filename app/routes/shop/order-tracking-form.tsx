@@ -6,6 +6,7 @@ import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { cardClass } from '#app/ui/card.tsx'
+import { HoneypotField } from '#app/ui/honeypot-field.tsx'
 
 export function TrackOrderForm({
 	lastResult,
@@ -25,6 +26,7 @@ export function TrackOrderForm({
 	})
 	return (
 		<Form method="post" {...getFormProps(form)} className={cardClass('space-y-4 p-6')}>
+			<HoneypotField id="tracking-website" />
 			<p className="text-gray-800">
 				Enter the confirmation number from your confirmation e-mail and the e-mail address the order was placed with.
 			</p>

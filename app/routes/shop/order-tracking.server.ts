@@ -11,6 +11,7 @@ import { combineHeaders, pageUrl } from '#app/utils/http.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
+import { filledHoneypot } from '#app/utils/honeypot.ts'
 
 /**
  * A found order is shown at /order-tracking?number=…, to the browser that proved the e-mail (kept in its session,
@@ -34,7 +35,8 @@ export async function trackingLoader({ request, context }: RequestArgs) {
 }
 
 export async function trackingAction(request: Request, context: Readonly<RouterContextProvider>) {
-	const submission = parseWithZod(await readPageForm(request), { schema: TrackOrderSchema })
+	const form = await readPageForm(request)
+	const submission = parseWithZod(form, { schema: TrackOrderSchema })
 	if (submission.status !== 'success') {
 		const numberMissing = Boolean(submission.error?.confirmationNumber)
 		const toast = numberMissing
@@ -48,7 +50,8 @@ export async function trackingAction(request: Request, context: Readonly<RouterC
 		return data({ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429, headers: combineHeaders(toast, limited) })
 	}
 	const { confirmationNumber, email } = submission.value
-	const order = await findOrderForTracking(confirmationNumber, email)
+	// A bot is told what a wrong pair would tell it; no order is looked up.
+	const order = filledHoneypot(form) ? null : await findOrderForTracking(confirmationNumber, email)
 	if (!order) {
 		// The same answer whether the number exists or not.
 		const toast = { type: 'error' as const, ...TRACKING_MESSAGES.notFound }
