@@ -37,13 +37,15 @@ type Refusal = { intent: string; error: string; field?: string; values?: Record<
 export async function qrManagementAction(args: Args) {
 	const owner = await requireGrantedOwner(args)
 	const { request, context } = args
-	const form = await readPageForm(request)
-	const intent = String(form.get('intent') ?? '').slice(0, 20)
-	const values = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).slice(0, 100)]))
+	const submission = parseWithZod(await readPageForm(request), { schema: QrManagementActionSchema })
+	// What was typed, to show again beside the form it came from.
+	const values = Object.fromEntries(
+		Object.entries(submission.payload).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v.slice(0, 100)]] : [])),
+	)
+	const intent = (values.intent ?? '').slice(0, 20)
 	const refuse = async (refusal: Refusal, title: string, status: number) =>
 		data(refusal, { status, headers: await actionToast(request, context, { type: 'error', title, description: refusal.error }) })
 	const title = intent === 'fulfil' ? 'Fulfillment Failed' : 'Update Failed'
-	const submission = parseWithZod(form, { schema: QrManagementActionSchema })
 	if (submission.status !== 'success') {
 		const [field, messages] = Object.entries(submission.error ?? {}).find(([, m]) => m?.length) ?? ['', [UNKNOWN_ACTION]]
 		return refuse({ intent, error: messages?.[0] ?? UNKNOWN_ACTION, field: field || undefined, values }, title, 400)
