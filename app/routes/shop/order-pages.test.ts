@@ -182,9 +182,14 @@ describe('request products', () => {
 		expect((await add({ productId: '1', qrCodeUrl: scanUrl, color: '#2563EB', 'size-1': 'large' })).status).toBe(302)
 		expect((await add({ productId: '1', qrCodeUrl: scanUrl, color: '#2563EB', 'size-1': 'large' })).status).toBe(302)
 		expect((await add({ productId: '1', qrCodeUrl: scanUrl, color: '#2563EB', 'size-1': 'small' })).status).toBe(302)
+		// The profile goes back into the address only when it is an id (a long one made a header no client read).
+		const back = async (profileId: string) =>
+			(await add({ productId: '1', qrCodeUrl: scanUrl, color: '#2563EB', 'size-1': 'large', profileId })).headers.get('location')
+		expect(await back('42')).toContain('profileId=42')
+		expect(await back('9'.repeat(20_000))).not.toContain('profileId')
 		const items = (await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) }))!.items
 		expect(items.map((i) => [i.productId, i.stickerSize, i.quantity, i.qrCodeUrl])).toEqual([
-			[1, 'large', 2, scanUrl],
+			[1, 'large', 4, scanUrl],
 			[1, 'small', 1, scanUrl],
 		])
 	})

@@ -108,8 +108,9 @@ export async function requestProductsAction(request: Request, context: Readonly<
 		)
 	}
 	const back = new URLSearchParams({ qrCodeUrl: url.data, color: color.data })
-	const profileId = form.get('profileId')
-	if (typeof profileId === 'string' && profileId) back.set('profileId', profileId)
+	// Only an id goes back into the address: a long value would make a Location header no client reads.
+	const profileId = IdSchema.safeParse(form.get('profileId') ?? undefined)
+	if (profileId.success) back.set('profileId', String(profileId.data))
 	return redirectWithToast(
 		`${REQUEST_PAGE}?${back}`,
 		{ type: 'success', ...ORDER_MESSAGES.added(result.name) },
