@@ -30,6 +30,8 @@ test('the cyber-risk banner: More info opens, Dismiss is remembered across reloa
 test('with JavaScript, dismissal kept only in localStorage still hides the banner and restores the cookie', async ({ page, hasJs }) => {
 	test.skip(!hasJs, 'localStorage needs JavaScript')
 	await page.goto('/team')
+	// Before the page's JavaScript runs, Dismiss is the plain form, which sets the cookie alone.
+	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await banner(page).getByRole('button', { name: 'Dismiss', exact: true }).click()
 	await page.context().clearCookies()
 	await page.reload()
