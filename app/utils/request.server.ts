@@ -1,8 +1,9 @@
 import { createContext, data, type RouterContextProvider } from 'react-router'
+import { DomainError } from '#app/domain/errors.ts'
 import { addressMatcher, clientAddress } from './client-address.ts'
 import { env } from './env.server.ts'
 import { FORM_LIMIT, readForm } from './form-body.server.ts'
-import { limitAttempts, type AttemptBucket } from './rate-limit.server.ts'
+import { limitAttempts, TOO_MANY_ATTEMPTS, type AttemptBucket } from './rate-limit.server.ts'
 
 /** The peer address of the TCP connection, set by server.ts. */
 export const clientAddressContext = createContext<string | null>(null)
@@ -34,6 +35,12 @@ export function viaTrustedProxy(context?: Readonly<RouterContextProvider>) {
 export async function refusedAttempt(bucket: AttemptBucket, request: Request, context: Readonly<RouterContextProvider>) {
 	const result = await limitAttempts(bucket, getClientIp(request, context))
 	return result.allowed ? null : { 'retry-after': String(result.retryAfterSeconds) }
+}
+
+/** The same count, refusing by throwing: a 429 `DomainError` that carries when to try again. */
+export async function limitPageAttempt(bucket: AttemptBucket, request: Request, context: Readonly<RouterContextProvider>) {
+	const result = await limitAttempts(bucket, getClientIp(request, context))
+	if (!result.allowed) throw new DomainError(429, TOO_MANY_ATTEMPTS, undefined, result.retryAfterSeconds)
 }
 
 export const UNREADABLE_FORM = FORM_LIMIT.unreadable

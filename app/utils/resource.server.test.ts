@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { DomainError } from '#app/domain/errors.ts'
 import { resource } from './resource.server.ts'
 
 type Args = { request: Request; params: { id?: string } }
@@ -42,4 +43,28 @@ test('the handlers may depend on the request: a collection and its items', async
 	expect(await call(route, 'PUT', '7')).toMatchObject({ status: 200, body: 'put 7' })
 	expect(await call(route, 'GET', '7')).toMatchObject({ status: 405, allow: 'PUT' })
 	expect(await call(route, 'PUT')).toMatchObject({ status: 405, allow: 'GET' })
+})
+
+test('a refusal a handler throws is its status and message as JSON, with Retry-After when it says when', async () => {
+	const route = resource<Args>({
+		GET: () => {
+			throw new DomainError(429, 'Too many attempts', undefined, 42)
+		},
+		POST: () => {
+			throw new DomainError(409, 'Already claimed', 'pin')
+		},
+	})
+	const limited = (await route.loader({ request: new Request('http://localhost/api/things'), params: {} })) as Response
+	expect([limited.status, limited.headers.get('retry-after'), await limited.json()]).toEqual([429, '42', { message: 'Too many attempts' }])
+	const conflict = (await route.action({ request: new Request('http://localhost/api/things', { method: 'POST' }), params: {} })) as Response
+	expect([conflict.status, await conflict.json()]).toEqual([409, { message: 'Already claimed' }])
+})
+
+test('anything else a handler throws is thrown on', async () => {
+	const route = resource<Args>({
+		GET: () => {
+			throw new TypeError('bug')
+		},
+	})
+	await expect(route.loader({ request: new Request('http://localhost/api/things'), params: {} })).rejects.toThrow('bug')
 })
