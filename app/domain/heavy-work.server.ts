@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { availableParallelism } from 'node:os'
-import { DomainError } from './errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { env } from '#app/utils/env.server.ts'
 import { accountKey, hit } from '#app/utils/rate-limit.server.ts'
 

@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { data } from 'react-router'
 import { storage } from '#app/adapters/storage.server.ts'
 import { ownedFileKey } from '#app/domain/profiles/files.server.ts'

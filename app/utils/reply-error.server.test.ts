@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { RouterContextProvider } from 'react-router'
 import { expect, test } from 'vitest'
 import { z } from 'zod'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { isDataResult } from './http.ts'
 import { replyError } from './reply-error.server.ts'
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data, type RouterContextProvider } from 'react-router'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { combineHeaders } from './http.ts'
 import { actionToast } from './toast.server.ts'
 

@@ -1,5 +1,5 @@
 import { createContext, data, type RouterContextProvider } from 'react-router'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { addressMatcher, clientAddress } from './client-address.ts'
 import { env } from './env.server.ts'
 import { FORM_LIMIT, readForm } from './form-body.server.ts'

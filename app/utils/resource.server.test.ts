@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { resource } from './resource.server.ts'
 
 type Args = { request: Request; params: { id?: string } }

@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { jsonRefusal, methodNotAllowed } from './api.server.ts'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import { auditLog, users } from '#db/schema.ts'
 import { getAccessLevel } from '#app/domain/claims/claims.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { createUser } from '#tests/factories.ts'
 import { ACCOUNT_NOT_FOUND, findAccounts, LEGACY_ACCESS_ACTION, MAX_ACCOUNT_QUERY, setLegacyAccess } from './legacy-access.server.ts'
 

@@ -1,7 +1,7 @@
 import { desc, eq, ilike, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { auditLog, users } from '#db/schema.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 
 export const LEGACY_ACCESS_ACTION = 'account.legacy-access'
 export const ACCOUNT_NOT_FOUND = 'Account not found'

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import { auditLog, qrRequests } from '#db/schema.ts'
 import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import {
 	checkCodeCommitments,
 	codeIdsIn,

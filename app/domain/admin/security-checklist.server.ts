@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { ownerSettings, users } from '#db/schema.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { BACKUP_MAX_AGE_MS, backupPlaceLocation, newestBackup, type NewestBackup } from '#app/domain/housekeeping/backups.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import {

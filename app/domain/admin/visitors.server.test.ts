@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, max } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import { emails, sessions, users, visits } from '#db/schema.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { env } from '#app/utils/env.server.ts'
 import { createUser } from '#tests/factories.ts'
 import {

@@ -3,7 +3,7 @@ import { and, desc, eq, exists, gte, isNull, not, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { emails, sessions, users, visits } from '#db/schema.ts'
 import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { env } from '#app/utils/env.server.ts'
 import { timeRangeStart, type TimeRange } from './time-range.ts'
 

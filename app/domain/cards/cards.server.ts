@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { heavyDownload } from '#app/domain/heavy-work.server.ts'
 import { renderFile } from '#app/domain/render/pool.server.ts'
 import { getProfileDetail, type ProfileDetail } from '#app/domain/profiles/profiles.server.ts'

@@ -1,4 +1,4 @@
-import { DomainError, type DomainStatus } from '#app/domain/errors.ts'
+import { DomainError, type DomainStatus } from '#app/utils/errors.ts'
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import { medicalProfiles, qrCodes, users } from '#db/schema.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { GiftMetadata } from '#app/adapters/payments.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 
 /*
  * What the webhook reads of Stripe's events and objects, checked before any of it is used: signed is not the same as

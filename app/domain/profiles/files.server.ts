@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import type { UploadPurpose } from '#app/domain/uploads/file-type.ts'
 import { discardFiles, notUploaded, pendingUploadKey, storeFile, takeUpload, type TakenFile } from '#app/domain/uploads/pending.server.ts'
 import { checkFile } from '#app/domain/uploads/uploads.server.ts'

@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import {

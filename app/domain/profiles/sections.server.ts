@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import {

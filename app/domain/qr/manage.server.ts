@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import { medicalProfiles, qrCodes, qrScans, users, type QrCustomization as StoredCustomization } from '#db/schema.ts'

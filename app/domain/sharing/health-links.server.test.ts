@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { env } from '#app/utils/env.server.ts'
 import { fullProfile } from '#tests/profiles.ts'
 import { createHealthLink, listHealthLinks, manifestFile, openManifest } from './health-links.server.ts'

@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { render } from '#app/domain/render/pool.server.ts'
 
 /** A PDF that takes longer to clean than this is stored as sent (it is only ever served as a download to others). */

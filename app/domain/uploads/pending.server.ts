@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm'
 import { newFileKey, storage } from '#app/adapters/storage.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { db, type Executor } from '#db/client.ts'
 import { pendingUploads } from '#db/schema.ts'
 import type { UploadPurpose } from './file-type.ts'

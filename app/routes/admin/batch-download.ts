@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { batchFile } from '#app/domain/admin/batches/batches.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { fileResponse } from '#app/utils/download.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/batch-download'

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { calibrationFile, generateBatch } from '#app/domain/admin/batches/batches.server.ts'
 import { BatchRequestSchema } from '#app/domain/admin/batches/schemas.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
 import { fileResponse } from '#app/utils/download.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'

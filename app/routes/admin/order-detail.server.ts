@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { shippingAddressLines } from '#app/domain/admin/address.ts'
 import { assignQrCodes, INVALID_CODE_IDS, orderDetails, setFulfillmentStatus, unassignQrCode } from '#app/domain/admin/orders.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 

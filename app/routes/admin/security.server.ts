@@ -6,7 +6,7 @@ import {
 	twoFactorState,
 	TwoFactorCodeSchema,
 } from '#app/domain/admin/owner-two-factor.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { guessSource } from '#app/utils/trusted-device.server.ts'

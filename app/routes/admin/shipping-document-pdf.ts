@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { shippingDocumentPdf } from '#app/domain/admin/orders.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { refusedDownload } from '#app/utils/download.server.ts'
 import type { Route } from './+types/shipping-document-pdf'
 

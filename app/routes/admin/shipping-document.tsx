@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import { chosenCodeLine, codeCaption } from '#app/domain/admin/chosen-code.ts'
 import { markDocumentGenerated, shippingDocument } from '#app/domain/admin/orders.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/shipping-document'
 

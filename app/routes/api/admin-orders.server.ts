@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { jsonRefusal } from '#app/utils/api.server.ts'
 
 /** Private: never kept by a shared cache. */

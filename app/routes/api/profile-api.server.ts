@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { addDocument, savePolicy } from '#app/domain/profiles/files.server.ts'

@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { z } from 'zod'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'

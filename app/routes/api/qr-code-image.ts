@@ -1,5 +1,5 @@
 import { recordQrDownload } from '#app/domain/analytics/analytics.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { z } from 'zod'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { codeImage, type Shape } from '#app/domain/qr/manage.server.ts'

@@ -1,5 +1,5 @@
 import { paymentsEnabled, PaymentsUnreachable, verifyWebhook } from '#app/adapters/payments.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { handlePaymentEvent } from '#app/domain/giving/donations.server.ts'
 import { jsonError, MAX_JSON_BYTES, readText } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { giftsInYear, verifyStatementLink, yearStatementPdf } from '#app/domain/giving/statements.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { requireUser } from '#app/middleware/permissions.server.ts'
 import { refusedDownload } from '#app/utils/download.server.ts'
 import type { Route } from './+types/statement'

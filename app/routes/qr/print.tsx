@@ -1,4 +1,4 @@
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { data } from 'react-router'
 import { codeImage } from '#app/domain/qr/manage.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'

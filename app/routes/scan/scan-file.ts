@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { storage } from '#app/adapters/storage.server.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { responderFileKey } from '#app/domain/responder/responder.server.ts'
 import { smallPicture } from '#app/domain/uploads/small-pictures.server.ts'
 import { getUserId } from '#app/middleware/user.server.ts'

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { profileLabel } from '#app/domain/profiles/labels.ts'
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import { orderAssignedCodes, qrBatches, qrCodes, users, type QrBatchFormat } from '#db/schema.ts'
-import { DomainError } from '#app/domain/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { runHeavy } from '#app/domain/heavy-work.server.ts'
 import { renderFile } from '#app/domain/render/pool.server.ts'
 import { newPin, newScanToken, scanUrl } from '#app/domain/qr/codes.server.ts'
