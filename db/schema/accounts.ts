@@ -31,6 +31,14 @@ export const users = pgTable(
 	],
 )
 
+/** A row that belongs to an account: deleted with it. */
+export const userKey = () =>
+	text()
+		.notNull()
+		.references(() => users.id, { onDelete: 'cascade' })
+/** A row kept for the foundation's records when its account is deleted: it forgets whose it was. */
+export const formerUserKey = () => text().references(() => users.id, { onDelete: 'set null' })
+
 /** A browser session. The cookie carries only its signed id; `data` holds a guest's pending PIN, cart and flags. */
 export const sessions = pgTable(
 	'sessions',
@@ -50,9 +58,7 @@ export const connections = pgTable(
 		id: serial().primaryKey(),
 		providerName: text().notNull(),
 		providerId: text().notNull(),
-		userId: text()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		userId: userKey(),
 		createdAt: createdAt(),
 	},
 	(t) => [uniqueIndex('connections_provider_unique').on(t.providerName, t.providerId), index('connections_user_idx').on(t.userId)],
@@ -85,9 +91,7 @@ export const signIns = pgTable(
 	'sign_ins',
 	{
 		id: serial().primaryKey(),
-		userId: text()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		userId: userKey(),
 		ipAddress: text(),
 		city: text(),
 		region: text(),

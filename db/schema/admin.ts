@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { formerUserKey, userKey, users } from './accounts.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 
 /** The owner's own settings: two-factor sign-in, when they last looked at new orders, their checklist ticks. */
@@ -26,9 +26,7 @@ export const ownerRecoveryCodes = pgTable(
 	'owner_recovery_codes',
 	{
 		id: serial().primaryKey(),
-		userId: text()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		userId: userKey(),
 		codeHash: text().notNull(),
 		usedAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
@@ -44,7 +42,7 @@ export const qrBatches = pgTable(
 	'qr_batches',
 	{
 		id: serial().primaryKey(),
-		createdByUserId: text().references(() => users.id, { onDelete: 'set null' }),
+		createdByUserId: formerUserKey(),
 		count: integer().notNull(),
 		format: text().$type<QrBatchFormat>().notNull(),
 		/** The label layout of a PDF batch, and the printer nudges (mm) it was made with. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { formerUserKey } from './accounts.ts'
 import { createdAt, day } from './columns.ts'
 import { emails } from './mail.ts'
-import { qrCodes } from './qr.ts'
+import { formerQrCodeKey } from './qr.ts'
 
 const inet = customType<{ data: string }>({ dataType: () => 'inet' })
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })
@@ -22,7 +22,7 @@ export const visits = pgTable(
 		visitorHash: bigint({ mode: 'bigint' }).notNull(),
 		/** The browser had no "seen before" cookie, or its first visit was today (America/New_York). */
 		isFirstVisit: boolean().notNull(),
-		userId: text().references(() => users.id, { onDelete: 'set null' }),
+		userId: formerUserKey(),
 		ipAddress: inet(),
 		browser: text(),
 		deviceType: text(),
@@ -133,8 +133,8 @@ export const qrDownloads = pgTable(
 	'qr_downloads',
 	{
 		id: bigserial({ mode: 'number' }).primaryKey(),
-		qrCodeId: integer().references(() => qrCodes.id, { onDelete: 'set null' }),
-		userId: text().references(() => users.id, { onDelete: 'set null' }),
+		qrCodeId: formerQrCodeKey(),
+		userId: formerUserKey(),
 		downloadedAt: timestamp({ withTimezone: true }).defaultNow().notNull(),
 	},
 	(t) => [

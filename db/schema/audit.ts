@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { formerUserKey, userKey } from './accounts.ts'
 import { oneOf, sealed } from './columns.ts'
 
 export const PROFILE_AUDIT_KINDS = ['read', 'change'] as const
@@ -26,11 +26,9 @@ export const profileAudit = pgTable(
 		action: text().notNull(),
 		profileId: integer().notNull(),
 		/** The account the profile belongs to: erasing the account erases its record. */
-		ownerUserId: text()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		ownerUserId: userKey(),
 		/** The signed-in person who acted; null for someone not signed in (a responder), or whose account is erased. */
-		actorUserId: text().references(() => users.id, { onDelete: 'set null' }),
+		actorUserId: formerUserKey(),
 		actorRole: text().$type<(typeof PROFILE_AUDIT_ROLES)[number]>().notNull(),
 		ipAddress: text(),
 		/** Coarse place, only from a trusted proxy's geolocation headers. */

@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, sealed } from './columns.ts'
-import { medicalProfiles } from './profiles.ts'
-import { qrCodes } from './qr.ts'
-
-const profileId = () =>
-	integer()
-		.notNull()
-		.references(() => medicalProfiles.id, { onDelete: 'cascade' })
+import { profileKey } from './profiles.ts'
+import { qrCodeKey } from './qr.ts'
 
 /**
  * The signed "Still correct" link of a review reminder: confirms the profile without signing in, once, until it
@@ -17,7 +12,7 @@ export const reviewLinks = pgTable(
 	'review_links',
 	{
 		id: serial().primaryKey(),
-		medicalProfileId: profileId(),
+		medicalProfileId: profileKey(),
 		tokenHash: text().notNull(),
 		expiresAt: timestamp({ withTimezone: true }).notNull(),
 		usedAt: timestamp({ withTimezone: true }),
@@ -35,7 +30,7 @@ export const smartHealthLinks = pgTable(
 	'smart_health_links',
 	{
 		id: serial().primaryKey(),
-		medicalProfileId: profileId(),
+		medicalProfileId: profileKey(),
 		manifestId: text().notNull(),
 		key: sealed('smart_health_links', 'key').notNull(),
 		label: sealed('smart_health_links', 'label'),
@@ -64,10 +59,8 @@ export const helpingReports = pgTable(
 	'helping_reports',
 	{
 		id: serial().primaryKey(),
-		qrCodeId: integer()
-			.notNull()
-			.references(() => qrCodes.id, { onDelete: 'cascade' }),
-		medicalProfileId: profileId(),
+		qrCodeId: qrCodeKey(),
+		medicalProfileId: profileKey(),
 		responderKeyHash: text().notNull(),
 		reporterHash: text().default('').notNull(),
 		/** Where they are, or where the person is being taken, as the responder wrote it. */
@@ -95,9 +88,7 @@ export const helpingBlocks = pgTable(
 	'helping_blocks',
 	{
 		id: serial().primaryKey(),
-		qrCodeId: integer()
-			.notNull()
-			.references(() => qrCodes.id, { onDelete: 'cascade' }),
+		qrCodeId: qrCodeKey(),
 		reporterHash: text().notNull(),
 		responderKeyHash: text().notNull(),
 		createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { userKey } from './accounts.ts'
 import { createdAt } from './columns.ts'
 
 export const consentTexts = pgTable(
@@ -23,9 +23,7 @@ export const consents = pgTable(
 	'consents',
 	{
 		id: serial().primaryKey(),
-		userId: text()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		userId: userKey(),
 		consentType: text().notNull(),
 		version: integer().notNull(),
 		agreed: boolean().notNull(),

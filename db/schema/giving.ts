@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { formerUserKey, userKey } from './accounts.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
 
 /** A gift is pending until the payment provider's verified webhook says it succeeded or failed; it may be refunded later. */
@@ -10,7 +10,7 @@ export const donations = pgTable(
 	'donations',
 	{
 		id: serial().primaryKey(),
-		userId: text().references(() => users.id, { onDelete: 'set null' }),
+		userId: formerUserKey(),
 		donorEmail: text(),
 		donorName: text(),
 		/** The gift itself; fees the donor chose to cover are recorded apart (feeCents), and were charged on top. */
@@ -68,9 +68,7 @@ export const subscriptions = pgTable(
 	'subscriptions',
 	{
 		id: serial().primaryKey(),
-		userId: text()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		userId: userKey(),
 		plan: text().notNull(),
 		status: text().$type<(typeof SUBSCRIPTION_STATUSES)[number]>().default('incomplete').notNull(),
 		providerSubscriptionId: text(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { formerUserKey } from './accounts.ts'
 import { createdAt, oneOf, sealed } from './columns.ts'
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const
@@ -11,7 +11,7 @@ export const emails = pgTable(
 	'emails',
 	{
 		id: serial().primaryKey(),
-		userId: text().references(() => users.id, { onDelete: 'set null' }),
+		userId: formerUserKey(),
 		// Sealed, like the bodies: who was written to and about whom ("Someone is helping Ana now") is personal.
 		toAddress: sealed('emails', 'to_address').notNull(),
 		/** A keyed hash of the lower-cased recipient (mailAddressHash), for finding a person's messages. */

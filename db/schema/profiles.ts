@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { userKey } from './accounts.ts'
 import { createdAt, day, oneOf, sealed, updatedAt } from './columns.ts'
 
 /** Spec 001 (app/domain/profiles/labels.ts offers the same; a test holds them equal). */
@@ -11,9 +11,7 @@ export const medicalProfiles = pgTable(
 	'medical_profiles',
 	{
 		id: serial().primaryKey(),
-		userId: text()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		userId: userKey(),
 		relationshipToUser: text().default('self').notNull(),
 		fullName: sealed('medical_profiles', 'full_name'),
 		firstName: sealed('medical_profiles', 'first_name'),
@@ -65,7 +63,8 @@ export const medicalProfiles = pgTable(
 	],
 )
 
-const profileId = () =>
+/** A row of a profile's medical information: deleted with the profile. */
+export const profileKey = () =>
 	integer()
 		.notNull()
 		.references(() => medicalProfiles.id, { onDelete: 'cascade' })
@@ -74,7 +73,7 @@ export const emergencyContacts = pgTable(
 	'emergency_contacts',
 	{
 		id: serial().primaryKey(),
-		medicalProfileId: profileId(),
+		medicalProfileId: profileKey(),
 		name: sealed('emergency_contacts', 'name').notNull(),
 		relationship: text().notNull(),
 		phoneNumber: sealed('emergency_contacts', 'phone_number').notNull(),
@@ -90,7 +89,7 @@ export const allergies = pgTable(
 	'allergies',
 	{
 		id: serial().primaryKey(),
-		medicalProfileId: profileId(),
+		medicalProfileId: profileKey(),
 		allergen: sealed('allergies', 'allergen').notNull(),
 		severity: text().notNull(),
 		reaction: sealed('allergies', 'reaction'),
@@ -103,7 +102,7 @@ export const medications = pgTable(
 	'medications',
 	{
 		id: serial().primaryKey(),
-		medicalProfileId: profileId(),
+		medicalProfileId: profileKey(),
 		name: sealed('medications', 'name').notNull(),
 		dosage: sealed('medications', 'dosage'),
 		frequency: sealed('medications', 'frequency'),
@@ -119,7 +118,7 @@ export const medicalConditions = pgTable(
 	'medical_conditions',
 	{
 		id: serial().primaryKey(),
-		medicalProfileId: profileId(),
+		medicalProfileId: profileKey(),
 		condition: sealed('medical_conditions', 'condition').notNull(),
 		status: text().$type<(typeof CONDITION_STATUSES)[number]>().notNull(),
 		diagnosedDate: day(),
@@ -137,7 +136,7 @@ export const insurancePolicies = pgTable(
 	'insurance_policies',
 	{
 		id: serial().primaryKey(),
-		medicalProfileId: profileId(),
+		medicalProfileId: profileKey(),
 		provider: sealed('insurance_policies', 'provider').notNull(),
 		policyNumber: sealed('insurance_policies', 'policy_number'),
 		groupNumber: sealed('insurance_policies', 'group_number'),
@@ -162,7 +161,7 @@ export const medicalDocuments = pgTable(
 	'medical_documents',
 	{
 		id: serial().primaryKey(),
-		medicalProfileId: profileId(),
+		medicalProfileId: profileKey(),
 		fileName: sealed('medical_documents', 'file_name').notNull(),
 		fileType: text().notNull(),
 		fileSize: integer().notNull(),
@@ -187,9 +186,7 @@ export const pendingUploads = pgTable(
 	'pending_uploads',
 	{
 		id: serial().primaryKey(),
-		userId: text()
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		userId: userKey(),
 		purpose: text().$type<(typeof UPLOAD_PURPOSES)[number]>().notNull(),
 		storageKey: text().notNull(),
 		fileName: sealed('pending_uploads', 'file_name').notNull(),

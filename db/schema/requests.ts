@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { formerUserKey } from './accounts.ts'
 import { createdAt, oneOf } from './columns.ts'
 
 /** Spec 002: a request waits in the owner's queue until it is mailed. */
@@ -11,7 +11,7 @@ export const qrRequests = pgTable(
 	'qr_requests',
 	{
 		id: serial().primaryKey(),
-		userId: text().references(() => users.id, { onDelete: 'set null' }),
+		userId: formerUserKey(),
 		fullName: text().notNull(),
 		email: text().notNull(),
 		quantity: integer().notNull(),

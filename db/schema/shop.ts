@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { formerUserKey, users } from './accounts.ts'
 import { createdAt, oneOf, updatedAt } from './columns.ts'
-import { qrCodes } from './qr.ts'
+import { formerQrCodeKey, qrCodeKey } from './qr.ts'
 
 export const products = pgTable(
 	'products',
@@ -98,7 +98,7 @@ export const orders = pgTable(
 		id: text().primaryKey(),
 		confirmationNumber: text().notNull(),
 		/** Kept when the account is deleted, for the foundation's records. */
-		userId: text().references(() => users.id, { onDelete: 'set null' }),
+		userId: formerUserKey(),
 		customerName: text(),
 		customerEmail: text().notNull(),
 		subtotalCents: integer().notNull(),
@@ -114,7 +114,7 @@ export const orders = pgTable(
 		shippingMethod: text(),
 		shippingCountry: text(),
 		shippingAddress: jsonb().$type<ShippingAddress>(),
-		selectedQrCodeId: integer().references(() => qrCodes.id, { onDelete: 'set null' }),
+		selectedQrCodeId: formerQrCodeKey(),
 		qrShape: text(),
 		orderType: text().default('shop').notNull(),
 		isFree: boolean().default(true).notNull(),
@@ -184,9 +184,7 @@ export const orderAssignedCodes = pgTable(
 		orderId: text()
 			.notNull()
 			.references(() => orders.id, { onDelete: 'cascade' }),
-		qrCodeId: integer()
-			.notNull()
-			.references(() => qrCodes.id, { onDelete: 'cascade' }),
+		qrCodeId: qrCodeKey(),
 		assignedAt: createdAt(),
 	},
 	// A code goes out with one order only.

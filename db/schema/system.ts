@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from './accounts.ts'
+import { formerUserKey } from './accounts.ts'
 import { createdAt } from './columns.ts'
 
 /** Fixed-window counters shared by every app instance (app/utils/rate-limit.server.ts). */
@@ -19,7 +19,7 @@ export const auditLog = pgTable(
 	'audit_log',
 	{
 		id: bigserial({ mode: 'number' }).primaryKey(),
-		actorUserId: text().references(() => users.id, { onDelete: 'set null' }),
+		actorUserId: formerUserKey(),
 		action: text().notNull(),
 		subjectType: text(),
 		subjectId: text(),
