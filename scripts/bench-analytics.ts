@@ -41,6 +41,10 @@ const DAYS = 365
 const HOUR_MS = 3_600_000
 const ZONE = 'America/New_York'
 
+/** `$1` numbered rows (`g`) with the given random columns and a `created` time up to `days` before `$2`, as `s`. */
+const numberedRows = (days: number, columns: string, spread = 'random()') =>
+	`(select g, ${columns}, $2::timestamptz - make_interval(secs => ${days} * 86400 * ${spread}) as created from generate_series(1, $1::int) as g offset 0) as s`
+
 type Scale = { name: string; visits: number; scans: number; users: number }
 
 function scaleOf(text: string): Scale {
@@ -286,13 +290,7 @@ async function seedOthers(pg: Sql, scale: Scale, now: string) {
 			case when r2 < 0.3 then (created at time zone '${ZONE}')::date
 				when r2 < 0.45 then (created at time zone '${ZONE}')::date - (1 + floor(r3 * 30))::int end,
 			created, created
-		from (
-			select g, random() as r1, random() as r2, random() as r3,
-				$2::timestamptz - make_interval(secs => 1095 * 86400 * power(random(), 1.6)) as created
-			from generate_series(1, $1::int) as g
-			offset 0
-		) as s
-		order by created`,
+		from ${numberedRows(1095, 'random() as r1, random() as r2, random() as r3', 'power(random(), 1.6)')} order by created`,
 		[scale.users, now],
 	)
 	await pg.unsafe(
@@ -301,12 +299,7 @@ async function seedOthers(pg: Sql, scale: Scale, now: string) {
 			(array['welcome','scan_alert','receipt','notice'])[1 + floor(r2 * 4)::int], 'Bench message', 'Bench body',
 			case when r3 < 0.95 then 'sent' when r3 < 0.98 then 'failed' else 'pending' end, 1,
 			md5(g || ':' || random()), case when r3 < 0.95 then created + interval '5 seconds' end, created, created
-		from (
-			select g, random() as r1, random() as r2, random() as r3, $2::timestamptz - make_interval(secs => 365 * 86400 * random()) as created
-			from generate_series(1, $1::int) as g
-			offset 0
-		) as s
-		order by created`,
+		from ${numberedRows(365, 'random() as r1, random() as r2, random() as r3')} order by created`,
 		[emails, now, scale.users],
 	)
 	await pg.unsafe(
@@ -329,13 +322,7 @@ async function seedOthers(pg: Sql, scale: Scale, now: string) {
 			case when claimed then 'bench-u' || (1 + floor(r2 * $3::int))::int end,
 			case when r3 < 0.75 then 'batch' else 'self' end,
 			case when claimed then least(created + make_interval(secs => 30 * 86400 * r4), $2::timestamptz) end, created, created
-		from (
-			select g, random() < 0.6 as claimed, random() as r2, random() as r3, random() as r4,
-				$2::timestamptz - make_interval(secs => 730 * 86400 * random()) as created
-			from generate_series(1, $1::int) as g
-			offset 0
-		) as s
-		order by created`,
+		from ${numberedRows(730, 'random() < 0.6 as claimed, random() as r2, random() as r3, random() as r4')} order by created`,
 		[codes, now, scale.users],
 	)
 	const [codeIds] = await pg<[{ min: number; count: number }]>`select min(id)::int as min, count(*)::int as count from qr_codes`
@@ -355,13 +342,7 @@ async function seedOthers(pg: Sql, scale: Scale, now: string) {
 			case when r3 < 0.85 then 'completed' when r3 < 0.9 then 'pending' when r3 < 0.95 then 'failed' else 'refunded' end,
 			case when r3 < 0.85 or r3 >= 0.95 then subtotal + 500 else 0 end, case when r3 >= 0.95 then subtotal + 500 else 0 end,
 			created, created
-		from (
-			select g, random() as r1, random() as r2, random() as r3, (1500 + floor(random() * 8000))::int as subtotal,
-				$2::timestamptz - make_interval(secs => 365 * 86400 * random()) as created
-			from generate_series(1, $1::int) as g
-			offset 0
-		) as s
-		order by created`,
+		from ${numberedRows(365, 'random() as r1, random() as r2, random() as r3, (1500 + floor(random() * 8000))::int as subtotal')} order by created`,
 		[sales, now, scale.users],
 	)
 	await pg.unsafe(
@@ -375,12 +356,7 @@ async function seedOthers(pg: Sql, scale: Scale, now: string) {
 			from (
 				select g, r1, r2, r5, created, (array['supporter','advocate','champion','custom'])[1 + floor(r4 * 4)::int] as tier,
 					case when r3 < 0.85 then 'succeeded' when r3 < 0.9 then 'pending' when r3 < 0.95 then 'failed' else 'refunded' end as status
-				from (
-					select g, random() as r1, random() as r2, random() as r3, random() as r4, random() as r5,
-						$2::timestamptz - make_interval(secs => 365 * 86400 * random()) as created
-					from generate_series(1, $1::int) as g
-					offset 0
-				) as r
+				from ${numberedRows(365, 'random() as r1, random() as r2, random() as r3, random() as r4, random() as r5')}
 			) as s
 		) as d
 		order by created`,
