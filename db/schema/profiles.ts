@@ -1,5 +1,17 @@
-import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql, type BuildExtraConfigColumns } from 'drizzle-orm'
+import {
+	boolean,
+	check,
+	index,
+	integer,
+	pgTable,
+	serial,
+	text,
+	timestamp,
+	uniqueIndex,
+	type PgColumnBuilderBase,
+	type PgTableExtraConfigValue,
+} from 'drizzle-orm/pg-core'
 import { userKey } from './accounts.ts'
 import { createdAt, day, oneOf, sealed, updatedAt } from './columns.ts'
 
@@ -69,110 +81,94 @@ export const profileKey = () =>
 		.notNull()
 		.references(() => medicalProfiles.id, { onDelete: 'cascade' })
 
-export const emergencyContacts = pgTable(
-	'emergency_contacts',
-	{
-		id: serial().primaryKey(),
-		medicalProfileId: profileKey(),
-		name: sealed('emergency_contacts', 'name').notNull(),
-		relationship: text().notNull(),
-		phoneNumber: sealed('emergency_contacts', 'phone_number').notNull(),
-		email: sealed('emergency_contacts', 'email'),
-		/** The owner's choice: this contact is e-mailed when a responder says they are helping. */
-		alertOptIn: boolean().default(false).notNull(),
-		createdAt: createdAt(),
-	},
-	(t) => [index('emergency_contacts_profile_idx').on(t.medicalProfileId)],
-)
+const sectionBase = () => ({ id: serial().primaryKey(), medicalProfileId: profileKey() })
+type SectionColumns<Columns> = ReturnType<typeof sectionBase> & Columns
 
-export const allergies = pgTable(
-	'allergies',
-	{
-		id: serial().primaryKey(),
-		medicalProfileId: profileKey(),
-		allergen: sealed('allergies', 'allergen').notNull(),
-		severity: text().notNull(),
-		reaction: sealed('allergies', 'reaction'),
-		createdAt: createdAt(),
-	},
-	(t) => [index('allergies_profile_idx').on(t.medicalProfileId)],
-)
+/**
+ * One list of a profile's medical information (allergies, medications, …): rows numbered by `id`, belonging to the
+ * profile and found by it; `columns` gets the table's own `sealed` column maker.
+ */
+function profileSection<Name extends string, Columns extends Record<string, PgColumnBuilderBase>>(
+	name: Name,
+	columns: (seal: (column: string) => ReturnType<typeof sealed>) => Columns,
+	checks: (t: BuildExtraConfigColumns<Name, SectionColumns<Columns>, 'pg'>) => PgTableExtraConfigValue[] = () => [],
+) {
+	return pgTable(name, { ...sectionBase(), ...columns((column) => sealed(name, column)) }, (t) => [
+		index(`${name}_profile_idx`).on(t.medicalProfileId),
+		...checks(t),
+	])
+}
 
-export const medications = pgTable(
-	'medications',
-	{
-		id: serial().primaryKey(),
-		medicalProfileId: profileKey(),
-		name: sealed('medications', 'name').notNull(),
-		dosage: sealed('medications', 'dosage'),
-		frequency: sealed('medications', 'frequency'),
-		prescribingDoctor: sealed('medications', 'prescribing_doctor'),
-		startDate: day(),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
-	},
-	(t) => [index('medications_profile_idx').on(t.medicalProfileId)],
-)
+export const emergencyContacts = profileSection('emergency_contacts', (seal) => ({
+	name: seal('name').notNull(),
+	relationship: text().notNull(),
+	phoneNumber: seal('phone_number').notNull(),
+	email: seal('email'),
+	/** The owner's choice: this contact is e-mailed when a responder says they are helping. */
+	alertOptIn: boolean().default(false).notNull(),
+	createdAt: createdAt(),
+}))
 
-export const medicalConditions = pgTable(
+export const allergies = profileSection('allergies', (seal) => ({
+	allergen: seal('allergen').notNull(),
+	severity: text().notNull(),
+	reaction: seal('reaction'),
+	createdAt: createdAt(),
+}))
+
+export const medications = profileSection('medications', (seal) => ({
+	name: seal('name').notNull(),
+	dosage: seal('dosage'),
+	frequency: seal('frequency'),
+	prescribingDoctor: seal('prescribing_doctor'),
+	startDate: day(),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+}))
+
+export const medicalConditions = profileSection(
 	'medical_conditions',
-	{
-		id: serial().primaryKey(),
-		medicalProfileId: profileKey(),
-		condition: sealed('medical_conditions', 'condition').notNull(),
+	(seal) => ({
+		condition: seal('condition').notNull(),
 		status: text().$type<(typeof CONDITION_STATUSES)[number]>().notNull(),
 		diagnosedDate: day(),
-		notes: sealed('medical_conditions', 'notes'),
+		notes: seal('notes'),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
-	},
-	(t) => [
-		index('medical_conditions_profile_idx').on(t.medicalProfileId),
-		check('medical_conditions_status_check', oneOf(t.status, CONDITION_STATUSES)),
-	],
+	}),
+	(t) => [check('medical_conditions_status_check', oneOf(t.status, CONDITION_STATUSES))],
 )
 
-export const insurancePolicies = pgTable(
-	'insurance_policies',
-	{
-		id: serial().primaryKey(),
-		medicalProfileId: profileKey(),
-		provider: sealed('insurance_policies', 'provider').notNull(),
-		policyNumber: sealed('insurance_policies', 'policy_number'),
-		groupNumber: sealed('insurance_policies', 'group_number'),
-		subscriberId: sealed('insurance_policies', 'subscriber_id'),
-		subscriberName: sealed('insurance_policies', 'subscriber_name'),
-		relationship: text().default('self').notNull(),
-		planType: text(),
-		effectiveDate: day(),
-		expirationDate: day(),
-		copay: sealed('insurance_policies', 'copay'),
-		deductible: sealed('insurance_policies', 'deductible'),
-		providerPhone: sealed('insurance_policies', 'provider_phone'),
-		cardFrontPhotoKey: text(),
-		notes: sealed('insurance_policies', 'notes'),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
-	},
-	(t) => [index('insurance_policies_profile_idx').on(t.medicalProfileId)],
-)
+export const insurancePolicies = profileSection('insurance_policies', (seal) => ({
+	provider: seal('provider').notNull(),
+	policyNumber: seal('policy_number'),
+	groupNumber: seal('group_number'),
+	subscriberId: seal('subscriber_id'),
+	subscriberName: seal('subscriber_name'),
+	relationship: text().default('self').notNull(),
+	planType: text(),
+	effectiveDate: day(),
+	expirationDate: day(),
+	copay: seal('copay'),
+	deductible: seal('deductible'),
+	providerPhone: seal('provider_phone'),
+	cardFrontPhotoKey: text(),
+	notes: seal('notes'),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+}))
 
-export const medicalDocuments = pgTable(
+export const medicalDocuments = profileSection(
 	'medical_documents',
-	{
-		id: serial().primaryKey(),
-		medicalProfileId: profileKey(),
-		fileName: sealed('medical_documents', 'file_name').notNull(),
+	(seal) => ({
+		fileName: seal('file_name').notNull(),
 		fileType: text().notNull(),
 		fileSize: integer().notNull(),
 		storageKey: text().notNull(),
-		description: sealed('medical_documents', 'description'),
+		description: seal('description'),
 		createdAt: createdAt(),
-	},
-	(t) => [
-		index('medical_documents_profile_idx').on(t.medicalProfileId),
-		check('medical_documents_file_size_check', sql`${t.fileSize} >= 0`),
-	],
+	}),
+	(t) => [check('medical_documents_file_size_check', sql`${t.fileSize} >= 0`)],
 )
 
 export const UPLOAD_PURPOSES = ['picture', 'insurance-card', 'document'] as const
