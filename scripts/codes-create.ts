@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { MAX_BATCH } from '../app/domain/qr/batch.ts'
-import { embeddedDatabaseHolder } from '../db/embedded-lock.ts'
+import { scriptDatabase } from './script-database.ts'
 
 // Prints `PIN<TAB>scan URL` per code on standard output and nothing else; messages go to standard error.
 const { values } = parseArgs({ options: { count: { type: 'string', short: 'n' } } })
@@ -10,15 +10,7 @@ if (!Number.isInteger(count) || count < 1 || count > MAX_BATCH) {
 	process.exit(2)
 }
 
-// Checked before the database module is loaded: loading it opens the embedded database.
-const holder = process.env.DATABASE_URL ? null : embeddedDatabaseHolder(process.env.DATA_DIR ?? '.data')
-if (holder) {
-	console.error(`The server (pid ${holder}) is using the embedded database: stop it first, or set DATABASE_URL.`)
-	process.exit(1)
-}
-
-const { db, closeDb } = await import('../db/client.ts')
-const { prepareDatabase } = await import('../db/prepare.ts')
+const { db, closeDb, prepareDatabase } = await scriptDatabase()
 const { createStickerCodes } = await import('../app/domain/qr/codes.server.ts')
 try {
 	await prepareDatabase(db)

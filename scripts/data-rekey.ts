@@ -1,15 +1,8 @@
-import { embeddedDatabaseHolder } from '../db/embedded-lock.ts'
+import { scriptDatabase } from './script-database.ts'
 
 // Re-seals medical data under the first key of DATA_ENCRYPTION_KEYS: values and files written before encryption, or
 // sealed under an older key. Run it after putting a new key first; remove the old key once it reports nothing left.
-const holder = process.env.DATABASE_URL ? null : embeddedDatabaseHolder(process.env.DATA_DIR ?? '.data')
-if (holder) {
-	console.error(`The server (pid ${holder}) is using the embedded database: stop it first, or set DATABASE_URL.`)
-	process.exit(1)
-}
-
-const { db, closeDb } = await import('../db/client.ts')
-const { prepareDatabase } = await import('../db/prepare.ts')
+const { db, closeDb, prepareDatabase } = await scriptDatabase()
 const { recordSealPass, refreshLookupHashes, resealColumns, resealFiles } = await import('../app/domain/housekeeping/reseal.server.ts')
 const { sealedData } = await import('../app/utils/sealed-data.server.ts')
 try {

@@ -1,18 +1,10 @@
-import { embeddedDatabaseHolder } from '../db/embedded-lock.ts'
+import { scriptDatabase } from './script-database.ts'
 
 // `npm run db:migrate`: what the server does at start unless MIGRATE_ON_START=false (migrations, job queues, seeding
 // an empty database), as a one-off step of a deploy. Safe beside running instances: they and it take turns under the
 // same lock. Exits 0 when the database is ready, 1 with one line on standard error when not.
 
-// Checked before the database module is loaded: loading it opens the embedded database.
-const holder = process.env.DATABASE_URL ? null : embeddedDatabaseHolder(process.env.DATA_DIR ?? '.data')
-if (holder) {
-	console.error(`The server (pid ${holder}) is using the embedded database: it migrated it at start; stop it first to run this.`)
-	process.exit(1)
-}
-
-const { db, closeDb } = await import('../db/client.ts')
-const { prepareDatabase } = await import('../db/prepare.ts')
+const { db, closeDb, prepareDatabase } = await scriptDatabase('it migrated it at start; stop it first to run this.')
 try {
 	const demo = ['true', '1'].includes(process.env.SEED_DEMO ?? '') && process.env.NODE_ENV !== 'production'
 	const { migrations, seeded } = await prepareDatabase(db, { demo })

@@ -88,7 +88,7 @@ async function textsOnDisk(texts: string[]) {
 		return found
 	}
 	look(execFileSync(pgDump(), ['--no-owner', process.env.DATABASE_URL], { maxBuffer: 1 << 30 }))
-	for (const path of await serverFilePaths()) look(readFileSync(path))
+	for (const path of await serverFilePaths()) look(readIfStillThere(path))
 	return found
 }
 
@@ -101,6 +101,16 @@ async function serverFilePaths() {
 			.map((entry) => join(entry.parentPath, entry.name))
 	} catch {
 		return [] // not a superuser, or the server's files are elsewhere: the dump is what can be read
+	}
+}
+
+/** The server's files change while it runs: one dropped since the listing (another database's table) holds nothing. */
+function readIfStillThere(path: string) {
+	try {
+		return readFileSync(path)
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Buffer.alloc(0)
+		throw error
 	}
 }
 
