@@ -251,7 +251,9 @@ describe('the consent page', () => {
 	test('a box ticked for a text that has since changed is not agreement to the new text', async () => {
 		const { user, cookie } = await newcomer()
 		await withNewVersion('hipaa', async () => {
-			const response = await unwrap((await call(consentPage.action, formRequest('/consent', ticks([...CONSENT_TYPES]), { cookie }))).result)
+			const response = await unwrap(
+				(await call(consentPage.action, formRequest('/consent', { intent: 'agree', ...ticks([...CONSENT_TYPES]) }, { cookie }))).result,
+			)
 			expect(response.status).toBe(400)
 			expect(await consentRows(user.id)).toHaveLength(0)
 		})
@@ -284,7 +286,8 @@ describe('the consent page', () => {
 		])
 		expect(rows[0]!.ipAddress).toBe('203.0.113.77')
 		const unsafe = await unwrap(
-			(await call(consentPage.action, formRequest('/consent', { redirectTo: 'https://evil.example/' }, { cookie }))).result,
+			(await call(consentPage.action, formRequest('/consent', { intent: 'agree', redirectTo: 'https://evil.example/' }, { cookie })))
+				.result,
 		)
 		expect(location(unsafe)).toBe('/dashboard')
 	})
