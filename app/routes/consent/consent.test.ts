@@ -6,6 +6,7 @@ import { consents, consentTexts } from '#db/schema.ts'
 import { CONSENT_TEXTS } from '#db/seed-content.ts'
 import { getConsentStatus, recordConsent } from '#app/domain/consent/consent.server.ts'
 import { CONSENT_TITLES, CONSENT_TYPES, type ConsentType } from '#app/domain/consent/schemas.ts'
+import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
 import * as root from '#app/root.tsx'
 import * as consentApi from '#app/routes/api/consent.ts'
 import * as statusApi from '#app/routes/api/consent-status.ts'
@@ -244,6 +245,17 @@ describe('the consent page', () => {
 				title: 'Consent Required',
 				description: 'Please agree to all required consents to continue.',
 			})
+		}
+		expect(await consentRows(user.id)).toHaveLength(0)
+	})
+
+	test('a missing or unknown intent is a 400 that says so, recording nothing', async () => {
+		const { user, cookie } = await newcomer()
+		for (const intent of [{}, { intent: 'explode' }] as Array<Record<string, string>>) {
+			const fields = { ...intent, redirectTo: '/dashboard', ...ticks([...CONSENT_TYPES]) }
+			const response = await unwrap((await call(consentPage.action, formRequest('/consent', fields, { cookie }))).result)
+			expect(response.status).toBe(400)
+			expect(response.body).toMatchObject({ error: UNKNOWN_ACTION })
 		}
 		expect(await consentRows(user.id)).toHaveLength(0)
 	})
