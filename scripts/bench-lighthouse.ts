@@ -98,7 +98,7 @@ async function seed() {
 		const { CartItemSchema } = await import('#app/domain/shop/cart.ts')
 		await prepareDatabase(db)
 		const created = await createAccount(PERSON)
-		if (!created.ok) throw new Error(`seeding: createAccount failed: ${JSON.stringify(created)}`)
+		if (created.outcome !== 'created') throw new Error(`seeding: createAccount failed: ${JSON.stringify(created)}`)
 		const userId = created.user.id
 		await recordAllCurrentConsents(userId, { ipAddress: null, userAgent: 'bench:lighthouse' })
 		const { profile } = await savePersonalInfo(

@@ -125,7 +125,9 @@ async function seed() {
 		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 
 		await prepareDatabase(db)
-		const { user } = must('createAccount', await createAccount(ACCOUNT))
+		const created = await createAccount(ACCOUNT)
+		if (created.outcome !== 'created') throw new Error(`seeding: createAccount failed: ${JSON.stringify(created)}`)
+		const { user } = created
 		const { profile } = await savePersonalInfo(
 			user.id,
 			s.PersonalInfoSchema.parse({

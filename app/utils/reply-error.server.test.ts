@@ -43,3 +43,15 @@ test('a 404 is the not-found page, and what is not a refusal is thrown on', asyn
 	expect(isDataResult(notFound) && notFound.init?.status).toBe(404)
 	await expect(replyError(args(), submitted(), new TypeError('bug'))).rejects.toThrow('bug')
 })
+
+test('a page may answer some refusals with its own status; a 404 given one stays on the form', async () => {
+	const statuses = { 404: 400, 409: 400 } as const
+	const taken = await replyError(args(), submitted(), new DomainError(409, 'That email is taken', 'email'), { statuses })
+	expect(taken.init?.status).toBe(400)
+	expect(taken.data.result.error).toEqual({ email: ['That email is taken'] })
+	const limited = await replyError(args(), submitted(), new DomainError(429, 'Too many attempts', 'email', 30), { statuses })
+	expect(limited.init?.status).toBe(429)
+	const gone = await replyError(args(), submitted(), new DomainError(404, 'This link has expired'), { statuses: { 404: 404 } })
+	expect(gone.init?.status).toBe(404)
+	expect(gone.data.result.error).toEqual({ '': ['This link has expired'] })
+})

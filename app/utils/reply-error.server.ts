@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data, type RouterContextProvider } from 'react-router'
-import { DomainError } from '#app/utils/errors.ts'
+import { DomainError, type DomainStatus } from '#app/utils/errors.ts'
 import { combineHeaders } from './http.ts'
 import { actionToast } from './toast.server.ts'
 
@@ -18,6 +18,11 @@ export type ReplyErrorOptions<Extra extends Record<string, unknown>> = {
 	/** What the page's component reads beside `result` (the intent, the row). */
 	extra?: Extra
 	headers?: HeadersInit
+	/**
+	 * The page's own status for some refusals, where a form answers differently from the API (a taken address is a 400
+	 * beside its field, a 409 in JSON). A 404 given a status here is answered on the form, not as the not-found page.
+	 */
+	statuses?: Partial<Record<DomainStatus, number>>
 }
 
 /**
@@ -32,7 +37,8 @@ export async function replyError<Extra extends Record<string, unknown> = Record<
 	options: ReplyErrorOptions<Extra> = {},
 ) {
 	if (!(error instanceof DomainError)) throw error
-	if (error.status === 404) throw data(error.message, { status: 404 })
+	const status = options.statuses?.[error.status]
+	if (error.status === 404 && status === undefined) throw data(error.message, { status: 404 })
 	const field = error.field ?? options.field
 	const result = submission.reply({
 		...(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }),
@@ -42,5 +48,8 @@ export async function replyError<Extra extends Record<string, unknown> = Record<
 		? await actionToast(args.request, args.context, { type: 'error', title: options.toast, description: error.message })
 		: undefined
 	const retry = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : undefined
-	return data({ ...(options.extra as Extra), result }, { status: error.status, headers: combineHeaders(toast, retry, options.headers) })
+	return data(
+		{ ...(options.extra as Extra), result },
+		{ status: status ?? error.status, headers: combineHeaders(toast, retry, options.headers) },
+	)
 }

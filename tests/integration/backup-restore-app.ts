@@ -19,7 +19,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 async function seed() {
 	const tag = randomBytes(4).toString('hex')
 	const account = await createAccount({ username: `backup_${tag}`, email: `backup-${tag}@example.com`, password: 'Correct-horse-9!' })
-	if (!account.ok) throw new Error(`account not created: ${JSON.stringify(account.errors)}`)
+	if (account.outcome !== 'created') throw new Error(`account not created: ${JSON.stringify(account.errors)}`)
 	const userId = account.user.id
 	const { profile } = await savePersonalInfo(userId, {
 		firstName: 'Rosa',

@@ -9,6 +9,7 @@ import { env } from '#app/utils/env.server.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
 import { countGuess, TOO_MANY_ATTEMPTS, type GuessSource } from '#app/utils/rate-limit.server.ts'
 import type { OidcIdentity } from '#app/adapters/identity.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
 
 export const EMAIL_TAKEN = 'An account with this email already exists'
 export const USERNAME_TAKEN = 'This username is already taken'
@@ -62,11 +63,16 @@ export async function takenFields(email: string, username: string) {
 
 /** firstVisitOn: the first-visit date the browser's analytics cookie carried, if any (signups from a first visit). */
 type SignupInput = { username: string; email: string; password: string; firstVisitOn?: string | null }
-export type SignupResult = { ok: true; user: User } | { ok: false; errors: Partial<Record<'email' | 'username', string[]>> }
+export type TakenErrors = Partial<Record<'email' | 'username', string[]>>
+/**
+ * A new account, or the fields already taken. Not a DomainError: both the e-mail and the username may be taken at
+ * once, and the signup page shows each beside its field (the JSON answer lists both under `errors`).
+ */
+export type SignupResult = { outcome: 'created'; user: User } | { outcome: 'taken'; errors: TakenErrors }
 
 export async function createAccount(input: SignupInput): Promise<SignupResult> {
 	const taken = await takenFields(input.email, input.username)
-	if (taken.email || taken.username) return { ok: false, errors: takenErrors(taken) }
+	if (taken.email || taken.username) return { outcome: 'taken', errors: takenErrors(taken) }
 	const passwordHash = await hashPassword(input.password)
 	try {
 		const [user] = await db
@@ -79,15 +85,15 @@ export async function createAccount(input: SignupInput): Promise<SignupResult> {
 				firstVisitOn: input.firstVisitOn ?? null,
 			})
 			.returning()
-		return { ok: true, user: user! }
+		return { outcome: 'created', user: user! }
 	} catch (error) {
 		// A simultaneous signup won the race for the unique index.
-		if (isUniqueViolation(error)) return { ok: false, errors: takenErrors(await takenFields(input.email, input.username)) }
+		if (isUniqueViolation(error)) return { outcome: 'taken', errors: takenErrors(await takenFields(input.email, input.username)) }
 		throw error
 	}
 }
 
-function takenErrors(taken: { email: boolean; username: boolean }) {
+function takenErrors(taken: { email: boolean; username: boolean }): TakenErrors {
 	return {
 		...(taken.email ? { email: [EMAIL_TAKEN] } : {}),
 		...(taken.username ? { username: [USERNAME_TAKEN] } : {}),
@@ -99,21 +105,20 @@ export function isUniqueViolation(error: unknown): boolean {
 	return e?.code === '23505' || (e?.cause != null && isUniqueViolation(e.cause))
 }
 
-export type LoginResult = { ok: true; user: User } | { ok: false; message: string; status: 400 | 429 }
-
 /**
- * Checks a password. Wrong ones are counted per account and address, with a ceiling per account over all addresses
- * (countGuess): past either, even the right password is refused until the minute is over, and no password is hashed
- * meanwhile; the right one does not count.
+ * Checks a password and answers the account it opens. Wrong ones are counted per account and address, with a ceiling
+ * per account over all addresses (countGuess): past either, even the right password is refused (429) until the minute
+ * is over, and no password is hashed meanwhile; the right one does not count. A wrong password or an unknown e-mail is
+ * one refusal (400), so neither tells which accounts exist.
  */
-export async function verifyLogin(email: string, password: string, source: GuessSource): Promise<LoginResult> {
+export async function verifyLogin(email: string, password: string, source: GuessSource): Promise<User> {
 	const guess = await countGuess('signin', email.trim().toLowerCase(), source, env.RATE_LIMIT_STRICT_PER_MINUTE)
-	if (!guess.allowed) return { ok: false, message: TOO_MANY_ATTEMPTS, status: 429 }
+	if (!guess.allowed) throw new DomainError(429, TOO_MANY_ATTEMPTS, undefined, guess.retryAfterSeconds)
 	const user = await findByEmail(email)
 	const valid = await verifyPassword(password, user?.passwordHash)
-	if (!valid || !user) return { ok: false, message: INVALID_LOGIN, status: 400 }
+	if (!valid || !user) throw new DomainError(400, INVALID_LOGIN)
 	await guess.forgive()
-	return { ok: true, user }
+	return user
 }
 
 /**
@@ -171,21 +176,20 @@ export async function findOrCreateOidcUser(profile: OidcIdentity, firstVisitOn: 
  * password (limited like any sign-in). The provider's word that the address is theirs, together with the password,
  * verifies the account's address too.
  */
-export async function linkOidcIdentity(profile: OidcIdentity, password: string, source: GuessSource): Promise<LoginResult> {
-	const login = await verifyLogin(profile.email, password, source)
-	if (!login.ok) return login
+export async function linkOidcIdentity(profile: OidcIdentity, password: string, source: GuessSource): Promise<User> {
+	const user = await verifyLogin(profile.email, password, source)
 	await db.transaction(async (tx) => {
 		await tx
 			.insert(connections)
-			.values({ providerName: profile.provider, providerId: profile.subject, userId: login.user.id })
+			.values({ providerName: profile.provider, providerId: profile.subject, userId: user.id })
 			.onConflictDoNothing()
-		if (profile.emailVerified && !login.user.emailVerifiedAt)
+		if (profile.emailVerified && !user.emailVerifiedAt)
 			await tx
 				.update(users)
 				.set({ emailVerifiedAt: sql`now()` })
-				.where(eq(users.id, login.user.id))
+				.where(eq(users.id, user.id))
 	})
-	return login
+	return user
 }
 
 export function signupNotice() {
@@ -194,13 +198,15 @@ export function signupNotice() {
 		: 'Your account has been created. Please sign in.'
 }
 
-/** Saves first and last name only when one of them changed. */
+export const USER_NOT_FOUND = 'User not found'
+
+/** Saves first and last name only when one of them changed, and says whether they did. */
 export async function updateName(userId: string, input: { firstName: string | null; lastName: string | null }) {
 	const current = await db.query.users.findFirst({ columns: { firstName: true, lastName: true }, where: eq(users.id, userId) })
-	if (!current) return { ok: false as const }
+	if (!current) throw new DomainError(404, USER_NOT_FOUND)
 	const changed = current.firstName !== input.firstName || current.lastName !== input.lastName
 	if (changed) await db.update(users).set(input).where(eq(users.id, userId))
-	return { ok: true as const, changed }
+	return { changed }
 }
 
 /**

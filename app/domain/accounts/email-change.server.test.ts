@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import { emailChanges, emails, sessions, users } from '#db/schema.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { createUser, sessionCookie, uniqueEmail } from '#tests/factories.ts'
@@ -20,6 +21,9 @@ import {
 	requestEmailChange,
 } from './email-change.server.ts'
 import { EMAIL_UNCHANGED } from './schemas.ts'
+
+/** A refusal as the domain throws it: its status, message and (when it has one) field. */
+const refusal = (status: number, message: string, field?: string) => ({ name: 'DomainError', status, message, field })
 
 const userRow = (id: string) => db.query.users.findFirst({ where: eq(users.id, id) })
 
@@ -57,7 +61,7 @@ describe('asking for a new address', () => {
 		const user = await createUser({ firstName: 'Ada' })
 		const next = uniqueEmail('next')
 		const asked = await requestEmailChange(user.id, next.toUpperCase())
-		expect(asked).toMatchObject({ ok: true, email: next })
+		expect(asked).toMatchObject({ email: next })
 		expect((await userRow(user.id))!.email).toBe(user.email)
 		expect(await pendingEmailChange(user.id)).toMatchObject({ email: next })
 
@@ -80,9 +84,9 @@ describe('asking for a new address', () => {
 	test('the same address, one another account uses (any case), or no account: refused, nothing sent', async () => {
 		const user = await createUser()
 		const other = await createUser()
-		expect(await requestEmailChange(user.id, user.email.toUpperCase())).toEqual({ ok: false, status: 400, error: EMAIL_UNCHANGED })
-		expect(await requestEmailChange(user.id, other.email.toUpperCase())).toEqual({ ok: false, status: 409, error: EMAIL_TAKEN })
-		expect(await requestEmailChange('no-such-user', uniqueEmail())).toMatchObject({ ok: false, status: 404 })
+		await expect(requestEmailChange(user.id, user.email.toUpperCase())).rejects.toMatchObject(refusal(400, EMAIL_UNCHANGED, 'email'))
+		await expect(requestEmailChange(user.id, other.email.toUpperCase())).rejects.toMatchObject(refusal(409, EMAIL_TAKEN, 'email'))
+		await expect(requestEmailChange('no-such-user', uniqueEmail())).rejects.toMatchObject({ status: 404 })
 		expect(await pendingEmailChange(user.id)).toBeNull()
 		expect(await lastMail(user.email, 'email-change-requested')).toBeUndefined()
 	})
@@ -94,17 +98,18 @@ describe('asking for a new address', () => {
 		const firstToken = await tokenSentTo(first)
 		await requestEmailChange(user.id, second)
 		expect(await findEmailChange(firstToken)).toBeNull()
-		expect(await confirmEmailChange(firstToken)).toEqual({ ok: false, status: 404, error: LINK_NOT_VALID })
+		await expect(confirmEmailChange(firstToken)).rejects.toMatchObject(refusal(404, LINK_NOT_VALID))
 		expect(await findEmailChange(await tokenSentTo(second))).toEqual({ userId: user.id, email: second })
 	})
 
 	test('an account may ask as often in an hour as the strict tier allows in a minute', async () => {
 		const user = await createUser()
 		for (let i = 0; i < env.RATE_LIMIT_STRICT_PER_MINUTE; i++)
-			expect((await requestEmailChange(user.id, uniqueEmail(`many${i}`))).ok).toBe(true)
-		expect(await requestEmailChange(user.id, uniqueEmail('one-more'))).toEqual({ ok: false, status: 429, error: TOO_MANY_ATTEMPTS })
+			await expect(requestEmailChange(user.id, uniqueEmail(`many${i}`))).resolves.toBeDefined()
+		const limited = requestEmailChange(user.id, uniqueEmail('one-more'))
+		await expect(limited).rejects.toMatchObject({ ...refusal(429, TOO_MANY_ATTEMPTS, 'email'), retryAfterSeconds: expect.any(Number) })
 		// Another account is not held back by this one.
-		expect((await requestEmailChange((await createUser()).id, uniqueEmail('other'))).ok).toBe(true)
+		await expect(requestEmailChange((await createUser()).id, uniqueEmail('other'))).resolves.toBeDefined()
 	})
 
 	test('cancelling withdraws the change and its link', async () => {
@@ -115,7 +120,7 @@ describe('asking for a new address', () => {
 		expect(await cancelEmailChange(user.id)).toBe(true)
 		expect(await cancelEmailChange(user.id)).toBe(false)
 		expect(await pendingEmailChange(user.id)).toBeNull()
-		expect((await confirmEmailChange(token)).ok).toBe(false)
+		await expect(confirmEmailChange(token)).rejects.toBeInstanceOf(DomainError)
 		expect((await userRow(user.id))!.email).toBe(user.email)
 	})
 })
@@ -128,12 +133,12 @@ describe('opening the link', () => {
 		await requestEmailChange(user.id, next)
 		const token = await tokenSentTo(next)
 		const confirmed = await confirmEmailChange(token)
-		expect(confirmed).toEqual({ ok: true, userId: user.id, email: next, previousEmail: user.email, endedSessions: 0 })
+		expect(confirmed).toEqual({ userId: user.id, email: next, previousEmail: user.email, endedSessions: 0 })
 		const row = (await userRow(user.id))!
 		expect(row.email).toBe(next)
 		expect(row.emailVerifiedAt).toBeInstanceOf(Date)
 		expect(await pendingEmailChange(user.id)).toBeNull()
-		expect(await confirmEmailChange(token)).toEqual({ ok: false, status: 404, error: LINK_NOT_VALID })
+		await expect(confirmEmailChange(token)).rejects.toMatchObject(refusal(404, LINK_NOT_VALID))
 
 		const told = await lastMail(user.email, 'email-changed')
 		expect(told).toMatchObject({ subject: 'Your email address was changed', userId: user.id })
@@ -150,7 +155,7 @@ describe('opening the link', () => {
 		const next = uniqueEmail('end')
 		await requestEmailChange(user.id, next)
 		const confirmed = await confirmEmailChange(await tokenSentTo(next), { endOtherSessions: true, keepSessionId: phone })
-		expect(confirmed).toMatchObject({ ok: true, endedSessions: 1 })
+		expect(confirmed).toMatchObject({ endedSessions: 1 })
 		expect(await sessionIds(user.id)).toEqual([phone])
 
 		// Opened signed out (another device): every session ends.
@@ -166,7 +171,7 @@ describe('opening the link', () => {
 		await requestEmailChange(user.id, next)
 		const token = await tokenSentTo(next)
 		await createUser({ email: next.toUpperCase() })
-		expect(await confirmEmailChange(token)).toEqual({ ok: false, status: 409, error: ADDRESS_TAKEN_MEANWHILE })
+		await expect(confirmEmailChange(token)).rejects.toMatchObject(refusal(409, ADDRESS_TAKEN_MEANWHILE))
 		expect((await userRow(user.id))!.email).toBe(user.email)
 		expect(await findEmailChange(token)).toBeNull()
 	})
@@ -182,7 +187,7 @@ describe('opening the link', () => {
 			.where(eq(emailChanges.userId, user.id))
 		expect(await findEmailChange(token)).toBeNull()
 		expect(await pendingEmailChange(user.id)).toBeNull()
-		expect((await confirmEmailChange(token)).ok).toBe(false)
+		await expect(confirmEmailChange(token)).rejects.toBeInstanceOf(DomainError)
 		expect(await pruneExpiredEmailChanges()).toBeGreaterThanOrEqual(1)
 		expect(await db.query.emailChanges.findFirst({ where: eq(emailChanges.userId, user.id) })).toBeUndefined()
 		expect((await userRow(user.id))!.email).toBe(user.email)
@@ -191,7 +196,7 @@ describe('opening the link', () => {
 	test('an unknown or empty token finds nothing', async () => {
 		expect(await findEmailChange('')).toBeNull()
 		expect(await findEmailChange('not-a-token')).toBeNull()
-		expect((await confirmEmailChange('not-a-token')).ok).toBe(false)
+		await expect(confirmEmailChange('not-a-token')).rejects.toBeInstanceOf(DomainError)
 	})
 
 	test('deleting the account removes its waiting change', async () => {

@@ -4,6 +4,7 @@ import { db, type Executor } from '#db/client.ts'
 import { emailChanges, sessions, users } from '#db/schema.ts'
 import { sendEmail } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { accountKey, hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { EMAIL_TAKEN, isUniqueViolation } from './accounts.server.ts'
 import { LINK_NOT_VALID } from './messages.ts'
@@ -24,22 +25,23 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const greeting = (firstName: string | null) => `Hello${firstName ? ` ${firstName}` : ''},`
 const profileUrl = () => new URL('/dashboard/profile', env.PUBLIC_URL).toString()
 
-export type EmailChangeRequest = { ok: true; email: string; expiresAt: Date } | { ok: false; status: 400 | 404 | 409 | 429; error: string }
+export type EmailChangeRequest = { email: string; expiresAt: Date }
 
 /**
  * Asks for a new address: nothing changes until the link sent there is opened. A new request replaces the one before
- * (its link stops working). The current address is told that a change was asked for.
+ * (its link stops working). The current address is told that a change was asked for. Each refusal belongs beside the
+ * `email` field: no account (404), the same address (400), another account's (409), too many requests (429).
  */
 export async function requestEmailChange(userId: string, email: string): Promise<EmailChangeRequest> {
 	const newEmail = email.trim().toLowerCase()
 	const current = await db.query.users.findFirst({ columns: { email: true, firstName: true }, where: eq(users.id, userId) })
-	if (!current) return { ok: false, status: 404, error: ACCOUNT_NOT_FOUND }
-	if (current.email.toLowerCase() === newEmail) return { ok: false, status: 400, error: EMAIL_UNCHANGED }
-	if (await addressInUse(newEmail, userId)) return { ok: false, status: 409, error: EMAIL_TAKEN }
+	if (!current) throw new DomainError(404, ACCOUNT_NOT_FOUND, 'email')
+	if (current.email.toLowerCase() === newEmail) throw new DomainError(400, EMAIL_UNCHANGED, 'email')
+	if (await addressInUse(newEmail, userId)) throw new DomainError(409, EMAIL_TAKEN, 'email')
 	// Each request mails two addresses, one of them chosen by whoever holds the session: a ceiling per account and hour,
 	// whichever addresses the requests come from.
 	const sent = await hit(accountKey('email-change-account', userId), env.RATE_LIMIT_STRICT_PER_MINUTE, 60 * 60)
-	if (!sent.allowed) return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS }
+	if (!sent.allowed) throw new DomainError(429, TOO_MANY_ATTEMPTS, 'email', sent.retryAfterSeconds)
 
 	const token = randomBytes(32).toString('base64url')
 	const expiresAt = new Date(Date.now() + EMAIL_CHANGE_HOURS * 60 * 60 * 1000)
@@ -74,7 +76,7 @@ export async function requestEmailChange(userId: string, email: string): Promise
 			`Questions? Write to us at ${env.SUPPORT_EMAIL}.`,
 		].join('\n\n'),
 	})
-	return { ok: true, email: newEmail, expiresAt }
+	return { email: newEmail, expiresAt }
 }
 
 function addressInUse(email: string, exceptUserId: string, executor: Executor = db) {
@@ -111,30 +113,30 @@ export async function findEmailChange(token: string) {
 	return row ? { userId: row.userId, email: row.newEmail } : null
 }
 
-export type EmailChangeConfirmation =
-	| { ok: true; userId: string; email: string; previousEmail: string; endedSessions: number }
-	| { ok: false; status: 404 | 409; error: string }
+export type EmailChangeConfirmation = { userId: string; email: string; previousEmail: string; endedSessions: number }
 
 /**
  * Opens the link: the token is spent whatever happens next. The address becomes the account's (and counts as
  * verified) if no other account took it meanwhile. With `endOtherSessions`, every session of the account ends except
- * `keepSessionId` (the one confirming, when it is the account's own). The previous address is told.
+ * `keepSessionId` (the one confirming, when it is the account's own). The previous address is told. Refused: a link
+ * unknown, used or expired (404), an address another account took meanwhile (409).
  */
 export async function confirmEmailChange(
 	token: string,
 	options: { endOtherSessions?: boolean; keepSessionId?: string | null } = {},
 ): Promise<EmailChangeConfirmation> {
-	let outcome: EmailChangeConfirmation
+	let outcome: EmailChangeConfirmation | DomainError
 	try {
+		// A refusal is returned from the transaction, not thrown in it: the spent token stays spent.
 		outcome = await db.transaction(async (tx) => {
 			const [change] = await tx
 				.delete(emailChanges)
 				.where(and(eq(emailChanges.tokenHash, hashToken(token)), gt(emailChanges.expiresAt, sql`now()`)))
 				.returning()
-			if (!change) return { ok: false, status: 404, error: LINK_NOT_VALID } as const
+			if (!change) return new DomainError(404, LINK_NOT_VALID)
 			const user = await tx.query.users.findFirst({ columns: { email: true }, where: eq(users.id, change.userId) })
-			if (!user) return { ok: false, status: 404, error: LINK_NOT_VALID } as const
-			if (await addressInUse(change.newEmail, change.userId, tx)) return { ok: false, status: 409, error: ADDRESS_TAKEN_MEANWHILE } as const
+			if (!user) return new DomainError(404, LINK_NOT_VALID)
+			if (await addressInUse(change.newEmail, change.userId, tx)) return new DomainError(409, ADDRESS_TAKEN_MEANWHILE)
 			await tx
 				.update(users)
 				.set({ email: change.newEmail, emailVerifiedAt: sql`now()` })
@@ -148,14 +150,15 @@ export async function confirmEmailChange(
 					.returning({ id: sessions.id })
 				endedSessions = ended.length
 			}
-			return { ok: true, userId: change.userId, email: change.newEmail, previousEmail: user.email, endedSessions } as const
+			return { userId: change.userId, email: change.newEmail, previousEmail: user.email, endedSessions }
 		})
 	} catch (error) {
 		// Another account took the address between the check and the update (the unique index decided).
-		if (isUniqueViolation(error)) return { ok: false, status: 409, error: ADDRESS_TAKEN_MEANWHILE }
+		if (isUniqueViolation(error)) throw new DomainError(409, ADDRESS_TAKEN_MEANWHILE)
 		throw error
 	}
-	if (outcome.ok) await tellPreviousAddress(outcome.userId, outcome.previousEmail, outcome.email)
+	if (outcome instanceof DomainError) throw outcome
+	await tellPreviousAddress(outcome.userId, outcome.previousEmail, outcome.email)
 	return outcome
 }
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { consents, consentTexts } from '#db/schema.ts'
-import { CONSENT_TITLES, CONSENT_TYPES, type ConsentType } from './schemas.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { CONSENT_REQUIRED, CONSENT_TITLES, CONSENT_TYPES, type ConsentType } from './schemas.ts'
 
 export type ClientInfo = { ipAddress: string | null; userAgent: string | null }
 
@@ -87,11 +88,16 @@ async function insertConsents(userId: string, forms: Array<{ consentType: Consen
 		.returning({ consentType: consents.consentType, version: consents.version, createdAt: consents.createdAt })
 }
 
-/** POST /api/consent: agreement to the current text of one form; agreeing again answers the first agreement. */
+export const CONSENT_FORM_UNAVAILABLE = 'This consent form is not available'
+
+/**
+ * POST /api/consent: agreement to the current text of one form; agreeing again answers the first agreement. A form
+ * with no text published is refused (409).
+ */
 export async function recordConsent(userId: string, consentType: ConsentType, client: ClientInfo) {
 	const status = await getConsentStatus(userId)
 	const form = status.forms.find((f) => f.consentType === consentType)
-	if (!form) return null
+	if (!form) throw new DomainError(409, CONSENT_FORM_UNAVAILABLE)
 	const [row] = await insertConsents(userId, [form], client)
 	if (row) return row
 	const [first] = await db
@@ -105,19 +111,20 @@ export async function recordConsent(userId: string, consentType: ConsentType, cl
 				eq(consents.agreed, true),
 			),
 		)
-	return first ?? null
+	if (!first) throw new DomainError(409, CONSENT_FORM_UNAVAILABLE)
+	return first
 }
 
 /**
  * The consent page: every missing form must be ticked for the version the person was shown, else nothing
- * is recorded (all or none).
+ * is recorded (all or none) and it is refused (400). Answers the forms recorded.
  */
 export async function agreeToMissingConsents(userId: string, shown: Partial<Record<ConsentType, number>>, client: ClientInfo) {
 	const status = await getConsentStatus(userId)
 	const missing = status.forms.filter((f) => !f.signedAt)
-	if (missing.some((f) => shown[f.consentType] !== f.version)) return { ok: false as const }
+	if (missing.some((f) => shown[f.consentType] !== f.version)) throw new DomainError(400, CONSENT_REQUIRED)
 	await insertConsents(userId, missing, client)
-	return { ok: true as const, recorded: missing.map((f) => f.consentType) }
+	return missing.map((f) => f.consentType)
 }
 
 /** Agreement to every current form at once (accounts prepared by tests and fixtures). */

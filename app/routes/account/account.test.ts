@@ -9,6 +9,7 @@ import * as s from '#db/schema.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { EMAIL_TAKEN } from '#app/domain/accounts/accounts.server.ts'
 import { EMAIL_UNCHANGED } from '#app/domain/accounts/schemas.ts'
+import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
 import { recordScan } from '#app/domain/responder/responder.server.ts'
 import * as home from '#app/routes/home.tsx'
 import * as profile from '#app/routes/account/profile.tsx'
@@ -112,6 +113,19 @@ describe('name', () => {
 		expect(refused.status).toBe(400)
 		expect(refused.text).toContain('First name must be at most 50 characters')
 		expect(refused.toast).toMatchObject({ title: 'Update Failed' })
+		expect(await userRow(user.id)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' })
+	})
+})
+
+describe('the forms', () => {
+	test('a missing or unknown intent is a 400 that says so, and changes nothing', async () => {
+		const { user, cookie } = await person()
+		for (const fields of [{ firstName: 'Ada' }, { intent: 'explode', firstName: 'Ada' }] as Array<Record<string, string>>) {
+			const refused = await post(cookie, fields)
+			expect(refused.status).toBe(400)
+			expect(refused.text).toContain(UNKNOWN_ACTION)
+			expect(refused.toast).toMatchObject({ title: 'Update Failed', description: UNKNOWN_ACTION })
+		}
 		expect(await userRow(user.id)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' })
 	})
 })

@@ -5,6 +5,7 @@ import { LINK_NOT_VALID } from '#app/domain/accounts/messages.ts'
 import { ConfirmEmailChangeSchema } from '#app/domain/accounts/schemas.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { readPageForm } from '#app/utils/request.server.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
 import { getSession } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
@@ -22,17 +23,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return { token, email: change.email }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	const submission = parseWithZod(await readPageForm(request), { schema: ConfirmEmailChangeSchema })
-	if (submission.status !== 'success') return data({ result: submission.reply(), message: null }, { status: 400 })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const { token, endOtherSessions } = submission.value
 	const session = await getSession(request)
 	const change = await findEmailChange(token)
 	// The session opening the link stays signed in when it is the account's own; any other is not the account's to keep.
 	const ownSession = change && session.get('userId') === change.userId ? session.id : null
-	const confirmed = await confirmEmailChange(token, { endOtherSessions, keepSessionId: ownSession })
-	if (!confirmed.ok)
-		return data({ result: submission.reply({ formErrors: [confirmed.error] }), message: confirmed.error }, { status: confirmed.status })
+	let confirmed: Awaited<ReturnType<typeof confirmEmailChange>>
+	try {
+		confirmed = await confirmEmailChange(token, { endOtherSessions, keepSessionId: ownSession })
+	} catch (error) {
+		// A spent or unknown link is told on this page (with the way to ask for a new one), not as a missing page.
+		return replyError({ request, context }, submission, error, { statuses: { 404: 404 } })
+	}
 	const ended = endOtherSessions ? ' Every other session of your account has been signed out.' : ''
 	return redirectWithToast(ownSession ? '/dashboard/profile' : '/auth', {
 		type: 'success',
@@ -42,11 +47,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+	// Why opening the link was refused: the form's own error (a field's error is a broken form, told as the default).
+	const refusal = actionData?.result.error?.['']?.[0]
 	if (!loaderData.email)
 		return (
 			<AuthShell title="This link cannot be used">
-				<p role={actionData?.message ? 'alert' : undefined} className="mt-3 text-gray-800">
-					{actionData?.message ?? LINK_NOT_VALID}
+				<p role={refusal ? 'alert' : undefined} className="mt-3 text-gray-800">
+					{refusal ?? LINK_NOT_VALID}
 				</p>
 				<p className="mt-6">
 					<Link to="/dashboard/profile" className="font-semibold text-blue-800 underline">

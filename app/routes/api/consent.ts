@@ -1,7 +1,7 @@
 import { recordConsent } from '#app/domain/consent/consent.server.ts'
 import { clientInfo } from '#app/middleware/consent.server.ts'
 import { ConsentRecordSchema } from '#app/domain/consent/schemas.ts'
-import { jsonError, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
+import { readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/consent'
 
@@ -12,7 +12,6 @@ const api = resource<Route.ActionArgs>({
 		const parsed = ConsentRecordSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const recorded = await recordConsent(userId, parsed.data.consentType, clientInfo(request, context))
-		if (!recorded) return jsonError(409, 'This consent form is not available')
 		return Response.json({
 			success: true,
 			consentType: recorded.consentType,

@@ -10,11 +10,18 @@ const api = resource<Route.ActionArgs>({
 		const parsed = SignupSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const created = await createAccount({ ...parsed.data, firstVisitOn: firstVisitDay(request.headers.get('cookie')) })
-		if (!created.ok) {
-			const message = created.errors.email?.[0] ?? created.errors.username?.[0] ?? 'Signup failed'
-			return jsonError(409, message, { errors: created.errors })
+		switch (created.outcome) {
+			case 'created':
+				return Response.json({ notice: signupNotice(), message: 'Account created' }, { status: 201 })
+			case 'taken': {
+				const message = created.errors.email?.[0] ?? created.errors.username?.[0] ?? 'Signup failed'
+				return jsonError(409, message, { errors: created.errors })
+			}
+			default: {
+				const unknown: never = created
+				return unknown
+			}
 		}
-		return Response.json({ notice: signupNotice(), message: 'Account created' }, { status: 201 })
 	},
 })
 

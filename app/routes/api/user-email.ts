@@ -1,7 +1,7 @@
 import { getPublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { cancelEmailChange, pendingEmailChange, requestEmailChange } from '#app/domain/accounts/email-change.server.ts'
 import { ChangeEmailSchema } from '#app/domain/accounts/schemas.ts'
-import { jsonError, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
+import { readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/user-email'
 
@@ -19,7 +19,6 @@ const api = resource<Route.ActionArgs>({
 		const parsed = ChangeEmailSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const requested = await requestEmailChange(userId, parsed.data.email)
-		if (!requested.ok) return jsonError(requested.status, requested.error, { errors: { email: [requested.error] } })
 		return Response.json({
 			message: `We sent a link to ${requested.email}. Your email changes once you open it.`,
 			pending: { email: requested.email, expiresAt: requested.expiresAt },

@@ -1,6 +1,6 @@
 import { getPublicUser, updateName } from '#app/domain/accounts/accounts.server.ts'
 import { ProfileNameSchema } from '#app/domain/accounts/schemas.ts'
-import { jsonError, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
+import { readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/user-profile'
 
@@ -11,7 +11,6 @@ const api = resource<Route.ActionArgs>({
 		const parsed = ProfileNameSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const saved = await updateName(userId, parsed.data)
-		if (!saved.ok) return jsonError(404, 'User not found')
 		return Response.json({
 			message: saved.changed ? 'Profile updated' : 'No changes',
 			changed: saved.changed,

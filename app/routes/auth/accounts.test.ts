@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
-import { connections, sessions, signIns, users } from '#db/schema.ts'
+import { connections, rateLimits, sessions, signIns, users } from '#db/schema.ts'
 import * as apiSignup from '#app/routes/api/signup.ts'
 import * as apiUser from '#app/routes/api/auth-user.ts'
 import * as apiLogout from '#app/routes/api/auth-logout.ts'
@@ -10,6 +10,7 @@ import * as link from '#app/routes/auth/link.tsx'
 import * as login from '#app/routes/auth/login.tsx'
 import * as signup from '#app/routes/auth/signup.tsx'
 import { env } from '#app/utils/env.server.ts'
+import { accountKey, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import type { PendingLink } from '#app/utils/session.server.ts'
 import {
 	call,
@@ -20,6 +21,7 @@ import {
 	jsonRequest,
 	sessionCookie,
 	TEST_PASSWORD,
+	testAddress,
 	uniqueEmail,
 	unwrap,
 } from '#tests/factories.ts'
@@ -191,6 +193,29 @@ describe('sign-in and sessions', () => {
 			expect(response.status).toBe(400)
 			expect(JSON.stringify(response.body)).toContain('Invalid email or password')
 		}
+		expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
+	})
+
+	test('a refusal keeps the e-mail typed and never sends the password back', async () => {
+		const user = await createUser()
+		const wrong = await unwrap((await call(login.action, formRequest('/login', { email: user.email, password: 'Wrong-pass-1!' }))).result)
+		expect(wrong.body).toMatchObject({ result: { initialValue: { email: user.email }, error: { '': ['Invalid email or password'] } } })
+		expect(JSON.stringify(wrong.body)).not.toContain('Wrong-pass-1!')
+	})
+
+	test('past the account’s ceiling even the right password waits: 429 with Retry-After, the e-mail kept', async () => {
+		const user = await createUser()
+		const ceiling = { count: 100, resetAt: sql`now() + interval '1 minute'` }
+		await db
+			.insert(rateLimits)
+			.values({ key: accountKey('signin-account', user.email), ...ceiling })
+			.onConflictDoUpdate({ target: rateLimits.key, set: ceiling })
+		const fields = { email: user.email, password: TEST_PASSWORD }
+		const refused = await unwrap((await call(login.action, formRequest('/login', fields), {}, testAddress())).result)
+		expect(refused.status).toBe(429)
+		expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+		expect(refused.body).toMatchObject({ result: { initialValue: { email: user.email }, error: { '': [TOO_MANY_ATTEMPTS] } } })
+		expect(JSON.stringify(refused.body)).not.toContain(TEST_PASSWORD)
 		expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
 	})
 

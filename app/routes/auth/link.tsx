@@ -7,8 +7,8 @@ import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { env } from '#app/utils/env.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { guessSource, trustDevice } from '#app/utils/trusted-device.server.ts'
-import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
-import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
+import { limitPageAttempt, readPageForm } from '#app/utils/request.server.ts'
 import { getSession, type PendingLink } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/link'
@@ -40,16 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const pending = await requirePendingLink(request)
 	const submission = parseWithZod(await readPageForm(request), { schema: LinkAccountSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-	const refuse = (message: string, status: number, headers?: HeadersInit) =>
-		data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status, headers })
-	const limited = await refusedAttempt('signin', request, context)
-	if (limited) return refuse(TOO_MANY_ATTEMPTS, 429, limited)
 	const { at: _at, hasPassword: _has, providerVerified: _pv, accountVerified: _av, ...identity } = pending
-	const source = await guessSource({ request, context }, 'signin', identity.email)
-	const linked = await linkOidcIdentity(identity, submission.value.password, source)
-	if (!linked.ok) return refuse(linked.message, linked.status)
+	let userId: string
+	try {
+		await limitPageAttempt('signin', request, context)
+		const source = await guessSource({ request, context }, 'signin', identity.email)
+		userId = (await linkOidcIdentity(identity, submission.value.password, source)).id
+	} catch (error) {
+		return replyError({ request, context }, submission, error, { hideFields: ['password'] })
+	}
 	const trusted = { 'set-cookie': await trustDevice(request, 'signin', identity.email) }
-	return createUserSession({ request, context }, linked.user.id, null, { headers: trusted })
+	return createUserSession({ request, context }, userId, null, { headers: trusted })
 }
 
 function reason({ providerVerified, accountVerified }: { providerVerified: boolean; accountVerified: boolean }) {

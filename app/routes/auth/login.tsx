@@ -1,5 +1,6 @@
-import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
-import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
+import { limitPageAttempt, readPageForm } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import { INVALID_LOGIN, verifyLogin } from '#app/domain/accounts/accounts.server.ts'
@@ -28,17 +29,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: LoginSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-	const refuse = (message: string, status: number, headers?: HeadersInit) =>
-		data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status, headers })
-	// A bot gets the answer to a wrong password; no password is checked.
-	if (filledHoneypot(formData)) return refuse(INVALID_LOGIN, 400)
-	const limited = await refusedAttempt('signin', request, context)
-	if (limited) return refuse(TOO_MANY_ATTEMPTS, 429, limited)
-	const { email, password } = submission.value
-	const login = await verifyLogin(email, password, await guessSource({ request, context }, 'signin', email))
-	if (!login.ok) return refuse(login.message, login.status)
+	const { email, password, redirectTo } = submission.value
+	let userId: string
+	try {
+		// A bot gets the answer to a wrong password; no password is checked.
+		if (filledHoneypot(formData)) throw new DomainError(400, INVALID_LOGIN)
+		await limitPageAttempt('signin', request, context)
+		userId = (await verifyLogin(email, password, await guessSource({ request, context }, 'signin', email))).id
+	} catch (error) {
+		// The e-mail stays as typed; the password is never sent back.
+		return replyError({ request, context }, submission, error, { hideFields: ['password'] })
+	}
 	const trusted = { 'set-cookie': await trustDevice(request, 'signin', email) }
-	return createUserSession({ request, context }, login.user.id, submission.value.redirectTo, { headers: trusted })
+	return createUserSession({ request, context }, userId, redirectTo, { headers: trusted })
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { firstVisitDay } from '#app/domain/analytics/collect.server.ts'
-import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
-import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
+import { limitPageAttempt, readPageForm } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link } from 'react-router'
 import { createAccount, signupNotice } from '#app/domain/accounts/accounts.server.ts'
@@ -18,19 +18,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: SignupSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-	const limited = await refusedAttempt('signup', request, context)
-	if (limited)
-		return data(
-			{ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ['password'] }) },
-			{ status: 429, headers: limited },
-		)
+	try {
+		await limitPageAttempt('signup', request, context)
+	} catch (error) {
+		return replyError({ request, context }, submission, error, { hideFields: ['password'] })
+	}
 	const recorded = () =>
 		redirectWithToast('/api/login', { type: 'success', title: 'Signup Information Recorded', description: signupNotice() })
 	// A bot is answered as a person would be, and no account is made.
 	if (filledHoneypot(formData)) return recorded()
 	const created = await createAccount({ ...submission.value, firstVisitOn: firstVisitDay(request.headers.get('cookie')) })
-	if (!created.ok) return data({ result: submission.reply({ fieldErrors: created.errors, hideFields: ['password'] }) }, { status: 400 })
-	return recorded()
+	switch (created.outcome) {
+		case 'created':
+			return recorded()
+		case 'taken':
+			// The e-mail, the username or both, each beside its field.
+			return data({ result: submission.reply({ fieldErrors: created.errors, hideFields: ['password'] }) }, { status: 400 })
+		default: {
+			const unknown: never = created
+			return unknown
+		}
+	}
 }
 
 // Spec 002 lists 'end-to-end encryption' here; the server reads what it keeps, so the page claims only what is true.

@@ -6,6 +6,7 @@ import { consents, consentTexts } from '#db/schema.ts'
 import { CONSENT_TEXTS } from '#db/seed-content.ts'
 import { getConsentStatus, recordConsent } from '#app/domain/consent/consent.server.ts'
 import { CONSENT_TITLES, CONSENT_TYPES, type ConsentType } from '#app/domain/consent/schemas.ts'
+import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
 import * as root from '#app/root.tsx'
 import * as consentApi from '#app/routes/api/consent.ts'
 import * as statusApi from '#app/routes/api/consent-status.ts'
@@ -248,10 +249,23 @@ describe('the consent page', () => {
 		expect(await consentRows(user.id)).toHaveLength(0)
 	})
 
+	test('a missing or unknown intent is a 400 that says so, recording nothing', async () => {
+		const { user, cookie } = await newcomer()
+		for (const intent of [{}, { intent: 'explode' }] as Array<Record<string, string>>) {
+			const fields = { ...intent, redirectTo: '/dashboard', ...ticks([...CONSENT_TYPES]) }
+			const response = await unwrap((await call(consentPage.action, formRequest('/consent', fields, { cookie }))).result)
+			expect(response.status).toBe(400)
+			expect(response.body).toMatchObject({ error: UNKNOWN_ACTION })
+		}
+		expect(await consentRows(user.id)).toHaveLength(0)
+	})
+
 	test('a box ticked for a text that has since changed is not agreement to the new text', async () => {
 		const { user, cookie } = await newcomer()
 		await withNewVersion('hipaa', async () => {
-			const response = await unwrap((await call(consentPage.action, formRequest('/consent', ticks([...CONSENT_TYPES]), { cookie }))).result)
+			const response = await unwrap(
+				(await call(consentPage.action, formRequest('/consent', { intent: 'agree', ...ticks([...CONSENT_TYPES]) }, { cookie }))).result,
+			)
 			expect(response.status).toBe(400)
 			expect(await consentRows(user.id)).toHaveLength(0)
 		})
@@ -284,7 +298,8 @@ describe('the consent page', () => {
 		])
 		expect(rows[0]!.ipAddress).toBe('203.0.113.77')
 		const unsafe = await unwrap(
-			(await call(consentPage.action, formRequest('/consent', { redirectTo: 'https://evil.example/' }, { cookie }))).result,
+			(await call(consentPage.action, formRequest('/consent', { intent: 'agree', redirectTo: 'https://evil.example/' }, { cookie })))
+				.result,
 		)
 		expect(location(unsafe)).toBe('/dashboard')
 	})

@@ -1,15 +1,18 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { readPageForm } from '#app/utils/request.server.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
 import { data, redirect } from 'react-router'
 import { agreeToMissingConsents, currentConsentTexts, getConsentStatus } from '#app/domain/consent/consent.server.ts'
 import { clientInfo, dismissNoticeCookie } from '#app/middleware/consent.server.ts'
-import { CONSENT_INTENTS, CONSENT_REQUIRED, CONSENT_TYPES, ConsentFormSchema } from '#app/domain/consent/schemas.ts'
+import { CONSENT_INTENTS, CONSENT_REQUIRED, CONSENT_TYPES } from '#app/domain/consent/schemas.ts'
 import { Logo, SiteFooter } from '#app/ui/brand.tsx'
 import { StatusButton } from '#app/ui/forms.tsx'
 import { requireUser } from '#app/middleware/permissions.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
-import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/consent'
 import { ConsentForm } from './consent-form.tsx'
+import { ConsentPageSchema, UNKNOWN_ACTION } from './consent.server.ts'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,26 +25,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireUser({ request, context })
-	const formData = await readPageForm(request)
-	const redirectTo = safeRedirect(formData.get('redirectTo'), '/dashboard')
-	if (formData.get('intent') === CONSENT_INTENTS.dismissNotice) {
-		const headers = { 'set-cookie': await dismissNoticeCookie(user.id) }
-		// With JavaScript the notice closes in place; without it the page the person was on comes back.
-		if (new URL(request.url).pathname.endsWith('.data')) return data({ dismissed: true }, { headers })
-		return redirect(redirectTo, { headers })
+	const submission = parseWithZod(await readPageForm(request), { schema: ConsentPageSchema })
+	if (submission.status !== 'success') {
+		// Only the intent can be wrong (missing or unknown): every other field falls back to nothing ticked.
+		return data({ error: submission.error?.intent?.[0] ?? UNKNOWN_ACTION, ticked: [], result: submission.reply() }, { status: 400 })
 	}
-	const shown = ConsentFormSchema.parse(Object.fromEntries(formData))
-	const result = await agreeToMissingConsents(user.id, shown, clientInfo(request, context))
-	if (!result.ok) {
-		const headers = await actionToast(request, context, { type: 'error', title: 'Consent Required', description: CONSENT_REQUIRED })
-		const ticked = CONSENT_TYPES.filter((type) => shown[type] !== undefined)
-		return data({ error: CONSENT_REQUIRED, ticked }, { status: 400, headers })
+	const action = submission.value
+	const redirectTo = safeRedirect(action.redirectTo, '/dashboard')
+	switch (action.intent) {
+		case CONSENT_INTENTS.dismissNotice: {
+			const headers = { 'set-cookie': await dismissNoticeCookie(user.id) }
+			// With JavaScript the notice closes in place; without it the page the person was on comes back.
+			if (new URL(request.url).pathname.endsWith('.data')) return data({ dismissed: true }, { headers })
+			return redirect(redirectTo, { headers })
+		}
+		case CONSENT_INTENTS.agree: {
+			const shown = { hipaa: action.hipaa, terms: action.terms, emergency_disclaimer: action.emergency_disclaimer }
+			try {
+				await agreeToMissingConsents(user.id, shown, clientInfo(request, context))
+			} catch (error) {
+				const ticked = CONSENT_TYPES.filter((type) => shown[type] !== undefined)
+				return replyError({ request, context }, submission, error, {
+					toast: 'Consent Required',
+					extra: { error: CONSENT_REQUIRED, ticked },
+				})
+			}
+			return redirectWithToast(redirectTo, {
+				type: 'success',
+				title: 'Consent Recorded',
+				description: 'Thank you. Your agreement to each form has been recorded.',
+			})
+		}
+		default: {
+			const unknown: never = action
+			return unknown
+		}
 	}
-	return redirectWithToast(redirectTo, {
-		type: 'success',
-		title: 'Consent Recorded',
-		description: 'Thank you. Your agreement to each form has been recorded.',
-	})
 }
 
 export default function Consent({ loaderData, actionData }: Route.ComponentProps) {
