@@ -238,23 +238,9 @@ async function main() {
 	// This process (seeding) and the server share one configuration: production, nothing outside the machine.
 	for (const key of ['DATABASE_URL', 'PGLITE_DIR']) delete process.env[key]
 	Object.assign(process.env, {
-		NODE_ENV: 'production',
+		...kit.loopbackServerEnv({ work, port: APP_PORT, sessionSecret: 'bench-lighthouse', publicUrl: ORIGIN }),
 		...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-		DATA_DIR: join(work, 'data'),
-		SESSION_SECRET: 'bench-lighthouse',
-		PUBLIC_URL: ORIGIN,
-		// One instance on loopback: its data key may stay in its DATA_DIR, and its address is http.
-		SINGLE_INSTANCE: 'true',
-		ALLOW_INSECURE_PUBLIC_URL: 'true',
-		HOST: '127.0.0.1',
-		PORT: String(APP_PORT),
-		SMTP_URL: '',
-		S3_BUCKET: '',
-		SEED_DEMO: 'false',
 		ADMIN_TOKEN,
-		// Stopped at the end (SIGKILL 5 s after SIGTERM): no wait before the drain, no metrics listener.
-		SHUTDOWN_DELAY_MS: '0',
-		METRICS_PORT: '0',
 	})
 	await seed()
 

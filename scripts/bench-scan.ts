@@ -662,20 +662,8 @@ async function main() {
 	// The app's configuration for this process (seeding) and both servers. No SMTP or S3: mail goes to the outbox table.
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
-		NODE_ENV: 'production',
+		...kit.loopbackServerEnv({ work, port: APP_PORT, sessionSecret: 'bench', publicUrl: `http://localhost:${APP_PORT}` }),
 		DATABASE_URL: database.url,
-		SESSION_SECRET: 'bench',
-		DATA_DIR: join(work, 'data'),
-		PUBLIC_URL: `http://localhost:${APP_PORT}`,
-		// One instance on loopback: its data key may stay in its DATA_DIR, and its address is http.
-		SINGLE_INSTANCE: 'true',
-		ALLOW_INSECURE_PUBLIC_URL: 'true',
-		SMTP_URL: '',
-		S3_BUCKET: '',
-		SEED_DEMO: 'false',
-		// Stopped at the end (SIGKILL 5 s after SIGTERM): no wait before the drain, no metrics listener.
-		SHUTDOWN_DELAY_MS: '0',
-		METRICS_PORT: '0',
 	}
 	Object.assign(process.env, env)
 	// Only the app knows the admin token; it is presented as the owner would, through /api/validate-admin-token.

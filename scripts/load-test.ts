@@ -206,20 +206,9 @@ async function main() {
 	const stripeApi = await startStripeApi(stripeSessions)
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
-		NODE_ENV: 'production',
+		...kit.loopbackServerEnv({ work, port: APP_PORT, sessionSecret: 'load-test' }),
 		DATABASE_URL: pg.url,
-		SESSION_SECRET: 'load-test',
-		DATA_DIR: join(work, 'data'),
-		PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
-		// One instance on loopback: its data key may stay in its DATA_DIR, and its address is http.
-		SINGLE_INSTANCE: 'true',
-		ALLOW_INSECURE_PUBLIC_URL: 'true',
-		HOST: '127.0.0.1',
-		PORT: String(APP_PORT),
-		SMTP_URL: '',
-		S3_BUCKET: '',
 		OIDC_ISSUER: '',
-		SEED_DEMO: 'false',
 		// Each scan comes from an address of its own (X-Forwarded-For), so each is recorded and can be checked.
 		TRUSTED_PROXIES: '127.0.0.1',
 		RATE_LIMIT_STRICT_PER_MINUTE: '1000000',
@@ -228,9 +217,7 @@ async function main() {
 		STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
 		STRIPE_PUBLISHABLE_KEY: '',
 		STRIPE_API_BASE: stripeApi,
-		// The shutdown phase measures the drain itself: it begins at SIGTERM, with no wait for a load balancer.
-		SHUTDOWN_DELAY_MS: '0',
-		METRICS_PORT: '0',
+		// The shutdown phase measures the drain itself: it begins at SIGTERM, with no wait for a load balancer (as set above).
 	}
 	Object.assign(process.env, env)
 
