@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { DomainError } from '#app/utils/errors.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { searchAddresses } from '#app/adapters/address-search.server.ts'
 import { listCodes } from '#app/domain/qr/manage.server.ts'
@@ -242,21 +243,25 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 					)
 		}
 		const { shippingMethod, selectedQrCodeId, discountCode: _ignored, ...address } = submission.value
-		const result = await createShopOrder(userId, {
-			items,
-			address,
-			shippingMethod,
-			selectedQrCodeId,
-			discountCode: draft.discountCode || null,
-			idempotencyKey: String(formData.get('checkoutKey') ?? '') || draft.key,
-		})
-		if (!result.ok)
+		let result
+		try {
+			result = await createShopOrder(userId, {
+				items,
+				address,
+				shippingMethod,
+				selectedQrCodeId,
+				discountCode: draft.discountCode || null,
+				idempotencyKey: String(formData.get('checkoutKey') ?? '') || draft.key,
+			})
+		} catch (error) {
+			if (!(error instanceof DomainError)) throw error
 			return fail(
-				result.message === cannotCheckout.description ? cannotCheckout.title : CHECKOUT_MESSAGES.checkoutFailed,
-				result.message,
+				error.message === cannotCheckout.description ? cannotCheckout.title : CHECKOUT_MESSAGES.checkoutFailed,
+				error.message,
 				undefined,
-				result.status,
+				error.status,
 			)
+		}
 		// The order emptied the cart; the next checkout starts from a fresh form (and a fresh key).
 		session.unset('checkout')
 		return { ok: true, redirectTo: checkoutUrl(result.order), cookie: await sessionStorage.commitSession(session) }
