@@ -146,8 +146,7 @@ describe('a code shows its own profile or nothing', () => {
 	test('a sticker claimed with no profile yet is linked to the own profile, created and named after the account', async () => {
 		const user = await createUser({ firstName: 'Nora', lastName: 'New' })
 		const sticker = await createCode()
-		const claimed = await claimCode(claimant(user.id), sticker.pin)
-		expect(claimed.ok).toBe(true)
+		await expect(claimCode(claimant(user.id), sticker.pin)).resolves.toMatchObject({ qrCodeId: sticker.id })
 		const profiles = await db.query.medicalProfiles.findMany({ where: eq(s.medicalProfiles.userId, user.id) })
 		expect(profiles).toMatchObject([{ relationshipToUser: 'self', fullName: 'Nora New' }])
 		expect(await codeRow(sticker.id)).toMatchObject({ medicalProfileId: profiles[0]!.id, isActive: true })
@@ -170,7 +169,7 @@ describe('a code shows its own profile or nothing', () => {
 			).status,
 		).toBe(201)
 		const second = await createCode()
-		expect((await claimCode(claimant(user.id), second.pin)).ok).toBe(true)
+		await expect(claimCode(claimant(user.id), second.pin)).resolves.toMatchObject({ qrCodeId: second.id })
 		const page = await scanPage(second.token)
 		expect(page).toContain('Pat Parent')
 		expect(page).not.toContain('Tiny Tim')

@@ -20,7 +20,6 @@ import { NO_ACTIVE_CODE, SCANNING_OFF } from './options.ts'
 async function linkAnotherCode(userId: string, profileId: number) {
 	const code = await createCode()
 	const claimed = await claimCode(claimant(userId), code.pin, { profileId })
-	if (!claimed.ok) throw new Error(claimed.message)
 	return { id: claimed.qrCodeId, url: scanUrl(claimed.token) }
 }
 

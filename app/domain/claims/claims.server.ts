@@ -1,4 +1,4 @@
-import { DomainError, type DomainStatus } from '#app/utils/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import { medicalProfiles, qrCodes, users } from '#db/schema.ts'
@@ -51,9 +51,8 @@ export async function pinStateFor(userId: string, pin: string): Promise<'ready' 
 	return !code ? 'error' : code.userId === userId ? 'success' : code.userId ? 'error' : 'ready'
 }
 
-export type ClaimResult =
-	| { ok: true; qrCodeId: number; token: string; medicalProfileId: number }
-	| { ok: false; message: string; status: DomainStatus; field?: string }
+/** A code just claimed: its id and token, and the profile it now shows. */
+export type ClaimedCode = { qrCodeId: number; token: string; medicalProfileId: number }
 
 /** A signed-in person claiming, and the address they claim from (null: a PIN already checked from an address, at validation). */
 export type Claimant = { userId: string; address: string | null }
@@ -64,13 +63,14 @@ export type ClaimTarget = { profileId: number } | { newProfile: FamilyMember } |
 /**
  * Claims an unclaimed code for one of the claimant's profiles, in one transaction: the profile is chosen (or created)
  * and the code linked to it, or nothing happens. The claim is one conditional UPDATE, so of two simultaneous claims of
- * one PIN exactly one matches the row. A code is never claimed without a profile to show.
+ * one PIN exactly one matches the row. A code is never claimed without a profile to show. Refused with a DomainError:
+ * a malformed PIN, too many wrong ones, a PIN nobody can claim (counted as a wrong one), a profile not theirs.
  */
-export async function claimCode(claimant: Claimant, pinInput: unknown, target: ClaimTarget = { own: true }): Promise<ClaimResult> {
+export async function claimCode(claimant: Claimant, pinInput: unknown, target: ClaimTarget = { own: true }): Promise<ClaimedCode> {
 	const { userId } = claimant
 	const parsed = PinSchema.safeParse({ pin: pinInput })
-	if (!parsed.success) return { ok: false, message: PIN_FORMAT, status: 400 }
-	if (await tooManyWrongPins(claimant)) return { ok: false, message: TOO_MANY_ATTEMPTS, status: 429 }
+	if (!parsed.success) throw new DomainError(400, PIN_FORMAT, 'pin')
+	if (await tooManyWrongPins(claimant)) throw new DomainError(429, TOO_MANY_ATTEMPTS, 'pin')
 	const pin = parsed.data.pin
 	try {
 		return await db.transaction(async (tx) => {
@@ -81,12 +81,11 @@ export async function claimCode(claimant: Claimant, pinInput: unknown, target: C
 				.where(and(eq(qrCodes.pin, pin), isNull(qrCodes.userId)))
 				.returning({ id: qrCodes.id, token: qrCodes.token })
 			if (!claimed) throw new DomainError(400, PIN_REJECTED, 'pin')
-			return { ok: true as const, qrCodeId: claimed.id, token: claimed.token, medicalProfileId: profileId }
+			return { qrCodeId: claimed.id, token: claimed.token, medicalProfileId: profileId }
 		})
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		if (error.message === PIN_REJECTED) await countWrongPin(claimant)
-		return { ok: false, message: error.message, status: error.status, field: error.field }
+		if (error instanceof DomainError && error.message === PIN_REJECTED) await countWrongPin(claimant)
+		throw error
 	}
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { carts, products } from '#db/schema.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { addToCart, lineProblem, parseCart, type CartItem } from './cart.ts'
 
 /** A signed-in person's cart, kept in the database so every device sees it. */
@@ -52,14 +53,15 @@ export function productsById(ids: number[]) {
 		.where(and(eq(products.active, true), inArray(products.id, ids)))
 }
 
-export type LineCheck = { ok: true; name: string } | { ok: false; field: string; message: string }
-
-/** A line may join the cart once its product is offered there and it has the options the product asks for. */
-export async function checkCartLine(item: CartItem, place: 'shop' | 'request'): Promise<LineCheck> {
+/**
+ * A line may join the cart once its product is offered there and it has the options the product asks for; the
+ * product's name when it may, a 400 beside the field at fault when it may not.
+ */
+export async function checkCartLine(item: CartItem, place: 'shop' | 'request') {
 	const [product] = await productsById([item.productId])
 	if (!product || !(place === 'shop' ? product.inShop : product.onRequestPage))
-		return { ok: false, field: 'productId', message: 'This product is not available.' }
+		throw new DomainError(400, 'This product is not available.', 'productId')
 	const problem = lineProblem(item, product)
-	if (problem) return { ok: false, field: problem.field, message: problem.message }
-	return { ok: true, name: product.name }
+	if (problem) throw new DomainError(400, problem.message, problem.field)
+	return product.name
 }

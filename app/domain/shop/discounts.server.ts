@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
 import { discounts } from '#db/schema.ts'
 import type { Discount } from './pricing.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { CHECKOUT_MESSAGES } from './schemas.ts'
 
 export async function findDiscount(code: string): Promise<Discount | null> {
@@ -17,7 +18,9 @@ export async function findDiscount(code: string): Promise<Discount | null> {
 		: null
 }
 
-export async function validateDiscount(code: string) {
+/** The discount a code names, or a 404 when no active discount has that code. */
+export async function validateDiscount(code: string): Promise<Discount> {
 	const discount = await findDiscount(code)
-	return discount ? { ok: true as const, discount } : { ok: false as const, message: CHECKOUT_MESSAGES.invalidDiscount }
+	if (!discount) throw new DomainError(404, CHECKOUT_MESSAGES.invalidDiscount)
+	return discount
 }

@@ -14,6 +14,7 @@ import { formatCents, orderTotals } from './pricing.ts'
 import { CHECKOUT_MESSAGES } from './schemas.ts'
 import { COUNTRIES, NO_SHIPPING, shippingOption } from './shipping.ts'
 import { formatDate } from '#app/utils/dates.ts'
+import { DomainError } from '#app/utils/errors.ts'
 
 export type OrderInput = {
 	items: CartItem[]
@@ -26,11 +27,10 @@ export type OrderInput = {
 	idempotencyKey: string
 }
 
-export type OrderResult =
-	| { ok: true; created: boolean; order: { id: string; confirmationNumber: string; free72: boolean } }
-	| { ok: false; status: 400 | 404; message: string }
+export type PlacedOrderRef = { id: string; confirmationNumber: string; free72: boolean }
 
-const refuse = (message: string, status: 400 | 404 = 400) => ({ ok: false as const, status, message })
+/** A checkout's order: recorded now, or found already recorded under the same key (a retry, a double click). */
+export type PlacedOrder = { outcome: 'placed'; order: PlacedOrderRef } | { outcome: 'alreadyPlaced'; order: PlacedOrderRef }
 
 function newConfirmationNumber() {
 	return CONFIRMATION_PREFIX + Array.from({ length: 8 }, () => PIN_ALPHABET[randomInt(PIN_ALPHABET.length)]).join('')
@@ -46,32 +46,32 @@ async function existingOrder(userId: string, idempotencyKey: string) {
 }
 
 /** Records a shop order from the catalogue's prices and the spec's shipping and discount rules, in one transaction. */
-export async function createShopOrder(userId: string, input: OrderInput): Promise<OrderResult> {
+export async function createShopOrder(userId: string, input: OrderInput): Promise<PlacedOrder> {
 	// A retry after success finds its order, even though the order emptied the cart.
 	const previous = await existingOrder(userId, input.idempotencyKey)
-	if (previous) return { ok: true, created: false, order: previous }
+	if (previous) return { outcome: 'alreadyPlaced', order: previous }
 	const selected = input.selectedQrCodeId
-	if (!input.items.length || !selected) return refuse(CHECKOUT_MESSAGES.cannotCheckout.description)
+	if (!input.items.length || !selected) throw new DomainError(400, CHECKOUT_MESSAGES.cannotCheckout.description)
 
 	const [user, code] = await Promise.all([
 		db.query.users.findFirst({ columns: { email: true }, where: eq(users.id, userId) }),
 		db.query.qrCodes.findFirst({ columns: { id: true }, where: and(eq(qrCodes.id, selected), eq(qrCodes.userId, userId)) }),
 	])
-	if (!user) return refuse('Your account could not be found.', 404)
-	if (!code) return refuse(CHECKOUT_MESSAGES.cannotCheckout.description)
+	if (!user) throw new DomainError(404, 'Your account could not be found.')
+	if (!code) throw new DomainError(400, CHECKOUT_MESSAGES.cannotCheckout.description)
 
 	const discount = input.discountCode ? await findDiscount(input.discountCode) : null
-	if (input.discountCode && !discount) return refuse(CHECKOUT_MESSAGES.invalidDiscount)
+	if (input.discountCode && !discount) throw new DomainError(400, CHECKOUT_MESSAGES.invalidDiscount)
 	const catalogue = await productsById([...new Set(input.items.map((i) => i.productId))])
 	const totals = orderTotals(input.items, catalogue, { country: input.address.country, method: input.shippingMethod }, discount)
 	if ('error' in totals)
-		return refuse(totals.error === 'no-shipping' ? NO_SHIPPING : 'One of the items in your cart is no longer available.')
+		throw new DomainError(400, totals.error === 'no-shipping' ? NO_SHIPPING : 'One of the items in your cart is no longer available.')
 	for (const item of input.items) {
 		const problem = lineProblem(
 			item,
 			catalogue.find((p) => p.id === item.productId)!,
 		)
-		if (problem) return refuse(problem.message)
+		if (problem) throw new DomainError(400, problem.message)
 	}
 	const id = randomUUID()
 	const free72 = Boolean(discount?.marksFreeOrder)
@@ -122,12 +122,12 @@ export async function createShopOrder(userId: string, input: OrderInput): Promis
 			if (!isUniqueViolation(error)) throw error
 			// A simultaneous submission with the same key won; otherwise the confirmation number collided: draw again.
 			const winner = await existingOrder(userId, input.idempotencyKey)
-			if (winner) return { ok: true, created: false, order: winner }
+			if (winner) return { outcome: 'alreadyPlaced', order: winner }
 			if (attempt < 3) continue
 			throw error
 		}
 		await sendOrderConfirmation(id)
-		return { ok: true, created: true, order: { id, confirmationNumber, free72 } }
+		return { outcome: 'placed', order: { id, confirmationNumber, free72 } }
 	}
 }
 

@@ -360,7 +360,7 @@ describe('deleting the account from the Danger Zone', () => {
 		expect(uploadedFiles(user.id)).toBeGreaterThanOrEqual(2)
 
 		const sticker = await createCode()
-		expect((await claimCode(claimant(user.id), sticker.pin, { profileId: own.id })).ok).toBe(true)
+		await expect(claimCode(claimant(user.id), sticker.pin, { profileId: own.id })).resolves.toMatchObject({ medicalProfileId: own.id })
 		const stickerRow = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
 		await recordScan(stickerRow.id, { userAgent: 'iPhone', address: '203.0.113.1', trustedHeaders: null, viewerIsOwner: false })
 		await db

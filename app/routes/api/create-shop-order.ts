@@ -59,7 +59,7 @@ const api = resource<Route.ActionArgs>({
 		if (!address.success)
 			return jsonError(400, CHECKOUT_MESSAGES.addressRequired.description, { errors: address.error.flatten().fieldErrors })
 
-		const result = await createShopOrder(userId, {
+		const placed = await createShopOrder(userId, {
 			items,
 			address: address.data,
 			shippingMethod: input.shippingMethod,
@@ -68,10 +68,9 @@ const api = resource<Route.ActionArgs>({
 			// Without a key, the same checkout sent again (a retry, a double click) is recognised by its content.
 			idempotencyKey: request.headers.get('idempotency-key')?.slice(0, 100) || input.idempotencyKey || contentKey(body),
 		})
-		if (!result.ok) return jsonError(result.status, result.message)
 		return Response.json(
-			{ checkoutUrl: checkoutUrl(result.order), confirmationNumber: result.order.confirmationNumber },
-			{ status: result.created ? 201 : 200 },
+			{ checkoutUrl: checkoutUrl(placed.order), confirmationNumber: placed.order.confirmationNumber },
+			{ status: placed.outcome === 'placed' ? 201 : 200 },
 		)
 	},
 })

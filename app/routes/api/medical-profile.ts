@@ -58,9 +58,8 @@ async function create(claimant: Claimant, body: Record<string, unknown>) {
 		const parsed = FamilyMemberSchema.safeParse(body)
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const { pin, ...member } = parsed.data
-		const result = await claimCode(claimant, pin, { newProfile: member })
-		if (!result.ok) return jsonError(result.status, result.message, { errors: { [result.field ?? 'pin']: [result.message] } })
-		return json({ id: result.medicalProfileId, fullName: member.fullName }, 201)
+		const claimed = await claimCode(claimant, pin, { newProfile: member })
+		return json({ id: claimed.medicalProfileId, fullName: member.fullName }, 201)
 	}
 	const parsed = PersonalInfoSchema.safeParse(body)
 	if (!parsed.success) return validationError(parsed.error.issues)

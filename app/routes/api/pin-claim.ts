@@ -16,16 +16,14 @@ const api = resource<Route.ActionArgs>({
 			body.medicalProfileId === '' || body.medicalProfileId === null ? undefined : body.medicalProfileId,
 		)
 		if (!profileId.success) return jsonError(400, 'Invalid profile', { errors: { medicalProfileId: ['Invalid profile'] } })
-		const result = await claimCode(
+		const claimed = await claimCode(
 			{ userId, address: getClientIp(request, context) },
 			body.pin,
 			profileId.data ? { profileId: profileId.data } : undefined,
 		)
-		if (!result.ok)
-			return jsonError(result.status, result.message, result.field ? { errors: { [result.field]: [result.message] } } : undefined)
 		const cookie = await clearPendingPin(request)
 		return Response.json(
-			{ success: true, qrCodeId: result.qrCodeId, qrCodeToken: result.token },
+			{ success: true, qrCodeId: claimed.qrCodeId, qrCodeToken: claimed.token },
 			{ headers: cookie ? { 'set-cookie': cookie } : undefined },
 		)
 	},

@@ -26,10 +26,8 @@ const api = resource<Route.ActionArgs>({
 		try {
 			return Response.json({ received: true, outcome: await handlePaymentEvent(event) })
 		} catch (error) {
-			if (error instanceof DomainError) {
-				log.warn({ event: eventName(event), err: error }, 'Stripe event refused')
-				return jsonError(error.status, error.message)
-			}
+			// A refused event is logged by name here; resource() answers it like any refusal (its status and message).
+			if (error instanceof DomainError) log.warn({ event: eventName(event), err: error }, 'Stripe event refused')
 			if (error instanceof PaymentsUnreachable) {
 				log.warn({ event: eventName(event), err: error }, 'Stripe event not handled yet')
 				return Response.json({ message: error.message }, { status: 503, headers: { 'retry-after': '60' } })

@@ -1,7 +1,7 @@
 import { validateDiscount } from '#app/domain/shop/discounts.server.ts'
 import { discountAmount } from '#app/domain/shop/pricing.ts'
 import { DiscountCodeSchema } from '#app/domain/shop/schemas.ts'
-import { jsonError, readBody, validationError } from '#app/utils/api.server.ts'
+import { readBody, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/validate-discount'
 
@@ -11,9 +11,7 @@ const api = resource<Route.ActionArgs>({
 		const body = await readBody(request)
 		const parsed = DiscountCodeSchema.safeParse({ code: body.code })
 		if (!parsed.success) return validationError(parsed.error.issues)
-		const result = await validateDiscount(parsed.data.code)
-		if (!result.ok) return jsonError(404, result.message)
-		const { discount } = result
+		const discount = await validateDiscount(parsed.data.code)
 		const subtotal = Number(body.subtotal)
 		const amount = Number.isFinite(subtotal) && subtotal >= 0 ? discountAmount(discount, Math.round(subtotal * 100)) : null
 		return Response.json({

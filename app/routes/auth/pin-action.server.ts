@@ -1,10 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type RouterContextProvider } from 'react-router'
+import { redirect, type RouterContextProvider } from 'react-router'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { checkPin } from '#app/domain/claims/claims.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
-import { actionToast, createToastHeaders } from '#app/utils/toast.server.ts'
+import { createToastHeaders } from '#app/utils/toast.server.ts'
 import { combineHeaders } from '#app/utils/http.ts'
 import { PIN_INTENT } from './pin-intent.ts'
 
@@ -20,11 +22,11 @@ export async function pinAction(request: Request, context: Readonly<RouterContex
 	const session = await getSession(request)
 	const userId = session.get('userId')
 	const address = getClientIp(request, context)
-	const check = await checkPin(formData.get('pin'), { userId, address })
+	// The format is checked with the rest of the rules, in their order (format, too many wrong PINs, unknown PIN).
+	const check = await checkPin(submission.payload.pin, { userId, address })
 	if (!check.valid) {
-		const result = submission.reply({ fieldErrors: { pin: [check.message] } })
-		const headers = await actionToast(request, context, { type: 'error', title: 'Invalid PIN', description: check.message })
-		return data({ intent: PIN_INTENT, result }, { status: check.status, headers })
+		const refusal = new DomainError(check.status, check.message, 'pin')
+		return replyError({ request, context }, submission, refusal, { toast: 'Invalid PIN', extra: { intent: PIN_INTENT } })
 	}
 	if (userId) {
 		// Not kept as pending: the claim page would claim a pending PIN at once, before the person chose a profile.

@@ -52,7 +52,7 @@ export async function createUserSession(
 	if (carried.pendingPin) {
 		// Signing in is the claim's confirmation: the sticker is linked now, with or without JavaScript.
 		session.unset('pendingPin')
-		toastHeaders = await createToastHeaders(claimToast(await claimValidatedPin({ userId, address: null }, carried.pendingPin)))
+		toastHeaders = await createToastHeaders(await claimToast(claimValidatedPin({ userId, address: null }, carried.pendingPin)))
 	}
 	return redirect(to, {
 		...init,

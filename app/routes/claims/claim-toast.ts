@@ -1,8 +1,22 @@
-import type { ClaimResult } from '#app/domain/claims/claims.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
 
-/** What every claim path (the claim page, a PIN typed on the landing page, a PIN carried through sign-in) says. */
-export function claimToast(result: ClaimResult) {
-	return result.ok
-		? ({ type: 'success', title: 'QR Code Claimed', description: 'This QR code is now linked to your account.' } as const)
-		: ({ type: 'error', title: 'Claim Failed', description: result.message } as const)
+export const CLAIMED_TOAST = {
+	type: 'success',
+	title: 'QR Code Claimed',
+	description: 'This QR code is now linked to your account.',
+} as const
+export const CLAIM_FAILED = 'Claim Failed'
+
+/**
+ * What a PIN carried through sign-in says once the claim is settled: claimed, or why not. Signing in goes on either
+ * way, so a refusal is only this toast; anything that is not a refusal is thrown on.
+ */
+export function claimToast(claim: Promise<unknown>) {
+	return claim.then(
+		() => CLAIMED_TOAST,
+		(error: unknown) => {
+			if (!(error instanceof DomainError)) throw error
+			return { type: 'error', title: CLAIM_FAILED, description: error.message } as const
+		},
+	)
 }

@@ -1,5 +1,7 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link } from 'react-router'
+import { z } from 'zod'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { claimCode, pinStateFor } from '#app/domain/claims/claims.server.ts'
 import { PIN_REJECTED } from '#app/domain/claims/schemas.ts'
@@ -15,13 +17,17 @@ import { clearPendingPin } from '#app/utils/auth.server.ts'
 import { getUserId } from '#app/middleware/user.server.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { getSession } from '#app/utils/session.server.ts'
-import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { PIN_INTENT } from '../auth/pin-intent.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import type { Route } from './+types/claim'
-import { claimToast } from './claim-toast.ts'
+import { CLAIM_FAILED, CLAIMED_TOAST } from './claim-toast.ts'
+
+/** Whose profile the code will show: one of theirs, or (no choice, 'own', or anything else) their own. */
+const ClaimFormSchema = z.object({ profileId: IdSchema.optional().catch(undefined) })
 
 type ClaimState = 'unauthenticated' | 'ready' | 'success' | 'error'
 
@@ -41,22 +47,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const userId = await requireUserId({ request, context })
+	const submission = parseWithZod(await readPageForm(request), { schema: ClaimFormSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	// Without a choice (or with 'own'), the code shows the person's own profile, created when they have none yet.
-	const profileId = IdSchema.safeParse((await readPageForm(request)).get('profileId')).data
-	const result = await claimCode({ userId, address: getClientIp(request, context) }, params.pin, profileId ? { profileId } : undefined)
-	if (!result.ok) {
-		const headers = await actionToast(request, context, claimToast(result))
-		return data({ message: result.message }, { status: result.status, headers })
+	const { profileId } = submission.value
+	try {
+		await claimCode({ userId, address: getClientIp(request, context) }, params.pin, profileId ? { profileId } : undefined)
+	} catch (error) {
+		return replyError({ request, context }, submission, error, { toast: CLAIM_FAILED })
 	}
 	const cookie = await clearPendingPin(request)
-	return redirectWithToast(`/claim/${params.pin.toUpperCase()}`, claimToast(result), {
+	return redirectWithToast(`/claim/${params.pin.toUpperCase()}`, CLAIMED_TOAST, {
 		headers: cookie ? { 'set-cookie': cookie } : undefined,
 	})
 }
 
 export default function Claim({ loaderData, actionData }: Route.ComponentProps) {
 	const { pin, autoClaim, profiles } = loaderData
-	const state: ClaimState = actionData?.message ? 'error' : loaderData.state
+	// A refused claim: its message, wherever the refusal put it.
+	const refusal = Object.values(actionData?.result.error ?? {})
+		.flat()
+		.find(Boolean)
+	const state: ClaimState = refusal ? 'error' : loaderData.state
 	return (
 		<AuthShell title="Claim your QR code" subtitle={`PIN ${pin}`}>
 			{state === 'unauthenticated' ? (
@@ -84,7 +96,7 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
 			) : (
 				<div className="space-y-4" role="alert">
 					<p className="text-lg font-semibold text-red-800">Claim Failed</p>
-					<p className="text-gray-800">{actionData?.message ?? PIN_REJECTED}</p>
+					<p className="text-gray-800">{refusal ?? PIN_REJECTED}</p>
 					<Link to="/dashboard" className={buttonClass('secondary', 'w-full')}>
 						Go to your dashboard
 					</Link>

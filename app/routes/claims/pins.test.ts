@@ -91,10 +91,13 @@ describe('claiming', () => {
 	test('two simultaneous claims of one PIN leave exactly one owner', async () => {
 		const code = await createCode()
 		const people = await Promise.all([1, 2, 3, 4].map(() => createUser()))
-		const results = await Promise.all(people.map((p) => claimCode(claimant(p.id), code.pin)))
-		expect(results.filter((r) => r.ok)).toHaveLength(1)
+		const results = await Promise.allSettled(people.map((p) => claimCode(claimant(p.id), code.pin)))
+		expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+		expect(results.filter((r) => r.status === 'rejected').map((r) => [r.reason.status, r.reason.message])).toEqual(
+			Array(3).fill([400, 'Invalid or already claimed PIN']),
+		)
 		const row = await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) })
-		const winner = people[results.findIndex((r) => r.ok)]!
+		const winner = people[results.findIndex((r) => r.status === 'fulfilled')]!
 		expect(row?.userId).toBe(winner.id)
 		expect(row?.claimedAt).toBeInstanceOf(Date)
 	})
@@ -219,6 +222,6 @@ describe('wrong PINs per account', () => {
 		expect((await db.query.qrCodes.findFirst({ where: eq(qrCodes.pin, code.pin) }))?.userId).toBeNull()
 		// Someone else is not affected.
 		const other = await createUser()
-		expect((await claimCode(claimant(other.id), code.pin)).ok).toBe(true)
+		await expect(claimCode(claimant(other.id), code.pin)).resolves.toMatchObject({ token: code.token })
 	})
 })

@@ -264,16 +264,20 @@ async function saveProfile(action: Of<typeof INTENTS.saveProfile>, { userId, suc
 
 async function addFamily(action: Of<typeof INTENTS.addFamily>, { claimant, submission, fail, success }: Reply) {
 	const { pin, ...member } = fields(action)
-	const result = await claimCode(claimant, pin, { newProfile: member })
-	if (!result.ok)
+	let claimed
+	try {
+		claimed = await claimCode(claimant, pin, { newProfile: member })
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
 		return fail(
-			{ intent: action.intent, result: submission.reply({ fieldErrors: { [result.field ?? 'pin']: [result.message] } }) },
-			{ title: 'Error', description: result.message },
-			result.status,
+			{ intent: action.intent, result: submission.reply({ fieldErrors: { [error.field ?? 'pin']: [error.message] } }) },
+			{ title: 'Error', description: error.message },
+			error.status,
 		)
+	}
 	return success(
 		{ title: 'Profile Created', description: `${member.fullName} has been created and QR code activated successfully.` },
-		result.medicalProfileId,
+		claimed.medicalProfileId,
 	)
 }
 

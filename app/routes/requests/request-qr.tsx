@@ -1,6 +1,6 @@
-import { combineHeaders } from '#app/utils/http.ts'
-import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
-import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { limitPageAttempt, readPageForm } from '#app/utils/request.server.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import { submitQrRequest } from '#app/domain/requests/requests.server.ts'
@@ -14,6 +14,8 @@ import { receiptHeaders } from './receipt.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { log } from '#app/utils/log.server.ts'
 
+const REQUEST_REFUSED = 'Request Failed'
+
 const QrRequestForm = lazyComponent('qr-request-form', () => import('./request-qr-form.tsx').then((module) => module.QrRequestForm))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,26 +27,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
 	const submission = parseWithZod(formData, { schema: QrRequestSchema })
-	const fail = async (message: string, status: number, result = submission.reply(), extra?: HeadersInit) => {
-		const headers = await actionToast(request, context, { type: 'error', title: 'Request Failed', description: message })
-		return data({ result }, { status, headers: combineHeaders(headers, extra) })
-	}
 	if (submission.status !== 'success') {
 		const first = Object.values(submission.error ?? {})
 			.flat()
 			.find(Boolean)
-		return fail(first ?? REQUEST_FAILED, 400)
+		const toast = { type: 'error', title: REQUEST_REFUSED, description: first ?? REQUEST_FAILED } as const
+		return data({ result: submission.reply() }, { status: 400, headers: await actionToast(request, context, toast) })
 	}
-	const limited = await refusedAttempt('qr-request', request, context)
-	if (limited) return fail(TOO_MANY_ATTEMPTS, 429, submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }), limited)
-	const user = await getUser({ request, context })
 	let receipt
 	try {
-		receipt = await submitQrRequest(submission.value, user?.id ?? null)
+		await limitPageAttempt('qr-request', request, context)
+		const user = await getUser({ request, context })
+		receipt = await submitQrRequest(submission.value, user?.id ?? null).catch((error: unknown) => {
+			// Keep what the person typed and let them try again.
+			log.error({ err: error }, 'free code request not stored')
+			throw new DomainError(503, REQUEST_FAILED)
+		})
 	} catch (error) {
-		// Keep what the person typed and let them try again.
-		log.error({ err: error }, 'free code request not stored')
-		return fail(REQUEST_FAILED, 503, submission.reply({ formErrors: [REQUEST_FAILED] }))
+		return replyError({ request, context }, submission, error, { toast: REQUEST_REFUSED })
 	}
 	return redirectWithToast(
 		'/request-qr/sent',

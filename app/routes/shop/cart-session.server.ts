@@ -24,11 +24,8 @@ export async function saveCart(request: Request, items: CartItem[]) {
 	return sessionStorage.commitSession(session)
 }
 
-export type AddResult = { ok: true; name: string; cookie: string | null } | { ok: false; field: string; message: string }
-
-/** Adds a line (merged into an identical one) once the domain accepts it. */
-export async function addItemToCart(request: Request, item: CartItem, place: 'shop' | 'request'): Promise<AddResult> {
-	const check = await checkCartLine(item, place)
-	if (!check.ok) return check
-	return { ok: true, name: check.name, cookie: await saveCart(request, addToCart(await getCart(request), item)) }
+/** Adds a line (merged into an identical one) once the domain accepts it (it refuses with a DomainError). */
+export async function addItemToCart(request: Request, item: CartItem, place: 'shop' | 'request') {
+	const name = await checkCartLine(item, place)
+	return { name, cookie: await saveCart(request, addToCart(await getCart(request), item)) }
 }

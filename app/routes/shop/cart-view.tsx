@@ -8,8 +8,10 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { DiscountBox, ShippingFields } from './checkout-fields.tsx'
 import { QrCodeSelector } from './qr-code-selector.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { CART_INTENT_NAME } from './cart-intent.ts'
+import { fieldErrorsOf, formMessage, type CartRefusal } from './cart-errors.ts'
 
-export type CartErrors = { fieldErrors?: Record<string, string[]>; message?: string } | undefined
+export type CartErrors = CartRefusal
 export const CHECKOUT_FORM = 'checkout-form'
 
 /** "Shopping Cart & Checkout": the same view in the dialog over any page and on its own page at /cart. */
@@ -25,6 +27,8 @@ export function CartContents({
 	pending: string | null
 }) {
 	const location = useLocation()
+	const fieldErrors = fieldErrorsOf(errors?.result)
+	const message = formMessage(fieldErrors)
 	const returnTo = `${location.pathname}${location.search}`
 	if (!view.lines.length) {
 		return (
@@ -119,13 +123,13 @@ export function CartContents({
 					</ul>
 				</section>
 				<div className="md:col-start-1">
-					<ShippingFields view={view} errors={errors?.fieldErrors} />
+					<ShippingFields view={view} errors={fieldErrors} />
 				</div>
 				<div className="space-y-5 md:sticky md:top-4 md:col-start-2 md:row-span-2 md:row-start-1 md:self-start">
-					<QrCodeSelector view={view} errors={errors?.fieldErrors?.selectedQrCodeId} />
-					<DiscountBox view={view} errors={errors?.fieldErrors?.discountInput} pending={pending === 'apply-discount'} />
+					<QrCodeSelector view={view} errors={fieldErrors.selectedQrCodeId} />
+					<DiscountBox view={view} errors={fieldErrors.discountInput} pending={pending === 'apply-discount'} />
 					<OrderSummary view={view} />
-					<ErrorList errors={errors?.message && !errors.fieldErrors ? [errors.message] : undefined} />
+					<ErrorList errors={message} />
 					{view.signedIn ? (
 						<StatusButton
 							type="submit"
@@ -193,5 +197,5 @@ export function usePendingIntent(fetcherFormData?: FormData) {
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
 	const formData = fetcherFormData ?? navigation.formData
-	return hydrated && formData ? String(formData.get('intent') ?? '').split(':')[0]! : null
+	return hydrated && formData ? (CART_INTENT_NAME.safeParse(Object.fromEntries(formData)).data ?? null) : null
 }

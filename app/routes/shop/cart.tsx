@@ -1,9 +1,6 @@
 import { readPageForm } from '#app/utils/request.server.ts'
-import { data, redirect } from 'react-router'
 import { cartAction, loadCartView } from '#app/routes/shop/checkout.server.ts'
 import { ShopHeader } from '#app/routes/shop/shop-header.tsx'
-import { combineHeaders, safeRedirect } from '#app/utils/http.ts'
-import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/cart'
 import { cardClass } from '#app/ui/card.tsx'
@@ -17,18 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await readPageForm(request)
-	const result = await cartAction(request, formData, safeRedirect(formData.get('returnTo'), '/cart'))
-	const cookie = result.cookie ? { 'set-cookie': result.cookie } : undefined
-	if (result.ok)
-		return result.toast
-			? redirectWithToast(result.redirectTo, result.toast, { headers: cookie })
-			: redirect(result.redirectTo, { headers: cookie })
-	const toast = await actionToast(request, context, { type: 'error', ...result.toast })
-	return data(
-		{ fieldErrors: result.fieldErrors, message: result.toast.description },
-		{ status: result.status, headers: combineHeaders(cookie, toast) },
-	)
+	// Back where the cart was opened (a page with ?cart=open, or this one).
+	return cartAction({ request, context }, await readPageForm(request), { returnTo: '/cart', fromForm: true })
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {

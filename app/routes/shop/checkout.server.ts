@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
+import { DomainError } from '#app/utils/errors.ts'
+import { combineHeaders, safeRedirect } from '#app/utils/http.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
+import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import type { ToastInput } from '#app/utils/toast.ts'
 import { searchAddresses } from '#app/adapters/address-search.server.ts'
 import { listCodes } from '#app/domain/qr/manage.server.ts'
 import { getSession, sessionStorage, type AppSession } from '#app/utils/session.server.ts'
-import { addToCart, CartItemSchema, lineKey, lineProblem, removeLine, setLineQuantity } from '#app/domain/shop/cart.ts'
-import { productsById } from '#app/domain/shop/cart.server.ts'
+import { addToCart, CartItemSchema, lineKey, removeLine, setLineQuantity, type CartItem } from '#app/domain/shop/cart.ts'
+import { checkCartLine, productsById } from '#app/domain/shop/cart.server.ts'
 import { getCart, saveCart } from './cart-session.server.ts'
+import { splitIntent } from './cart-intent.ts'
 import { findDiscount } from '#app/domain/shop/discounts.server.ts'
 import { createShopOrder } from '#app/domain/shop/orders.server.ts'
 import { checkoutUrl } from '#app/domain/shop/orders.ts'
@@ -111,99 +119,120 @@ export async function loadCartView(request: Request) {
 }
 export type CartView = Awaited<ReturnType<typeof loadCartView>>
 
-export type CartActionResult =
-	| { ok: true; redirectTo: string; toast?: { type: 'success' | 'message'; title: string; description: string }; cookie: string | null }
-	| {
-			ok: false
-			status: number
-			toast: { title: string; description: string }
-			fieldErrors?: Record<string, string[]>
-			cookie: string | null
-	  }
+const SEARCH_TOO_SHORT = 'Type at least 3 characters to search for an address.'
+export const UNKNOWN_CART_ACTION = 'Unknown cart action.'
+const ADDRESS_FIELDS: readonly string[] = ['name', 'address1', 'address2', 'city', 'state', 'postalCode', 'country']
 
-const checked = (v: FormDataEntryValue | null) => v === 'on' || v === 'true'
+/** A checkbox as a form or a script sends it. */
+const checkbox = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean())
+/** The cart line (or the suggestion) a button names after its intent: `remove:<line key>`. */
+const line = z.string().max(500).default('')
 
-/** Every cart and checkout action: add, quantities, discount, shipping, address search, and placing the order. */
-export async function cartAction(request: Request, formData: FormData, returnTo: string): Promise<CartActionResult> {
+/** Every cart and checkout form in one union; placing an order asks for the address and code only of a signed-in person. */
+function cartActionSchema(signedIn: boolean) {
+	return z.preprocess(
+		splitIntent,
+		z.discriminatedUnion(
+			'intent',
+			[
+				CartItemSchema.extend({ intent: z.literal('add'), addSticker: checkbox, transparentBackground: checkbox }),
+				z.object({ intent: z.literal('increase'), line }),
+				z.object({ intent: z.literal('decrease'), line }),
+				z.object({ intent: z.literal('remove'), line }),
+				z.object({ intent: z.literal('apply-discount'), discountInput: DiscountCodeSchema.shape.code }),
+				z.object({ intent: z.literal('remove-discount') }),
+				z.object({ intent: z.literal('update-shipping') }),
+				z.object({
+					intent: z.literal('search-address'),
+					addressQuery: z.string({ error: SEARCH_TOO_SHORT }).trim().min(3, SEARCH_TOO_SHORT),
+				}),
+				z.object({ intent: z.literal('use-suggestion'), line }),
+				signedIn
+					? CheckoutSchema.extend({ intent: z.literal('checkout'), checkoutKey: z.string().optional() })
+					: z.object({ intent: z.literal('checkout'), signIn: z.literal(true).default(true) }),
+			],
+			{ error: UNKNOWN_CART_ACTION },
+		),
+	)
+}
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> }
+
+/**
+ * Every cart and checkout action: add, quantities, discount, shipping, address search, and placing the order. What
+ * was typed in the checkout form is kept in the session draft whatever the outcome, so nothing is lost without
+ * JavaScript; a success redirects back (or to the order), a refusal answers `{ result }` with a toast.
+ */
+export async function cartAction(args: Args, formData: FormData, where: { returnTo: string; fromForm?: boolean }) {
+	const { request, context } = args
 	const session = await getSession(request)
 	const userId = session.get('userId') ?? null
+	const submission = parseWithZod(formData, { schema: cartActionSchema(Boolean(userId)) })
+	// The form's own `returnTo` (a relative path only) when the page lets it choose.
+	const returnTo = where.fromForm ? safeRedirect(submission.payload.returnTo as string | undefined, where.returnTo) : where.returnTo
 	const draft = readDraft(session)
 	for (const field of DRAFT_FIELDS) {
-		const value = formData.get(field)
+		const value = submission.payload[field]
 		if (typeof value === 'string') draft[field] = value.trim()
 	}
 	if (!shippingOptions(draft.country).some((o) => o.method === draft.shippingMethod))
 		draft.shippingMethod = shippingOptions(draft.country)[0]?.method ?? DEFAULT_METHOD
 	draft.autofilled = ''
-	const [intent = '', arg = ''] = String(formData.get('intent') ?? '').split(':')
-	let items = await getCart(request)
-	let toast: Extract<CartActionResult, { ok: true }>['toast']
-
-	const done = async (changedItems = false) => {
+	const saved = async (items?: CartItem[]) => {
 		writeDraft(session, draft)
 		// A guest's cart lives in this same session object, so one commit saves both.
-		if (changedItems) {
+		if (items) {
 			if (userId) await saveCart(request, items)
 			else session.set('cart', items)
 		}
-		return { ok: true as const, redirectTo: returnTo, toast, cookie: await sessionStorage.commitSession(session) }
+		return { 'set-cookie': await sessionStorage.commitSession(session) }
 	}
-	const fail = async (title: string, description: string, fieldErrors?: Record<string, string[]>, status = 400) => {
-		writeDraft(session, draft)
-		return { ok: false as const, status, toast: { title, description }, fieldErrors, cookie: await sessionStorage.commitSession(session) }
-	}
+	const back = async (toast?: ToastInput, items?: CartItem[]) =>
+		toast ? redirectWithToast(returnTo, toast, { headers: await saved(items) }) : redirect(returnTo, { headers: await saved(items) })
 
-	switch (intent) {
+	if (submission.status !== 'success') {
+		const headers = combineHeaders(await saved(), await actionToast(request, context, refusedFormToast(submission)))
+		return data({ result: submission.reply() }, { status: 400, headers })
+	}
+	const action = submission.value
+	const items = await getCart(request)
+	switch (action.intent) {
 		case 'add': {
-			const parsed = CartItemSchema.safeParse({
-				...Object.fromEntries(formData),
-				addSticker: checked(formData.get('addSticker')),
-				transparentBackground: checked(formData.get('transparentBackground')),
-			})
-			if (!parsed.success) return fail('Could Not Add', parsed.error.issues[0]!.message, fieldErrorsOf(parsed.error.issues))
-			const [product] = await productsById([parsed.data.productId])
-			if (!product?.inShop) return fail('Could Not Add', 'This product is not available.')
-			const problem = lineProblem(parsed.data, product)
-			if (problem) return fail('Could Not Add', problem.message, { [problem.field]: [problem.message] })
-			items = addToCart(items, parsed.data)
-			toast = { type: 'success', ...ORDER_MESSAGES.added(product.name) }
-			return done(true)
+			const { intent: _intent, ...item } = action
+			try {
+				const name = await checkCartLine(item, 'shop')
+				return back({ type: 'success', ...ORDER_MESSAGES.added(name) }, addToCart(items, item))
+			} catch (error) {
+				return replyError(args, submission, error, { toast: 'Could Not Add', headers: await saved() })
+			}
 		}
 		case 'increase':
 		case 'decrease': {
-			const line = items.find((i) => lineKey(i) === arg)
-			if (line) items = setLineQuantity(items, arg, line.quantity + (intent === 'increase' ? 1 : -1))
-			return done(true)
+			const found = items.find((i) => lineKey(i) === action.line)
+			const quantity = (found?.quantity ?? 0) + (action.intent === 'increase' ? 1 : -1)
+			return back(undefined, found ? setLineQuantity(items, action.line, quantity) : items)
 		}
 		case 'remove':
-			items = removeLine(items, arg)
-			return done(true)
+			return back(undefined, removeLine(items, action.line))
 		case 'apply-discount': {
-			const parsed = DiscountCodeSchema.safeParse({ code: formData.get('discountInput') })
-			if (!parsed.success)
-				return fail('Discount Code', parsed.error.issues[0]!.message, { discountInput: [parsed.error.issues[0]!.message] })
-			const discount = await findDiscount(parsed.data.code)
-			if (!discount) return fail('Discount Code', CHECKOUT_MESSAGES.invalidDiscount, { discountInput: [CHECKOUT_MESSAGES.invalidDiscount] })
+			const discount = await findDiscount(action.discountInput)
+			if (!discount) {
+				const refusal = new DomainError(400, CHECKOUT_MESSAGES.invalidDiscount, 'discountInput')
+				return replyError(args, submission, refusal, { toast: 'Discount Code', headers: await saved() })
+			}
 			draft.discountCode = discount.code
-			toast = { type: 'success', title: 'Discount Applied!', description: discount.description }
-			return done()
+			return back({ type: 'success', title: 'Discount Applied!', description: discount.description })
 		}
 		case 'remove-discount':
 			draft.discountCode = ''
-			toast = { type: 'message', ...CHECKOUT_MESSAGES.discountRemoved }
-			return done()
+			return back({ type: 'message', ...CHECKOUT_MESSAGES.discountRemoved })
 		case 'update-shipping':
-			return done()
-		case 'search-address': {
-			if (draft.addressQuery.length < 3)
-				return fail('Address Search', 'Type at least 3 characters to search for an address.', {
-					addressQuery: ['Type at least 3 characters to search for an address.'],
-				})
-			draft.suggestions = await searchAddresses(draft.addressQuery)
-			return done()
-		}
+			return back()
+		case 'search-address':
+			draft.suggestions = await searchAddresses(action.addressQuery)
+			return back()
 		case 'use-suggestion': {
-			const suggestion = draft.suggestions[Number(arg)]
+			const suggestion = draft.suggestions[Number(action.line)]
 			if (suggestion) {
 				const filled = addressFromSuggestion(suggestion)
 				draft.address1 = filled.address1
@@ -214,62 +243,60 @@ export async function cartAction(request: Request, formData: FormData, returnTo:
 				draft.suggestions = []
 				draft.autofilled = '1'
 			}
-			return done()
+			return back()
 		}
-		case 'checkout':
-			return placeOrder()
-		default:
-			return fail('Cart', 'Unknown cart action.')
-	}
-
-	async function placeOrder(): Promise<CartActionResult> {
-		if (!userId) return { ok: true, redirectTo: `/login?${new URLSearchParams({ redirectTo: returnTo })}`, cookie: await commit() }
-		const submission = parseWithZod(formData, { schema: CheckoutSchema })
-		const { cannotCheckout } = CHECKOUT_MESSAGES
-		if (submission.status !== 'success') {
-			const errors = submission.reply().error ?? {}
-			// Everything missing is marked at once: the QR code and the address fields together.
-			if (errors.selectedQrCodeId) return fail(cannotCheckout.title, cannotCheckout.description, errors as Record<string, string[]>)
-			const addressOnly = Object.keys(errors).every((k) =>
-				['name', 'address1', 'address2', 'city', 'state', 'postalCode', 'country'].includes(k),
-			)
-			return addressOnly
-				? fail(CHECKOUT_MESSAGES.addressRequired.title, CHECKOUT_MESSAGES.addressRequired.description, errors as Record<string, string[]>)
-				: fail(
-						CHECKOUT_MESSAGES.checkoutFailed,
-						Object.values(errors).flat()[0] ?? CHECKOUT_MESSAGES.checkoutFailedFallback,
-						errors as Record<string, string[]>,
-					)
+		case 'checkout': {
+			if ('signIn' in action || !userId)
+				return redirect(`/login?${new URLSearchParams({ redirectTo: returnTo })}`, { headers: await saved() })
+			const { intent: _intent, checkoutKey, shippingMethod, selectedQrCodeId, discountCode: _ignored, ...address } = action
+			let placed
+			try {
+				placed = await createShopOrder(userId, {
+					items,
+					address,
+					shippingMethod,
+					selectedQrCodeId,
+					discountCode: draft.discountCode || null,
+					idempotencyKey: checkoutKey || draft.key,
+				})
+			} catch (error) {
+				const { cannotCheckout, checkoutFailed } = CHECKOUT_MESSAGES
+				const toast = error instanceof Error && error.message === cannotCheckout.description ? cannotCheckout.title : checkoutFailed
+				return replyError(args, submission, error, { toast, headers: await saved() })
+			}
+			// The order emptied the cart; the next checkout starts from a fresh form (and a fresh key).
+			session.unset('checkout')
+			return redirect(checkoutUrl(placed.order), { headers: { 'set-cookie': await sessionStorage.commitSession(session) } })
 		}
-		const { shippingMethod, selectedQrCodeId, discountCode: _ignored, ...address } = submission.value
-		const result = await createShopOrder(userId, {
-			items,
-			address,
-			shippingMethod,
-			selectedQrCodeId,
-			discountCode: draft.discountCode || null,
-			idempotencyKey: String(formData.get('checkoutKey') ?? '') || draft.key,
-		})
-		if (!result.ok)
-			return fail(
-				result.message === cannotCheckout.description ? cannotCheckout.title : CHECKOUT_MESSAGES.checkoutFailed,
-				result.message,
-				undefined,
-				result.status,
-			)
-		// The order emptied the cart; the next checkout starts from a fresh form (and a fresh key).
-		session.unset('checkout')
-		return { ok: true, redirectTo: checkoutUrl(result.order), cookie: await sessionStorage.commitSession(session) }
-	}
-
-	async function commit() {
-		writeDraft(session, draft)
-		return sessionStorage.commitSession(session)
+		default: {
+			const unknown: never = action
+			return unknown
+		}
 	}
 }
 
-function fieldErrorsOf(issues: Array<{ path: PropertyKey[]; message: string }>) {
-	const errors: Record<string, string[]> = {}
-	for (const issue of issues) (errors[String(issue.path[0] ?? 'form')] ??= []).push(issue.message)
-	return errors
+/** The toast of a form the schema refused, worded for the button that sent it (spec 000's titles for the checkout). */
+function refusedFormToast(submission: { payload: Record<string, unknown>; error?: Record<string, string[] | null> | null }): ToastInput {
+	const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, messages]) => messages?.length)) as Record<
+		string,
+		string[]
+	>
+	const first = Object.values(errors).flat()[0] ?? UNKNOWN_CART_ACTION
+	const sent = typeof submission.payload.intent === 'string' ? submission.payload.intent.split(':')[0] : ''
+	if (errors.intent) return { type: 'error', title: 'Cart', description: UNKNOWN_CART_ACTION }
+	switch (sent) {
+		case 'apply-discount':
+			return { type: 'error', title: 'Discount Code', description: first }
+		case 'search-address':
+			return { type: 'error', title: 'Address Search', description: first }
+		case 'checkout': {
+			const { cannotCheckout, addressRequired, checkoutFailed } = CHECKOUT_MESSAGES
+			// Everything missing is marked at once: the QR code and the address fields together.
+			if (errors.selectedQrCodeId) return { type: 'error', ...cannotCheckout }
+			if (Object.keys(errors).every((field) => ADDRESS_FIELDS.includes(field))) return { type: 'error', ...addressRequired }
+			return { type: 'error', title: checkoutFailed, description: first }
+		}
+		default:
+			return { type: 'error', title: 'Could Not Add', description: first }
+	}
 }

@@ -34,7 +34,6 @@ async function orderFor() {
 		selectedQrCodeId: code.id,
 		idempotencyKey: randomUUID(),
 	})
-	if (!result.ok) throw new Error(result.message)
 	return { user, code, order: result.order, number: result.order.confirmationNumber, cookie: await sessionCookie(user.id) }
 }
 

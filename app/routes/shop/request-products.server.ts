@@ -1,4 +1,5 @@
 import { readPageForm } from '#app/utils/request.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
@@ -86,25 +87,28 @@ export async function requestProductsAction(request: Request, context: Readonly<
 	if (!color.success)
 		return fail({ color: [color.error.issues[0]!.message] }, { type: 'error', description: color.error.issues[0]!.message })
 	const size = String(form.get(`size-${productId}`) ?? '').trim()
-	const result = await addItemToCart(
-		request,
-		{
-			productId,
-			quantity: 1,
-			color: color.data,
-			addSticker: form.get(`addSticker-${productId}`) === 'on',
-			transparentBackground: false,
-			qrShape: 'circular',
-			qrCodeUrl: url.data,
-			stickerSize: size || undefined,
-		},
-		'request',
-	)
-	if (!result.ok) {
-		const sizeMissing = result.message === SIZE_REQUIRED.description
+	let result
+	try {
+		result = await addItemToCart(
+			request,
+			{
+				productId,
+				quantity: 1,
+				color: color.data,
+				addSticker: form.get(`addSticker-${productId}`) === 'on',
+				transparentBackground: false,
+				qrShape: 'circular',
+				qrCodeUrl: url.data,
+				stickerSize: size || undefined,
+			},
+			'request',
+		)
+	} catch (error) {
+		if (!(error instanceof DomainError)) throw error
+		const sizeMissing = error.message === SIZE_REQUIRED.description
 		return fail(
-			{ [result.field === 'stickerSize' ? `size-${productId}` : 'form']: [result.message] },
-			sizeMissing ? { type: 'error', ...SIZE_REQUIRED } : { type: 'error', description: result.message },
+			{ [error.field === 'stickerSize' ? `size-${productId}` : 'form']: [error.message] },
+			sizeMissing ? { type: 'error', ...SIZE_REQUIRED } : { type: 'error', description: error.message },
 		)
 	}
 	const back = new URLSearchParams({ qrCodeUrl: url.data, color: color.data })

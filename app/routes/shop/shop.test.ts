@@ -8,7 +8,7 @@ import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { searchAddresses } from '#app/adapters/address-search.server.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
-import { CartItemSchema } from '#app/domain/shop/cart.ts'
+import { CartItemSchema, lineKey } from '#app/domain/shop/cart.ts'
 import { createShopOrder } from '#app/domain/shop/orders.server.ts'
 import * as login from '#app/routes/auth/login.tsx'
 import * as createOrderApi from '#app/routes/api/create-shop-order.ts'
@@ -38,8 +38,7 @@ const item = (productId: number, quantity = 1, extra: Record<string, unknown> = 
 async function shopper() {
 	const user = await createUser()
 	const sticker = await createCode()
-	const claimed = await claimCode(claimant(user.id), sticker.pin)
-	if (!claimed.ok) throw new Error('claim failed')
+	await claimCode(claimant(user.id), sticker.pin)
 	const code = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) }))!
 	return { user, code, cookie: await sessionCookie(user.id) }
 }
@@ -82,7 +81,9 @@ describe('the cart on the server', () => {
 		)
 		const refused = await unwrap(result)
 		expect(refused.status).toBe(400)
-		expect(refused.body).toMatchObject({ productId: '2', fieldErrors: { customText: ['Too long: 17/16 letters'] } })
+		expect(refused.body).toMatchObject({
+			result: { initialValue: { productId: '2' }, error: { customText: ['Too long: 17/16 letters'] } },
+		})
 		expect(context.get(requestToastContext)).toMatchObject({ type: 'error', description: 'Too long: 17/16 letters' })
 		const bad: Array<Record<string, string>> = [
 			{ productId: '999' },
@@ -100,6 +101,44 @@ describe('the cart on the server', () => {
 	})
 })
 
+describe('the cart form', () => {
+	test('an unknown or missing intent is a 400 that says so, keeps the typed draft and changes nothing', async () => {
+		const { user, cookie } = await shopper()
+		await db.insert(s.carts).values({ userId: user.id, items: [item(2)] })
+		for (const intent of ['explode', 'explode:1', undefined]) {
+			const fields = { ...(intent ? { intent } : {}), returnTo: '/cart', name: 'Rosa Typed' }
+			const { result, context } = await call(cart.action, formRequest('/cart', fields, { cookie }))
+			const refused = await unwrap(result)
+			expect(refused.status, String(intent)).toBe(400)
+			expect(refused.body).toMatchObject({ result: { error: { intent: ['Unknown cart action.'] } } })
+			expect(context.get(requestToastContext)).toMatchObject({ type: 'error', title: 'Cart', description: 'Unknown cart action.' })
+		}
+		const view = (await unwrap((await call(cart.loader, getRequest('/cart', cookie))).result)).body as { draft: Record<string, string> }
+		expect(view.draft).toMatchObject({ name: 'Rosa Typed' })
+		expect((await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) }))!.items).toEqual([item(2)])
+	})
+
+	test('a line is changed by the key its button names; an unknown discount is refused beside the field', async () => {
+		const { user, cookie } = await shopper()
+		await db.insert(s.carts).values({ userId: user.id, items: [item(2, 2), item(3, 1)] })
+		const post = (fields: Record<string, string>) => call(cart.action, formRequest('/cart', { returnTo: '/cart', ...fields }, { cookie }))
+		const lines = async () =>
+			(await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) }))!.items.map((i) => [i.productId, i.quantity])
+		expect(await unwrap((await post({ intent: `increase:${lineKey(item(2))}` })).result)).toHaveRedirect('/cart')
+		expect(await lines()).toEqual([
+			[2, 3],
+			[3, 1],
+		])
+		await post({ intent: `decrease:${lineKey(item(3))}` })
+		expect(await lines()).toEqual([[2, 3]])
+		const { result, context } = await post({ intent: 'apply-discount', discountInput: 'nope' })
+		expect(await unwrap(result)).toMatchObject({ status: 400, body: { result: { error: { discountInput: ['Invalid discount code'] } } } })
+		expect(context.get(requestToastContext)).toMatchObject({ title: 'Discount Code', description: 'Invalid discount code' })
+		const applied = await unwrap((await post({ intent: 'apply-discount', discountInput: 'free72' })).result)
+		await expect(applied).toSendToast({ title: 'Discount Applied!' })
+	})
+})
+
 describe('orders', () => {
 	test('are recorded from the server’s prices, with a confirmation number and e-mail', async () => {
 		const { user, code } = await shopper()
@@ -110,8 +149,7 @@ describe('orders', () => {
 			selectedQrCodeId: code.id,
 			idempotencyKey: randomUUID(),
 		})
-		expect(result).toMatchObject({ ok: true, created: true, order: { free72: false } })
-		if (!result.ok) return
+		expect(result).toMatchObject({ outcome: 'placed', order: { free72: false } })
 		expect(result.order.confirmationNumber).toMatch(/^HMH-[A-Z0-9]{8}$/)
 		const order = await db.query.orders.findFirst({ where: eq(s.orders.id, result.order.id) })
 		expect(order).toMatchObject({
@@ -146,9 +184,9 @@ describe('orders', () => {
 			idempotencyKey: randomUUID(),
 		}
 		const results = await Promise.all([createShopOrder(user.id, input), createShopOrder(user.id, input), createShopOrder(user.id, input)])
-		expect(new Set(results.map((r) => r.ok && r.order.confirmationNumber)).size).toBe(1)
-		expect(results.filter((r) => r.ok && r.created)).toHaveLength(1)
-		expect(await createShopOrder(user.id, input)).toMatchObject({ ok: true, created: false })
+		expect(new Set(results.map((r) => r.order.confirmationNumber)).size).toBe(1)
+		expect(results.filter((r) => r.outcome === 'placed')).toHaveLength(1)
+		expect(await createShopOrder(user.id, input)).toMatchObject({ outcome: 'alreadyPlaced' })
 		expect(await ordersOf(user.id)).toBe(1)
 	})
 
@@ -164,10 +202,7 @@ describe('orders', () => {
 				idempotencyKey,
 			})
 		const [first, second] = [await order(ada), await order(bob)]
-		expect([first, second]).toMatchObject([
-			{ ok: true, created: true },
-			{ ok: true, created: true },
-		])
+		expect([first, second]).toMatchObject([{ outcome: 'placed' }, { outcome: 'placed' }])
 		const keys = await db.select({ userId: s.orders.userId }).from(s.orders).where(eq(s.orders.idempotencyKey, idempotencyKey))
 		expect(keys.map((k) => k.userId).sort()).toEqual([ada.user.id, bob.user.id].sort())
 	})
@@ -293,10 +328,12 @@ describe('orders', () => {
 		const refused = await unwrap(result)
 		expect(refused.status).toBe(400)
 		expect(refused.body).toMatchObject({
-			fieldErrors: {
-				selectedQrCodeId: ['Please add items to cart and select a QR code'],
-				address1: ['Address is required'],
-				postalCode: ['Postal code is required'],
+			result: {
+				error: {
+					selectedQrCodeId: ['Please add items to cart and select a QR code'],
+					address1: ['Address is required'],
+					postalCode: ['Postal code is required'],
+				},
 			},
 		})
 		expect(context.get(requestToastContext)).toMatchObject({
@@ -323,7 +360,9 @@ describe('orders', () => {
 		const { result, context } = await call(cart.action, formRequest('/cart', fields, { cookie }))
 		const refused = await unwrap(result)
 		expect(refused.status).toBe(400)
-		expect(refused.body).toMatchObject({ fieldErrors: { address1: ['Address is required'], postalCode: ['Postal code is required'] } })
+		expect(refused.body).toMatchObject({
+			result: { error: { address1: ['Address is required'], postalCode: ['Postal code is required'] } },
+		})
 		expect(context.get(requestToastContext)).toMatchObject({
 			title: 'Address Required',
 			description: 'Please complete your address information',

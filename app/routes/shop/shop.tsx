@@ -1,12 +1,11 @@
 import { readPageForm } from '#app/utils/request.server.ts'
-import { data, redirect } from 'react-router'
 import { listProducts } from '#app/domain/shop/cart.server.ts'
 import { cartAction } from '#app/routes/shop/checkout.server.ts'
 import { ShopHeader } from '#app/routes/shop/shop-header.tsx'
-import { combineHeaders, pageUrl } from '#app/utils/http.ts'
-import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { pageUrl } from '#app/utils/http.ts'
 import type { Route } from './+types/shop'
 import { ProductCard } from './product-card.tsx'
+import { fieldErrorsOf, refusedProduct } from './cart-errors.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const url = pageUrl(request)
@@ -19,17 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+	// Every form of this page adds its product to the cart.
 	const formData = await readPageForm(request)
 	formData.set('intent', 'add')
-	const productId = String(formData.get('productId') ?? '')
-	const result = await cartAction(request, formData, '/shop')
-	const cookie = result.cookie ? { 'set-cookie': result.cookie } : undefined
-	if (result.ok)
-		return result.toast
-			? redirectWithToast(result.redirectTo, result.toast, { headers: cookie })
-			: redirect(result.redirectTo, { headers: cookie })
-	const toast = await actionToast(request, context, { type: 'error', ...result.toast })
-	return data({ productId, fieldErrors: result.fieldErrors ?? {} }, { status: result.status, headers: combineHeaders(cookie, toast) })
+	return cartAction({ request, context }, formData, { returnTo: '/shop' })
 }
 
 export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,7 +40,7 @@ export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
 							key={product.id}
 							product={product}
 							preview={loaderData.preview?.productId === product.id ? loaderData.preview.options : null}
-							errors={actionData?.productId === String(product.id) ? actionData.fieldErrors : undefined}
+							errors={refusedProduct(actionData?.result) === String(product.id) ? fieldErrorsOf(actionData?.result) : undefined}
 						/>
 					))}
 				</ul>
