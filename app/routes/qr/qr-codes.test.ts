@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
-import { helpingReportsOf, newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
+import { HELPING_REFUSALS, helpingReportsOf, newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
 import { callDashboard } from '#tests/dashboard.ts'
 import { createUser, call, formRequest, getRequest, sessionCookie, testAddress, unwrap } from '#tests/factories.ts'
 import { fullProfile } from '#tests/profiles.ts'
@@ -55,8 +55,8 @@ describe('"I\'m helping" messages on the scan history', () => {
 		expect((blocked.result as Response).status).toBe(302)
 		expect((blocked.result as Response).headers.get('location')).toBe(`/dashboard/qr-codes?code=${codeId}&history=${codeId}#history-title`)
 		expect(await helpingReportsOf(codeRow!.id)).toMatchObject([{ blocked: true }])
-		const again = await reportHelping(code.token, newResponderKey(), { where: 'again' }, { userAgent: null, address: prankster })
-		expect(again).toEqual({ ok: false, reason: 'blocked' })
+		const again = reportHelping(code.token, newResponderKey(), { where: 'again' }, { userAgent: null, address: prankster })
+		await expect(again).rejects.toMatchObject({ status: 403, message: HELPING_REFUSALS.blocked })
 	})
 })
 
