@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { DomainError } from '#app/utils/errors.ts'
 import { isDataResult } from './http.ts'
 import { replyError } from './reply-error.server.ts'
+import { requestToastContext } from './toast.server.ts'
 
 const schema = z.object({ email: z.string(), password: z.string() })
 const submitted = () => {
@@ -42,4 +43,17 @@ test('a 404 is the not-found page, and what is not a refusal is thrown on', asyn
 	const notFound = await replyError(args(), submitted(), new DomainError(404, 'Profile not found')).catch((e: unknown) => e)
 	expect(isDataResult(notFound) && notFound.init?.status).toBe(404)
 	await expect(replyError(args(), submitted(), new TypeError('bug'))).rejects.toThrow('bug')
+})
+
+test('a toast may word the refusal otherwise than the form does', async () => {
+	const page = { request: new Request('http://localhost/medical-info', { method: 'POST' }), context: new RouterContextProvider() }
+	const answer = await replyError(page, submitted(), new DomainError(400, 'This file is too large.', 'email'), {
+		toast: { title: 'Upload Failed', description: 'Failed to upload document. Please try again.' },
+	})
+	expect(answer.data.result.error).toEqual({ email: ['This file is too large.'] })
+	expect(page.context.get(requestToastContext)).toMatchObject({
+		type: 'error',
+		title: 'Upload Failed',
+		description: 'Failed to upload document. Please try again.',
+	})
 })
