@@ -57,3 +57,9 @@ test('a toast may word the refusal otherwise than the form does', async () => {
 		description: 'Failed to upload document. Please try again.',
 	})
 })
+
+test('a page may answer a refusal with the 400 its form has always had', async () => {
+	const answer = await replyError(args(), submitted(), new DomainError(409, 'At most five links'), { status: 400 })
+	expect(answer.init?.status).toBe(400)
+	expect(answer.data.result.error).toEqual({ '': ['At most five links'] })
+})

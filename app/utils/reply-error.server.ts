@@ -21,6 +21,8 @@ export type ReplyErrorOptions<Extra extends Record<string, unknown>> = {
 	/** What the page's component reads beside `result` (the intent, the row). */
 	extra?: Extra
 	headers?: HeadersInit
+	/** The page's status when it is not the refusal's own: a form that has always answered a refusal with a 400. */
+	status?: 400
 }
 
 /**
@@ -44,5 +46,8 @@ export async function replyError<Extra extends Record<string, unknown> = Record<
 	const words = typeof options.toast === 'string' ? { title: options.toast, description: error.message } : options.toast
 	const toast = words ? await actionToast(args.request, args.context, { type: 'error', ...words }) : undefined
 	const retry = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : undefined
-	return data({ ...(options.extra as Extra), result }, { status: error.status, headers: combineHeaders(toast, retry, options.headers) })
+	return data(
+		{ ...(options.extra as Extra), result },
+		{ status: options.status ?? error.status, headers: combineHeaders(toast, retry, options.headers) },
+	)
 }

@@ -23,6 +23,20 @@ describe('QR Codes tab action', () => {
 		expect(await unwrap(result)).toMatchObject({ status: 400, body: { intent: '', result: { error: { '': ['Unknown action'] } } } })
 	})
 
+	test('a customised look that is refused comes back beside the code form, as typed', async () => {
+		const user = await createUser()
+		const cookie = await sessionCookie(user.id)
+		const fields = { intent: 'customize', codeId: '1', color: '#123456', customText: 'Call Ana' }
+		const { result } = await call(qrPage.action, formRequest('/dashboard/qr-codes', fields, { cookie }))
+		expect(await unwrap(result)).toMatchObject({
+			status: 400,
+			body: {
+				intent: 'customize',
+				result: { error: { color: ['Please choose a QR colour from the palette'] }, initialValue: { customText: 'Call Ana' } },
+			},
+		})
+	})
+
 	test('a known intent about a code that is not the caller’s is a 404', async () => {
 		const user = await createUser()
 		const cookie = await sessionCookie(user.id)
