@@ -106,11 +106,6 @@ async function phonePhoto() {
 
 const ACCOUNT = { username: 'bench', email: 'bench@example.com', password: 'Bench-password-1!' }
 
-function must<T extends { ok: boolean }>(what: string, result: T) {
-	if (!result.ok) throw new Error(`seeding: ${what} failed: ${JSON.stringify(result)}`)
-	return result as Extract<T, { ok: true }>
-}
-
 /** Migrates and seeds, then one person with a full profile and a claimed sticker linked to it; returns its token. */
 async function seed() {
 	const { db, closeDb } = await import('#db/client.ts')

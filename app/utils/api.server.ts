@@ -57,10 +57,16 @@ export function jsonError(status: number, message: string, extra?: Record<string
 	return Response.json({ message, ...extra }, { status })
 }
 
-/** A refused domain operation as JSON: its status and message, and Retry-After when it says when to ask again. */
-export function jsonRefusal(refusal: { status: number; message: string; retryAfterSeconds?: number }) {
+/**
+ * A refused domain operation as JSON: its status and message, and Retry-After when it says when to ask again. A refusal
+ * of what the sender sent in one field (a 400, or a 413 file) names that field as a schema's refusal does:
+ * `{ message, errors: { field: [message] } }`; a conflict, a limit or a busy server says only its message.
+ */
+export function jsonRefusal(refusal: { status: number; message: string; field?: string; retryAfterSeconds?: number }) {
 	const headers: HeadersInit = refusal.retryAfterSeconds ? { 'retry-after': String(refusal.retryAfterSeconds) } : {}
-	return Response.json({ message: refusal.message }, { status: refusal.status, headers })
+	const byField = refusal.field && (refusal.status === 400 || refusal.status === 413)
+	const body = byField ? { message: refusal.message, errors: { [refusal.field!]: [refusal.message] } } : { message: refusal.message }
+	return Response.json(body, { status: refusal.status, headers })
 }
 
 /** 400 with the schema's messages by field: `{ message, errors: { field: [messages] } }`. */

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { DomainError } from '#app/utils/errors.ts'
 import { isDataResult } from './http.ts'
 import { replyError } from './reply-error.server.ts'
+import { requestToastContext } from './toast.server.ts'
 
 const schema = z.object({ email: z.string(), password: z.string() })
 const submitted = () => {
@@ -54,4 +55,17 @@ test('a page may answer some refusals with its own status; a 404 given one stays
 	const gone = await replyError(args(), submitted(), new DomainError(404, 'This link has expired'), { statuses: { 404: 404 } })
 	expect(gone.init?.status).toBe(404)
 	expect(gone.data.result.error).toEqual({ '': ['This link has expired'] })
+})
+
+test('a toast may word the refusal otherwise than the form does', async () => {
+	const page = { request: new Request('http://localhost/medical-info', { method: 'POST' }), context: new RouterContextProvider() }
+	const answer = await replyError(page, submitted(), new DomainError(400, 'This file is too large.', 'email'), {
+		toast: { title: 'Upload Failed', description: 'Failed to upload document. Please try again.' },
+	})
+	expect(answer.data.result.error).toEqual({ email: ['This file is too large.'] })
+	expect(page.context.get(requestToastContext)).toMatchObject({
+		type: 'error',
+		title: 'Upload Failed',
+		description: 'Failed to upload document. Please try again.',
+	})
 })

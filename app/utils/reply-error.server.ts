@@ -9,8 +9,11 @@ type Submission = {
 }
 
 export type ReplyErrorOptions<Extra extends Record<string, unknown>> = {
-	/** The error toast's title; without one the refusal is shown only on the form. */
-	toast?: string
+	/**
+	 * The error toast's title (its description is the refusal's message), or both when the toast words it otherwise;
+	 * without one the refusal is shown only on the form.
+	 */
+	toast?: string | { title: string; description: string }
 	/** Where a refusal without a field of its own is shown; the form as a whole when unset. */
 	field?: string
 	/** Fields whose typed value is not sent back (a password). */
@@ -44,9 +47,8 @@ export async function replyError<Extra extends Record<string, unknown> = Record<
 		...(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }),
 		hideFields: options.hideFields,
 	})
-	const toast = options.toast
-		? await actionToast(args.request, args.context, { type: 'error', title: options.toast, description: error.message })
-		: undefined
+	const words = typeof options.toast === 'string' ? { title: options.toast, description: error.message } : options.toast
+	const toast = words ? await actionToast(args.request, args.context, { type: 'error', ...words }) : undefined
 	const retry = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : undefined
 	return data(
 		{ ...(options.extra as Extra), result },

@@ -60,6 +60,28 @@ test('a refusal a handler throws is its status and message as JSON, with Retry-A
 	expect([conflict.status, await conflict.json()]).toEqual([409, { message: 'Already claimed' }])
 })
 
+test('a refusal of what was sent in one field names the field, as a schema refusal does', async () => {
+	const route = resource<Args>({
+		POST: () => {
+			throw new DomainError(400, 'Add an email address to alert this contact', 'alertOptIn')
+		},
+		PUT: () => {
+			throw new DomainError(413, 'This file is too large. The limit is 5 MB.', 'cardFrontPhoto')
+		},
+	})
+	const request = (method: string) => ({ request: new Request('http://localhost/api/things', { method }), params: {} })
+	const invalid = (await route.action(request('POST'))) as Response
+	expect([invalid.status, await invalid.json()]).toEqual([
+		400,
+		{ message: 'Add an email address to alert this contact', errors: { alertOptIn: ['Add an email address to alert this contact'] } },
+	])
+	const tooLarge = (await route.action(request('PUT'))) as Response
+	expect([tooLarge.status, await tooLarge.json()]).toEqual([
+		413,
+		{ message: 'This file is too large. The limit is 5 MB.', errors: { cardFrontPhoto: ['This file is too large. The limit is 5 MB.'] } },
+	])
+})
+
 test('anything else a handler throws is thrown on', async () => {
 	const route = resource<Args>({
 		GET: () => {

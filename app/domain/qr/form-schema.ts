@@ -3,8 +3,10 @@ import { QrCustomizationSchema } from './schemas.ts'
 
 const checked = (v: unknown) => v === true || v === 'on' || v === 'true'
 
-/** The customisation as an HTML form sends it: unticked boxes are simply absent. */
-export const QrCustomizationFormSchema = z.preprocess((input) => {
-	const values = (input ?? {}) as Record<string, unknown>
-	return { ...values, circular: checked(values.circular), transparentBackground: checked(values.transparentBackground) }
-}, QrCustomizationSchema)
+const checkbox = z.preprocess(checked, z.boolean())
+
+/**
+ * The customisation as an HTML form sends it: unticked boxes are simply absent. An object, so a page's union of forms
+ * can extend its shape.
+ */
+export const QrCustomizationFormSchema = QrCustomizationSchema.extend({ circular: checkbox, transparentBackground: checkbox })

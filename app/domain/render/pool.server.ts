@@ -104,7 +104,7 @@ function spawnRenderer(): Slot | undefined {
 		if (!current || current.id !== reply.id) return
 		clearTimeout(current.timer)
 		slot.current = undefined
-		if (reply.ok) current.resolve(reply.result)
+		if (reply.outcome === 'made') current.resolve(reply.result)
 		else current.reject(new Error(`Making the file failed: ${reply.message}`))
 		park(slot)
 		pump()

@@ -7,17 +7,18 @@ import { runTask, type RenderTask } from './tasks.ts'
  * view into the larger message).
  */
 export type RenderRequest = { id: number; task: RenderTask }
-export type RenderReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string }
+/** A task's answer: what it made, or (it threw) the error's stack, for the server's log. */
+export type RenderReply = { id: number; outcome: 'made'; result: unknown } | { id: number; outcome: 'failed'; message: string }
 
 const send = process.send?.bind(process)
 if (!send) throw new Error('renderer.ts runs as a child process with an IPC channel')
 
 process.on('message', async ({ id, task }: RenderRequest) => {
 	try {
-		send({ id, ok: true, result: await runTask(task) } satisfies RenderReply)
+		send({ id, outcome: 'made', result: await runTask(task) } satisfies RenderReply)
 	} catch (error) {
 		const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
-		send({ id, ok: false, message } satisfies RenderReply)
+		send({ id, outcome: 'failed', message } satisfies RenderReply)
 	}
 })
 // The server going away closes the channel: nothing is left to render for.

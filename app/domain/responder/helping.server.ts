@@ -11,6 +11,7 @@ import { env } from '#app/utils/env.server.ts'
 import { inertText } from '#app/utils/inert-text.ts'
 import { hit } from '#app/utils/rate-limit.server.ts'
 import { sealedData } from '#app/utils/sealed-data.server.ts'
+import { HELPING_LABELS } from './helping-labels.ts'
 import { loadResponderView, type ResponderProfile } from './responder.server.ts'
 
 /** Reports one sender (an address; an IPv6 /64) may make about one code in REPORT_WINDOW_SECONDS. */
@@ -52,9 +53,21 @@ const senderHashes = (address: string) => sealedData.lookupHashes(addressGroup(a
 
 type Visit = { userAgent: string | null; address: string; now?: Date }
 
-export type HelpingResult =
-	| { ok: true; recipients: number; contacts: number; update: boolean; held: boolean }
-	| { ok: false; reason: 'not-found' | 'off' | 'blocked' | 'too-many' }
+/** A report taken: how many were e-mailed (contacts among them), whether it updates an earlier one, whether it waits. */
+export type HelpingReport = { recipients: number; contacts: number; update: boolean; held: boolean }
+
+/**
+ * Why a report is refused, in English: the responder's page shows the same refusal in their language (helping-labels).
+ * A code that shows nothing is a 404 without words of its own: the page says the code is inactive.
+ */
+export const HELPING_REFUSALS = { off: HELPING_LABELS.en.off, blocked: HELPING_LABELS.en.blocked, tooMany: HELPING_LABELS.en.tooMany }
+export type HelpingRefusal = keyof typeof HELPING_REFUSALS
+
+/** Which refusal a `DomainError` from reportHelping is; null for any other error. */
+export function helpingRefusal(error: unknown): HelpingRefusal | null {
+	if (!(error instanceof DomainError)) return null
+	return (Object.keys(HELPING_REFUSALS) as HelpingRefusal[]).find((reason) => HELPING_REFUSALS[reason] === error.message) ?? null
+}
 
 /**
  * "I'm helping this person now": records the report and an emergency access in the code's scan history (with the
@@ -63,16 +76,16 @@ export type HelpingResult =
  * e-mail waits and goes out as one update (sendWaitingUpdates). Limits go by sender, so nobody can use up a real
  * responder's allowance; a sender the owner blocked, a code that shows nothing, or alerts turned off send nothing.
  */
-export async function reportHelping(token: string, responderKey: string, input: HelpingInput, visit: Visit): Promise<HelpingResult> {
+export async function reportHelping(token: string, responderKey: string, input: HelpingInput, visit: Visit): Promise<HelpingReport> {
 	const view = await loadResponderView(token)
-	if (view.state !== 'active') return { ok: false, reason: 'not-found' }
+	if (view.state !== 'active') throw new DomainError(404, 'QR code not found')
 	const { profile, codeId } = view
-	if (!profile.helpingAlerts) return { ok: false, reason: 'off' }
+	if (!profile.helpingAlerts) throw new DomainError(403, HELPING_REFUSALS.off)
 	const now = visit.now ?? new Date()
 	const sender = senderHash(visit.address)
 	const keyHash = hashKey(responderKey)
-	if (await isBlocked(codeId, visit.address, keyHash)) return { ok: false, reason: 'blocked' }
-	if (!(await withinLimits(codeId, sender, now))) return { ok: false, reason: 'too-many' }
+	if (await isBlocked(codeId, visit.address, keyHash)) throw new DomainError(403, HELPING_REFUSALS.blocked)
+	if (!(await withinLimits(codeId, sender, now))) throw new DomainError(429, HELPING_REFUSALS.tooMany, undefined, REPORT_WINDOW_SECONDS)
 
 	const location = input.latitude != null && input.longitude != null ? formatLocation(input) : null
 	const message =
@@ -111,7 +124,7 @@ export async function reportHelping(token: string, responderKey: string, input: 
 			medicalFacility: input.hospital ?? null,
 		})
 		const recipients = held ? await recipientsOf(tx, view.ownerId, profile) : await mailWaiting(tx, view, sender, update, now)
-		return { ok: true as const, recipients: recipients.length, contacts: recipients.filter((r) => r.contact).length, update, held }
+		return { recipients: recipients.length, contacts: recipients.filter((r) => r.contact).length, update, held }
 	})
 	if (!result.held) await deliverSoon()
 	return result

@@ -50,7 +50,7 @@ export async function createHealthLink(userId: string, profileId: number, input:
 			.select({ n: count() })
 			.from(links)
 			.where(and(eq(links.medicalProfileId, profileId), isActive()))
-		if ((active?.n ?? 0) >= MAX_ACTIVE_LINKS) throw new DomainError(409, HEALTH_LINK_MESSAGES.tooMany, 'form')
+		if ((active?.n ?? 0) >= MAX_ACTIVE_LINKS) throw new DomainError(409, HEALTH_LINK_MESSAGES.tooMany)
 		const [link] = await tx
 			.insert(links)
 			.values({

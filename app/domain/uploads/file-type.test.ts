@@ -114,7 +114,9 @@ describe('detectFileType', () => {
 })
 
 const check = (name: string, file: Uint8Array, purpose: UploadPurpose = 'document') =>
-	checkUpload({ name, size: file.length, bytes: file }, purpose)
+	checkUpload({ name, size: file.length, bytes: file }, purpose, 'document')
+/** A refused file: a DomainError on the checked field, with this message (and status 400 unless said). */
+const refused = (message: string, status = 400) => ({ name: 'DomainError', status, message, field: 'document' })
 
 const CONTENT_DOCUMENT = "This file's content does not match its type. Please upload a real PDF, JPG, PNG, DOC or DOCX file."
 const CONTENT_IMAGE = "This file's content does not match its type. Please upload a real image (JPG, PNG, GIF or WebP)."
@@ -128,62 +130,59 @@ describe('checkUpload for documents', () => {
 		['letter.doc', doc, 'doc', 'application/msword'],
 		['letter.docx', docx, 'docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
 	])('accepts a real %s', async (name, file, ext, mime) => {
-		expect(await check(name, file)).toEqual({ ok: true, ext, mime })
+		expect(await check(name, file)).toEqual({ ext, mime })
 	})
 
 	test('refuses a renamed executable', async () => {
-		expect(await check('report.pdf', elf)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
-		expect(await check('report.pdf', exe)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
+		await expect(check('report.pdf', elf)).rejects.toMatchObject(refused(CONTENT_DOCUMENT))
+		await expect(check('report.pdf', exe)).rejects.toMatchObject(refused(CONTENT_DOCUMENT))
 	})
 
 	test('refuses content that does not match the extension', async () => {
-		expect(await check('scan.pdf', png)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
-		expect(await check('letter.doc', docx)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
+		await expect(check('scan.pdf', png)).rejects.toMatchObject(refused(CONTENT_DOCUMENT))
+		await expect(check('letter.doc', docx)).rejects.toMatchObject(refused(CONTENT_DOCUMENT))
 	})
 
 	test('refuses another Office file (or an installer) renamed DOC or DOCX', async () => {
-		expect(await check('letter.doc', xls)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
+		await expect(check('letter.doc', xls)).rejects.toMatchObject(refused(CONTENT_DOCUMENT))
 		const workbook = await zip({ '[Content_Types].xml': EXCEL, 'xl/workbook.xml': '<w/>' })
-		expect(await check('letter.docx', workbook)).toMatchObject({ ok: false, message: CONTENT_DOCUMENT })
+		await expect(check('letter.docx', workbook)).rejects.toMatchObject(refused(CONTENT_DOCUMENT))
 	})
 
 	test('refuses an extension that is not allowed, or none', async () => {
 		const message = 'Please upload a PDF, JPG, PNG, DOC or DOCX file.'
-		expect(await check('notes.txt', pdf)).toMatchObject({ ok: false, message })
-		expect(await check('animation.gif', gif)).toMatchObject({ ok: false, message })
-		expect(await check('report', pdf)).toMatchObject({ ok: false, message })
+		await expect(check('notes.txt', pdf)).rejects.toMatchObject(refused(message))
+		await expect(check('animation.gif', gif)).rejects.toMatchObject(refused(message))
+		await expect(check('report', pdf)).rejects.toMatchObject(refused(message))
 	})
 
 	test('refuses an empty file', async () => {
-		expect(await check('report.pdf', new Uint8Array())).toMatchObject({ ok: false, message: 'Please choose a file to upload.' })
+		await expect(check('report.pdf', new Uint8Array())).rejects.toMatchObject(refused('Please choose a file to upload.'))
 	})
 
 	test('refuses a file over 10 MB, and accepts one of exactly 10 MB', async () => {
 		const big = new Uint8Array(10 * MB + 1)
 		big.set(pdf)
-		expect(await check('report.pdf', big)).toMatchObject({ ok: false, message: 'This file is too large. The limit is 10 MB.' })
-		expect(await check('report.pdf', big.subarray(0, 10 * MB))).toMatchObject({ ok: true })
+		await expect(check('report.pdf', big)).rejects.toMatchObject(refused('This file is too large. The limit is 10 MB.', 413))
+		expect(await check('report.pdf', big.subarray(0, 10 * MB))).toEqual({ ext: 'pdf', mime: 'application/pdf' })
 	})
 })
 
 describe('checkUpload for pictures and insurance cards', () => {
 	test.each(['picture', 'insurance-card'] as const)('%s accepts JPG, PNG, GIF and WebP', async (purpose) => {
-		expect(await check('me.jpg', jpeg, purpose)).toEqual({ ok: true, ext: 'jpg', mime: 'image/jpeg' })
-		expect(await check('me.png', png, purpose)).toEqual({ ok: true, ext: 'png', mime: 'image/png' })
-		expect(await check('me.gif', gif, purpose)).toEqual({ ok: true, ext: 'gif', mime: 'image/gif' })
-		expect(await check('me.webp', webp, purpose)).toEqual({ ok: true, ext: 'webp', mime: 'image/webp' })
+		expect(await check('me.jpg', jpeg, purpose)).toEqual({ ext: 'jpg', mime: 'image/jpeg' })
+		expect(await check('me.png', png, purpose)).toEqual({ ext: 'png', mime: 'image/png' })
+		expect(await check('me.gif', gif, purpose)).toEqual({ ext: 'gif', mime: 'image/gif' })
+		expect(await check('me.webp', webp, purpose)).toEqual({ ext: 'webp', mime: 'image/webp' })
 	})
 
 	test('refuses documents, renamed files and anything over 5 MB', async () => {
-		expect(await check('card.pdf', pdf, 'insurance-card')).toMatchObject({
-			ok: false,
-			message: 'Please upload an image (JPG, PNG, GIF or WebP).',
-		})
-		expect(await check('card.png', jpeg, 'insurance-card')).toMatchObject({ ok: false, message: CONTENT_IMAGE })
-		expect(await check('me.jpg', elf, 'picture')).toMatchObject({ ok: false, message: CONTENT_IMAGE })
+		await expect(check('card.pdf', pdf, 'insurance-card')).rejects.toMatchObject(refused('Please upload an image (JPG, PNG, GIF or WebP).'))
+		await expect(check('card.png', jpeg, 'insurance-card')).rejects.toMatchObject(refused(CONTENT_IMAGE))
+		await expect(check('me.jpg', elf, 'picture')).rejects.toMatchObject(refused(CONTENT_IMAGE))
 		const big = new Uint8Array(5 * MB + 1)
 		big.set(png)
-		expect(await check('me.png', big, 'picture')).toMatchObject({ ok: false, message: 'This file is too large. The limit is 5 MB.' })
+		await expect(check('me.png', big, 'picture')).rejects.toMatchObject(refused('This file is too large. The limit is 5 MB.', 413))
 	})
 })
 

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
+import { DomainError } from '#app/utils/errors.ts'
 
 export type FileKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'doc' | 'docx'
 export type DetectedType = { kind: FileKind; mime: string }
@@ -99,21 +100,28 @@ export const MAX_IMAGE_SIDE = 4096
 export const MAX_IMAGE_PIXELS = 50_000_000
 export const TOO_MANY_PIXELS_MESSAGE = `This image has too many pixels. The limit is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`
 
-export type UploadCheck =
-	{ ok: true; ext: string; mime: string } | { ok: false; reason: 'empty' | 'too-large' | 'type' | 'content'; message: string }
+/** What an accepted upload is: the extension it was sent with (lower case) and the type its content really is. */
+export type AcceptedUpload = { ext: string; mime: string }
 
-export async function checkUpload(file: { name: string; size: number; bytes: Uint8Array }, purpose: UploadPurpose): Promise<UploadCheck> {
+/**
+ * Checks a file against its purpose's rule: not empty, not too large (413), an allowed extension, and content that
+ * really is of that extension's type; a refusal is a `DomainError` on `field`.
+ */
+export async function checkUpload(
+	file: { name: string; size: number; bytes: Uint8Array },
+	purpose: UploadPurpose,
+	field?: string,
+): Promise<AcceptedUpload> {
 	const rule = UPLOAD_RULES[purpose]
-	if (file.size === 0 || file.bytes.length === 0) return { ok: false, reason: 'empty', message: NO_FILE_MESSAGE }
-	if (file.size > rule.maxBytes || file.bytes.length > rule.maxBytes)
-		return { ok: false, reason: 'too-large', message: tooLargeMessage(purpose) }
+	if (file.size === 0 || file.bytes.length === 0) throw new DomainError(400, NO_FILE_MESSAGE, field)
+	if (file.size > rule.maxBytes || file.bytes.length > rule.maxBytes) throw new DomainError(413, tooLargeMessage(purpose), field)
 	const dot = file.name.lastIndexOf('.')
 	const ext = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : ''
 	const expected = Object.hasOwn(rule.extensions, ext) ? rule.extensions[ext] : undefined
-	if (!expected) return { ok: false, reason: 'type', message: rule.typeMessage }
+	if (!expected) throw new DomainError(400, rule.typeMessage, field)
 	const detected = await detectFileType(file.bytes)
-	if (detected?.kind !== expected) return { ok: false, reason: 'content', message: rule.contentMessage }
-	return { ok: true, ext, mime: detected.mime }
+	if (detected?.kind !== expected) throw new DomainError(400, rule.contentMessage, field)
+	return { ext, mime: detected.mime }
 }
 
 export function formatMegabytes(bytes: number) {

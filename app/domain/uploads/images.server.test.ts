@@ -23,7 +23,7 @@ const solid = (width: number, height: number, background = '#c0392b') => sharp({
 
 async function reencoded(bytes: Uint8Array, mime: string) {
 	const result = await reencodeImage(bytes, mime)
-	if (!result.ok) throw new Error(`refused: ${result.reason}`)
+	if (result.image !== 'reencoded') throw new Error(`refused: ${result.image}`)
 	return { ...result, buffer: Buffer.from(result.bytes), metadata: await sharp(result.bytes).metadata() }
 }
 
@@ -126,11 +126,11 @@ describe('reencodeImage refuses', () => {
 		const jpeg = await solid(64, 64).jpeg().toBuffer()
 		const png = await solid(8, 8).png().toBuffer()
 		const headerOnly = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, ...Buffer.from('JFIF'), 0, 0xff, 0xd9])
-		expect(await reencodeImage(headerOnly, 'image/jpeg')).toEqual({ ok: false, reason: 'content' })
-		expect(await reencodeImage(jpeg.subarray(0, jpeg.length / 2), 'image/jpeg')).toEqual({ ok: false, reason: 'content' })
-		expect(await reencodeImage(png, 'image/jpeg')).toEqual({ ok: false, reason: 'content' })
-		expect(await reencodeImage(Buffer.from('%PDF-1.4'), 'image/png')).toEqual({ ok: false, reason: 'content' })
-		expect(await reencodeImage(png, 'application/pdf')).toEqual({ ok: false, reason: 'content' })
+		expect(await reencodeImage(headerOnly, 'image/jpeg')).toEqual({ image: 'unreadable' })
+		expect(await reencodeImage(jpeg.subarray(0, jpeg.length / 2), 'image/jpeg')).toEqual({ image: 'unreadable' })
+		expect(await reencodeImage(png, 'image/jpeg')).toEqual({ image: 'unreadable' })
+		expect(await reencodeImage(Buffer.from('%PDF-1.4'), 'image/png')).toEqual({ image: 'unreadable' })
+		expect(await reencodeImage(png, 'application/pdf')).toEqual({ image: 'unreadable' })
 	})
 
 	test('a decompression bomb, from its header and without decoding it', async () => {
@@ -147,8 +147,8 @@ describe('reencodeImage refuses', () => {
 		jpeg.writeUInt16BE(60_000, frame + 7)
 
 		const rss = process.memoryUsage().rss
-		expect(await reencodeImage(png, 'image/png')).toEqual({ ok: false, reason: 'dimensions' })
-		expect(await reencodeImage(jpeg, 'image/jpeg')).toEqual({ ok: false, reason: 'dimensions' })
+		expect(await reencodeImage(png, 'image/png')).toEqual({ image: 'too-many-pixels' })
+		expect(await reencodeImage(jpeg, 'image/jpeg')).toEqual({ image: 'too-many-pixels' })
 		expect(process.memoryUsage().rss - rss).toBeLessThan(64 * 1024 * 1024)
 	})
 })

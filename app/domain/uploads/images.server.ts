@@ -5,7 +5,11 @@ import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './file-type.ts'
 sharp.cache(false)
 
 export type StoredImage = { bytes: Uint8Array; format: 'jpeg' | 'png' | 'webp'; mime: string }
-export type Reencoded = ({ ok: true } & StoredImage) | { ok: false; reason: 'content' | 'dimensions' }
+/**
+ * What re-encoding an upload gives: the stored image, or why the bytes are no image to keep (they do not decode as the
+ * type they claim, or they claim more pixels than MAX_IMAGE_PIXELS). Plain data: it comes back from a renderer process.
+ */
+export type Reencoded = ({ image: 'reencoded' } & StoredImage) | { image: 'unreadable' } | { image: 'too-many-pixels' }
 
 const FORMAT: Record<string, 'jpeg' | 'png' | 'gif' | 'webp'> = {
 	'image/jpeg': 'jpeg',
@@ -31,10 +35,10 @@ export async function reencodeImage(bytes: Uint8Array, mime: string): Promise<Re
 		// Reads the header only, so a file claiming enormous dimensions costs nothing yet.
 		metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
 	} catch {
-		return { ok: false, reason: 'content' }
+		return { image: 'unreadable' }
 	}
-	if (!expected || metadata.format !== expected) return { ok: false, reason: 'content' }
-	if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) return { ok: false, reason: 'dimensions' }
+	if (!expected || metadata.format !== expected) return { image: 'unreadable' }
+	if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) return { image: 'too-many-pixels' }
 	// `failOn: 'error'`: a decoder warning (a few stray bytes, a slightly wrong colour profile) is common in real photos and
 	// harmless here, since only the decoded pixels are kept; a truncated or broken image is still refused.
 	const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true })
@@ -46,9 +50,9 @@ export async function reencodeImage(bytes: Uint8Array, mime: string): Promise<Re
 	try {
 		const data = await image.toBuffer()
 		const format = expected === 'gif' ? 'png' : expected
-		return { ok: true, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), format, mime: `image/${format}` }
+		return { image: 'reencoded', bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), format, mime: `image/${format}` }
 	} catch {
-		return { ok: false, reason: 'content' }
+		return { image: 'unreadable' }
 	}
 }
 

@@ -27,8 +27,7 @@ export function uploadLimit(purpose: UploadPurpose): BodyLimit {
 export async function checkFile(userId: string, upload: unknown, purpose: UploadPurpose, field: string): Promise<CheckedFile> {
 	if (!(upload instanceof File)) throw new DomainError(400, NO_FILE_MESSAGE, field)
 	const bytes = new Uint8Array(await upload.arrayBuffer())
-	const check = await checkUpload({ name: upload.name, size: upload.size, bytes }, purpose)
-	if (!check.ok) throw new DomainError(check.reason === 'too-large' ? 413 : 400, check.message, field)
+	const check = await checkUpload({ name: upload.name, size: upload.size, bytes }, purpose, field)
 	if (check.mime === 'application/pdf') {
 		const cleaned = await onField(
 			field,
@@ -41,8 +40,8 @@ export async function checkFile(userId: string, upload: unknown, purpose: Upload
 		field,
 		heavyWork(userId, () => render({ kind: 'reencode-image', bytes, mime: check.mime })),
 	)
-	if (!image.ok) {
-		throw new DomainError(400, image.reason === 'dimensions' ? TOO_MANY_PIXELS_MESSAGE : UPLOAD_RULES[purpose].contentMessage, field)
+	if (image.image !== 'reencoded') {
+		throw new DomainError(400, image.image === 'too-many-pixels' ? TOO_MANY_PIXELS_MESSAGE : UPLOAD_RULES[purpose].contentMessage, field)
 	}
 	if (image.mime === check.mime)
 		return { bytes: image.bytes, name: upload.name, size: image.bytes.length, ext: check.ext, mime: image.mime }

@@ -15,7 +15,7 @@ import {
 } from '#app/domain/profiles/schemas.ts'
 import { addRow, deleteRow, getRow, listRows, SECTION_NOUNS, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
 import { toAllergyView, toConditionView, toDocumentView, toPolicyView } from '#app/domain/profiles/views.ts'
-import { jsonError, jsonRefusal, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
+import { jsonError, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 
 /** Private data: never kept by a shared cache. */
@@ -24,18 +24,11 @@ export function json(value: unknown, status = 200) {
 }
 
 /**
- * Signed in; another person's profile or row is a 404 with the same message as an unknown id. A refusal that names its
- * field answers as the schema's refusals do, with the message under `errors`.
+ * Signed in; another person's profile or row is a 404 with the same message as an unknown id. A refusal is thrown on
+ * to resource(), which answers it (one that names its field as the schema's refusals do, with the message under `errors`).
  */
 export async function profileApi(request: Request, run: (userId: string) => Promise<Response>) {
-	const userId = await requireApiUserId(request)
-	try {
-		return await run(userId)
-	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		if (error.field && error.status === 400) return jsonError(400, error.message, { errors: { [error.field]: [error.message] } })
-		return jsonRefusal(error)
-	}
+	return run(await requireApiUserId(request))
 }
 
 /** An id in a body or query: missing or malformed is a 400 naming the field. */
@@ -190,16 +183,13 @@ async function savePolicyJson(userId: string, body: Record<string, unknown>, tar
 		)
 		return jsonError(400, Object.values(errors)[0]?.[0] ?? 'Invalid policy', { errors })
 	}
-	try {
-		return json(
-			toPolicyView(
-				await savePolicy(userId, profileId, 'rowId' in target ? target.rowId : null, submission.value, cardOf(body, form), cardField(body)),
-			),
-			status,
-		)
-	} catch (error) {
-		if (error instanceof DomainError && error.field)
-			return jsonError(error.status, error.message, { errors: { [error.field]: [error.message] } })
-		throw error
-	}
+	const saved = await savePolicy(
+		userId,
+		profileId,
+		'rowId' in target ? target.rowId : null,
+		submission.value,
+		cardOf(body, form),
+		cardField(body),
+	)
+	return json(toPolicyView(saved), status)
 }

@@ -1,25 +1,11 @@
-import { DomainError } from '#app/utils/errors.ts'
 import { z } from 'zod'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { type OwnedCode } from '#app/domain/qr/manage.server.ts'
 import { QrCustomizationSchema } from '#app/domain/qr/schemas.ts'
-import { jsonError, jsonRefusal, validationError } from '#app/utils/api.server.ts'
-import { profileApi } from './profile-api.server.ts'
+import { jsonError, validationError } from '#app/utils/api.server.ts'
 
 export const CODE_NOT_FOUND = 'QR code not found'
-
-/** profileApi, and the QR domain's refusals (403 for self-generation, 404 for a code that is not the caller's) as JSON. */
-export function qrApi(request: Request, run: (userId: string) => Promise<Response>) {
-	return profileApi(request, async (userId) => {
-		try {
-			return await run(userId)
-		} catch (error) {
-			if (error instanceof DomainError) return jsonRefusal(error)
-			throw error
-		}
-	})
-}
 
 type Code = OwnedCode & { scanCount?: number; lastScanAt?: Date | null }
 

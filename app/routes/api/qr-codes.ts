@@ -4,8 +4,8 @@ import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { ownProfileId } from '#app/domain/profiles/profiles.server.ts'
 import { jsonError, readBody } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
-import { json, pathId } from './profile-api.server.ts'
-import { apiCode, CODE_NOT_FOUND, parseCodeRequest, parseCustomization, qrApi } from './qr-api.server.ts'
+import { json, pathId, profileApi } from './profile-api.server.ts'
+import { apiCode, CODE_NOT_FOUND, parseCodeRequest, parseCustomization } from './qr-api.server.ts'
 import type { Route } from './+types/qr-codes'
 
 /**
@@ -16,16 +16,16 @@ import type { Route } from './+types/qr-codes'
 const api = resource<Route.ActionArgs>(({ params }) => {
 	if (params.id === undefined) {
 		return {
-			GET: ({ request }) => qrApi(request, async (userId) => json((await listCodes(userId)).map(apiCode))),
-			POST: ({ request }) => qrApi(request, async (userId) => generate(userId, await readBody(request))),
+			GET: ({ request }) => profileApi(request, async (userId) => json((await listCodes(userId)).map(apiCode))),
+			POST: ({ request }) => profileApi(request, async (userId) => generate(userId, await readBody(request))),
 		}
 	}
 	const id = params.id
 	return {
-		GET: ({ request }) => qrApi(request, async (userId) => json(apiCode(await getOwnedCode(userId, pathId(id, CODE_NOT_FOUND))))),
-		PATCH: ({ request }) => qrApi(request, async (userId) => restyle(userId, pathId(id, CODE_NOT_FOUND), await readBody(request))),
+		GET: ({ request }) => profileApi(request, async (userId) => json(apiCode(await getOwnedCode(userId, pathId(id, CODE_NOT_FOUND))))),
+		PATCH: ({ request }) => profileApi(request, async (userId) => restyle(userId, pathId(id, CODE_NOT_FOUND), await readBody(request))),
 		DELETE: ({ request }) =>
-			qrApi(request, async (userId) => {
+			profileApi(request, async (userId) => {
 				await deleteCode(userId, pathId(id, CODE_NOT_FOUND))
 				return json({ success: true, message: QR_MESSAGES.deleted })
 			}),

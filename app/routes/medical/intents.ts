@@ -31,6 +31,9 @@ export const INTENTS = {
 } as const
 export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
 
+/** What a form's work answers: its success toast, and the profile (when another) and section the screen goes back to. */
+export type Done = { toast: { title?: string; description: string }; profile?: number | null; hash?: string }
+
 /** URL state of the screen, so dialogs and inline edits work as plain links without JavaScript. */
 export type ScreenState = { profile?: number | null; dialog?: string | null; edit?: string | null }
 

@@ -1,5 +1,4 @@
 import { DomainError } from '#app/utils/errors.ts'
-import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
@@ -12,6 +11,7 @@ import {
 	DnrSchema,
 	FamilyMemberSchema,
 	IdSchema,
+	idSchema,
 	InsurancePolicySchema,
 	MedicationSchema,
 	NotesSchema,
@@ -42,10 +42,10 @@ import { readForm } from '#app/utils/form-body.server.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
-import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
-import type { ToastInput } from '#app/utils/toast.ts'
+import { replyError, type ReplyErrorOptions } from '#app/utils/reply-error.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
-import { INTENTS, screenHref, type Intent } from './intents.ts'
+import { INTENTS, screenHref, type Done, type Intent } from './intents.ts'
 import { pinAction } from '../auth/pin-action.server.ts'
 import { PIN_INTENT } from '../auth/pin-intent.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
@@ -72,177 +72,181 @@ export async function medicalInfoLoader({ request, context }: RequestArgs) {
 }
 export type MedicalInfoData = Awaited<ReturnType<typeof medicalInfoLoader>>
 
-type Failure = { intent: string; id?: number | null; result: SubmissionResult<string[]> }
-
+const UNKNOWN_ACTION = 'Unknown action'
 const optionalId = IdSchema.optional().catch(undefined)
-/** One form's post: its intent, the profile and row it is about, and its own fields. */
-const act = <I extends Intent>(intent: I) => z.object({ intent: z.literal(intent), profileId: optionalId, id: optionalId })
+/** A form about a profile, which must be saved first: without one the screen asks for the profile before anything else. */
+const act = <I extends Intent>(intent: I) =>
+	z.object({ intent: z.literal(intent), profileId: idSchema(CREATE_PROFILE_FIRST), id: optionalId })
+/** The two forms that make a profile (the person's own, on its first save, and a family member's) need none yet. */
+const makes = <I extends Intent>(intent: I) => z.object({ intent: z.literal(intent), profileId: optionalId, id: optionalId })
+/** A file field: the domain checks what came (nothing, too large, not its type) and refuses it beside the field. */
+const file = z.unknown().optional()
 
-const MedicalActionSchema = z.discriminatedUnion('intent', [
-	act(INTENTS.saveProfile).extend(PersonalInfoSchema.shape),
-	act(INTENTS.addFamily).extend(FamilyMemberSchema.shape),
-	act(INTENTS.deleteProfile),
-	act(INTENTS.setScanning).extend(ScanningSchema.shape),
-	act(INTENTS.updateQrCodes),
-	act(INTENTS.uploadPicture),
-	act(INTENTS.removePicture),
-	act(INTENTS.addContact).extend(ContactSchema.shape),
-	act(INTENTS.deleteContact),
-	act(INTENTS.addAllergy).extend(AllergySchema.shape),
-	act(INTENTS.deleteAllergy),
-	act(INTENTS.addMedication).extend(MedicationSchema.shape),
-	act(INTENTS.updateMedication).extend(MedicationSchema.shape),
-	act(INTENTS.deleteMedication),
-	act(INTENTS.addCondition).extend(ConditionSchema.shape),
-	act(INTENTS.updateCondition).extend(ConditionSchema.shape),
-	act(INTENTS.deleteCondition),
-	act(INTENTS.savePolicy).extend(InsurancePolicySchema.shape),
-	act(INTENTS.deletePolicy),
-	act(INTENTS.saveDnr).extend(DnrSchema.shape),
-	act(INTENTS.clearDnr),
-	act(INTENTS.uploadDocument),
-	act(INTENTS.deleteDocument),
-	act(INTENTS.saveNotes).extend(NotesSchema.shape),
-	act(INTENTS.clearNotes),
-	act(INTENTS.saveCareSettings).extend(CareSettingsSchema.shape),
-	act(INTENTS.confirmReview),
-	act(INTENTS.setContactAlert).extend(ContactAlertSchema.shape),
-])
+/** Every form of the screen: its intent, the profile and row it is about, and its own fields. */
+const MedicalActionSchema = z.discriminatedUnion(
+	'intent',
+	[
+		// The dashboard's PIN card: its own action reads its form (pin-action.server.ts).
+		z.object({ intent: z.literal(PIN_INTENT) }),
+		makes(INTENTS.saveProfile).extend(PersonalInfoSchema.shape),
+		makes(INTENTS.addFamily).extend(FamilyMemberSchema.shape),
+		act(INTENTS.deleteProfile),
+		act(INTENTS.setScanning).extend(ScanningSchema.shape),
+		act(INTENTS.updateQrCodes),
+		act(INTENTS.uploadPicture).extend({ picture: file }),
+		act(INTENTS.removePicture),
+		act(INTENTS.addContact).extend(ContactSchema.shape),
+		act(INTENTS.deleteContact),
+		act(INTENTS.addAllergy).extend(AllergySchema.shape),
+		act(INTENTS.deleteAllergy),
+		act(INTENTS.addMedication).extend(MedicationSchema.shape),
+		act(INTENTS.updateMedication).extend(MedicationSchema.shape),
+		act(INTENTS.deleteMedication),
+		act(INTENTS.addCondition).extend(ConditionSchema.shape),
+		act(INTENTS.updateCondition).extend(ConditionSchema.shape),
+		act(INTENTS.deleteCondition),
+		act(INTENTS.savePolicy).extend(InsurancePolicySchema.shape).extend({ cardFrontPhoto: file }),
+		act(INTENTS.deletePolicy),
+		act(INTENTS.saveDnr).extend(DnrSchema.shape).extend({ document: file }),
+		act(INTENTS.clearDnr),
+		act(INTENTS.uploadDocument).extend({ document: file }),
+		act(INTENTS.deleteDocument),
+		act(INTENTS.saveNotes).extend(NotesSchema.shape),
+		act(INTENTS.clearNotes),
+		act(INTENTS.saveCareSettings).extend(CareSettingsSchema.shape),
+		act(INTENTS.confirmReview),
+		act(INTENTS.setContactAlert).extend(ContactAlertSchema.shape),
+	],
+	{ error: UNKNOWN_ACTION },
+)
 type MedicalAction = z.infer<typeof MedicalActionSchema>
-type Of<I extends Intent> = Extract<MedicalAction, { intent: I }>
-type Submission = { reply: (options?: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> }
+type Of<I extends MedicalAction['intent']> = Extract<MedicalAction, { intent: I }>
+type Args = { request: Request; context: Readonly<RouterContextProvider> }
+type Claimant = { userId: string; address: string | null }
 
-/** What every intent's function is given: who asks, the form, and the ways to answer. */
-export type Reply = {
-	userId: string
-	form: FormData
-	submission: Submission
-	success: (toast: ToastInput, profile?: number | null, hash?: string) => Promise<Response>
-	fail: (failure: Failure, toast?: ToastInput, status?: number) => Promise<ReturnType<typeof data<Failure>>>
-	/** A refused input (a file, a contact to alert without an e-mail), answered beside its field; the toast says what failed. */
-	refused: (error: unknown, toast?: (message: string) => ToastInput, withValues?: boolean) => ReturnType<Reply['fail']>
-	claimant: { userId: string; address: string | null }
-}
-
-/** Intents that need no profile yet; every other one asks for the profile to exist first. */
-const WITHOUT_PROFILE: readonly string[] = [INTENTS.saveProfile, INTENTS.addFamily]
-
+/**
+ * Every form of the screen posts here. A refused form comes back with what was typed, the message beside its field
+ * (or on the form) and, for some, a toast; the component shows it in the form that sent it (its intent and row).
+ */
 export async function medicalInfoAction(request: Request, context: Readonly<RouterContextProvider>) {
 	const userId = await requireUserId({ request, context })
-	const base = pageUrl(request).pathname
+	const args: Args = { request, context }
 	const read = await readForm(request, uploadLimit('document'))
 	if (!read.ok) {
-		const headers = await actionToast(request, context, { type: 'error', title: 'Upload Failed', description: read.message })
-		const failure: Failure = { intent: 'upload', id: null, result: { status: 'error', error: { '': [read.message] } } }
-		return data(failure, { status: read.status, headers })
+		// Nothing of the form could be read (a file over the limit): the refusal is the upload's, on no form of its own.
+		const nothing = parseWithZod(new FormData(), { schema: z.object({}) })
+		const refusal = new DomainError(read.status, read.message)
+		return replyError(args, nothing, refusal, { toast: 'Upload Failed', extra: { intent: 'upload', id: null } })
 	}
-	const form = read.formData
-	const intent = String(form.get('intent') ?? '')
-	// The dashboard's PIN card: a wrong PIN keeps the screen, with the message beside the field.
-	if (intent === PIN_INTENT) return pinAction(request, context, form)
-	const rowId = optionalId.parse(form.get('id') ?? undefined) ?? null
-	const fail: Reply['fail'] = async (failure, toast, status = 400) => {
-		const headers = toast ? await actionToast(request, context, { type: 'error', ...toast }) : undefined
-		return data(failure, { status, headers })
+	const submission = parseWithZod(read.formData, { schema: MedicalActionSchema })
+	if (submission.status !== 'success') {
+		// The form that sent it, as typed: its refusal comes back into that form only.
+		const { intent, id } = submission.payload
+		const typed = { intent: typeof intent === 'string' ? intent.slice(0, 50) : '', id: optionalId.parse(id) ?? null }
+		if (submission.error?.intent) return replyError(args, submission, new DomainError(400, UNKNOWN_ACTION), { extra: typed })
+		if (submission.error?.profileId)
+			return replyError(args, submission, new DomainError(400, CREATE_PROFILE_FIRST), { toast: 'Create Profile First', extra: typed })
+		return data({ ...typed, result: submission.reply() }, { status: 400 })
 	}
-	const formError = (message: string): Failure => ({ intent, id: rowId, result: { status: 'error', error: { '': [message] } } })
-	if (!Object.values<string>(INTENTS).includes(intent)) return fail(formError('Unknown action'))
-	if (!WITHOUT_PROFILE.includes(intent) && !optionalId.parse(form.get('profileId') || undefined))
-		return fail(formError(CREATE_PROFILE_FIRST), { title: 'Create Profile First', description: CREATE_PROFILE_FIRST })
-
-	const submission = parseWithZod(form, { schema: MedicalActionSchema })
-	if (submission.status !== 'success') return fail({ intent, id: rowId, result: submission.reply() })
 	const action = submission.value
-	const reply: Reply = {
-		userId,
-		form,
-		submission,
-		claimant: { userId, address: getClientIp(request, context) },
-		success: (toast, profile = action.profileId ?? null, hash) =>
-			redirectWithToast(screenHref(base, { profile }, hash), { type: 'success', ...toast }),
-		fail,
-		refused: (error, toast, withValues = false) => {
-			if (!(error instanceof DomainError) || !error.field) throw error
-			const fieldErrors = { [error.field]: [error.message] }
-			return fail(
-				{ intent, id: rowId, result: withValues ? submission.reply({ fieldErrors }) : { status: 'error', error: fieldErrors } },
-				toast?.(error.message),
-			)
-		},
-	}
+	// A wrong PIN keeps the screen, with the message beside the field.
+	if (action.intent === PIN_INTENT) return pinAction(request, context, read.formData)
+	const extra = { intent: action.intent, id: action.id ?? null }
 	try {
-		return await perform(action, reply)
+		const done = await perform(action, { userId, address: getClientIp(request, context) })
+		const profile = done.profile !== undefined ? done.profile : (action.profileId ?? null)
+		return await redirectWithToast(screenHref(pageUrl(request).pathname, { profile }, done.hash), { type: 'success', ...done.toast })
 	} catch (error) {
-		if (error instanceof DomainError && error.status === 404) throw data(error.message, { status: 404 })
-		throw error
+		return replyError(args, submission, error, { ...refusedAs(action, error), extra })
 	}
 }
 
-function perform(action: MedicalAction, reply: Reply) {
+/** How a refused form is told, beyond the message beside its field: the toast some forms show. */
+function refusedAs(action: Exclude<MedicalAction, { intent: typeof PIN_INTENT }>, error: unknown): ReplyErrorOptions<never> {
+	switch (action.intent) {
+		case INTENTS.addFamily:
+			return { toast: 'Error', field: 'pin' }
+		case INTENTS.deleteProfile:
+			return { toast: 'Cannot Delete' }
+		case INTENTS.uploadPicture:
+		case INTENTS.uploadDocument:
+			return { toast: 'Upload Failed' }
+		case INTENTS.saveDnr:
+			// A refused document must not reset the dialog: the reply brings back the status, date and place entered.
+			return error instanceof DomainError && error.message === DNR_DOCUMENT_REQUIRED
+				? { toast: 'Document Required' }
+				: { toast: { title: 'Upload Failed', description: 'Failed to upload document. Please try again.' } }
+		case INTENTS.setContactAlert:
+			return { toast: 'Error' }
+		default:
+			return {}
+	}
+}
+
+function perform(action: Exclude<MedicalAction, { intent: typeof PIN_INTENT }>, claimant: Claimant): Promise<Done> {
+	const { userId } = claimant
 	switch (action.intent) {
 		case INTENTS.saveProfile:
-			return saveProfile(action, reply)
+			return saveProfile(userId, action)
 		case INTENTS.addFamily:
-			return addFamily(action, reply)
+			return addFamily(claimant, action)
 		case INTENTS.deleteProfile:
-			return removeProfile(profileOf(action), reply)
+			return removeProfile(userId, action.profileId)
 		case INTENTS.setScanning:
-			return setScanning(profileOf(action), action.isScannable, reply)
+			return setScanning(userId, action.profileId, action.isScannable)
 		case INTENTS.updateQrCodes:
-			return updateQrCodes(profileOf(action), reply)
+			return updateQrCodes(userId, action.profileId)
 		case INTENTS.uploadPicture:
-			return changePicture(profileOf(action), 'upload', reply)
+			return changePicture(userId, action.profileId, { upload: action.picture })
 		case INTENTS.removePicture:
-			return changePicture(profileOf(action), 'remove', reply)
+			return changePicture(userId, action.profileId, 'remove')
 		case INTENTS.saveNotes:
-			return saveNotes(profileOf(action), action.additionalNotes ?? null, reply)
+			return saveNotes(userId, action.profileId, action.additionalNotes ?? null)
 		case INTENTS.clearNotes:
-			return saveNotes(profileOf(action), null, reply)
+			return saveNotes(userId, action.profileId, null)
 		case INTENTS.savePolicy:
-			return savePolicyRow(action, reply)
+			return savePolicyRow(userId, action)
 		case INTENTS.saveDnr:
-			return saveDnrStatus(action, reply)
+			return saveDnrStatus(userId, action)
 		case INTENTS.clearDnr:
-			return clearDnrStatus(profileOf(action), reply)
+			return clearDnrStatus(userId, action.profileId)
 		case INTENTS.uploadDocument:
-			return uploadDocument(profileOf(action), reply)
+			return uploadDocument(userId, action.profileId, action.document)
 		case INTENTS.deleteDocument:
-			return removeDocument(action, reply)
+			return removeDocument(userId, action)
 		case INTENTS.addContact:
-			return addSectionRow('contacts', profileOf(action), fields(action), 'Emergency contact added successfully', reply)
+			return addSectionRow(userId, 'contacts', action.profileId, fields(action), 'Emergency contact added successfully')
 		case INTENTS.addAllergy:
-			return addSectionRow('allergies', profileOf(action), fields(action), 'Allergy added successfully', reply)
+			return addSectionRow(userId, 'allergies', action.profileId, fields(action), 'Allergy added successfully')
 		case INTENTS.addMedication:
-			return addSectionRow('medications', profileOf(action), fields(action), 'Medication added successfully', reply)
+			return addSectionRow(userId, 'medications', action.profileId, fields(action), 'Medication added successfully')
 		case INTENTS.addCondition:
-			return addSectionRow('conditions', profileOf(action), fields(action), 'Medical condition added successfully', reply)
+			return addSectionRow(userId, 'conditions', action.profileId, fields(action), 'Medical condition added successfully')
 		case INTENTS.updateMedication:
-			return updateSectionRow('medications', action, fields(action), 'Medication updated successfully', reply)
+			return updateSectionRow(userId, 'medications', action, fields(action), 'Medication updated successfully')
 		case INTENTS.updateCondition:
-			return updateSectionRow('conditions', action, fields(action), 'Medical condition updated successfully', reply)
+			return updateSectionRow(userId, 'conditions', action, fields(action), 'Medical condition updated successfully')
 		case INTENTS.deleteContact:
-			return deleteSectionRow('contacts', action, 'Emergency contact deleted successfully', reply)
+			return deleteSectionRow(userId, 'contacts', action, 'Emergency contact deleted successfully')
 		case INTENTS.deleteAllergy:
-			return deleteSectionRow('allergies', action, 'Allergy deleted successfully', reply)
+			return deleteSectionRow(userId, 'allergies', action, 'Allergy deleted successfully')
 		case INTENTS.deleteMedication:
-			return deleteSectionRow('medications', action, 'Medication deleted successfully', reply)
+			return deleteSectionRow(userId, 'medications', action, 'Medication deleted successfully')
 		case INTENTS.deleteCondition:
-			return deleteSectionRow('conditions', action, 'Medical condition deleted successfully', reply)
+			return deleteSectionRow(userId, 'conditions', action, 'Medical condition deleted successfully')
 		case INTENTS.deletePolicy:
-			return deleteSectionRow('policies', action, 'Insurance policy deleted successfully', reply)
+			return deleteSectionRow(userId, 'policies', action, 'Insurance policy deleted successfully')
 		case INTENTS.saveCareSettings:
-			return saveCareSettings(profileOf(action), fields(action), reply)
+			return saveCareSettings(userId, action.profileId, fields(action))
 		case INTENTS.confirmReview:
-			return confirmReview(profileOf(action), reply)
+			return confirmReview(userId, action.profileId)
 		case INTENTS.setContactAlert:
-			return setContactAlertAction(profileOf(action), action, reply)
+			return setContactAlertAction(userId, action.profileId, action)
+		default: {
+			const unknown: never = action
+			throw new Error(`Unhandled intent ${JSON.stringify(unknown)}`)
+		}
 	}
-}
-
-/** The profile every intent but the first two is about; medicalInfoAction has checked that there is one. */
-function profileOf(action: { profileId?: number }) {
-	if (!action.profileId) throw new DomainError(404, 'Profile not found')
-	return action.profileId
 }
 
 /** A form's own fields, without the intent and the ids every form carries. */
@@ -251,163 +255,113 @@ function fields<T extends { intent: string; profileId?: number; id?: number }>(a
 	return values
 }
 
-async function saveProfile(action: Of<typeof INTENTS.saveProfile>, { userId, success, refused }: Reply) {
-	let saved
-	try {
-		saved = await savePersonalInfo(userId, fields(action), action.profileId ?? null)
-	} catch (error) {
-		return refused(error, undefined, true)
+async function saveProfile(userId: string, action: Of<typeof INTENTS.saveProfile>): Promise<Done> {
+	const { created, profile } = await savePersonalInfo(userId, fields(action), action.profileId ?? null)
+	return {
+		toast: { description: created ? 'Medical profile created successfully' : 'Medical profile updated successfully' },
+		profile: profile.id,
 	}
-	const { created, profile } = saved
-	return success({ description: created ? 'Medical profile created successfully' : 'Medical profile updated successfully' }, profile.id)
 }
 
-async function addFamily(action: Of<typeof INTENTS.addFamily>, { claimant, submission, fail, success }: Reply) {
+async function addFamily(claimant: Claimant, action: Of<typeof INTENTS.addFamily>): Promise<Done> {
 	const { pin, ...member } = fields(action)
-	let claimed
-	try {
-		claimed = await claimCode(claimant, pin, { newProfile: member })
-	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return fail(
-			{ intent: action.intent, result: submission.reply({ fieldErrors: { [error.field ?? 'pin']: [error.message] } }) },
-			{ title: 'Error', description: error.message },
-			error.status,
-		)
+	const claimed = await claimCode(claimant, pin, { newProfile: member })
+	return {
+		toast: { title: 'Profile Created', description: `${member.fullName} has been created and QR code activated successfully.` },
+		profile: claimed.medicalProfileId,
 	}
-	return success(
-		{ title: 'Profile Created', description: `${member.fullName} has been created and QR code activated successfully.` },
-		claimed.medicalProfileId,
-	)
 }
 
-async function removeProfile(profileId: number, { userId, fail, success }: Reply) {
-	let unlinked
-	try {
-		unlinked = await deleteProfile(userId, profileId)
-	} catch (error) {
-		if (error instanceof DomainError && error.status === 400) {
-			return fail(
-				{ intent: INTENTS.deleteProfile, result: { status: 'error', error: { '': [error.message] } } },
-				{ title: 'Cannot Delete', description: error.message },
-			)
-		}
-		throw error
+async function removeProfile(userId: string, profileId: number): Promise<Done> {
+	const unlinked = await deleteProfile(userId, profileId)
+	return {
+		toast: { title: 'Profile Deleted', description: `Profile has been deleted successfully.${QR_MESSAGES.unlinked(unlinked)}` },
+		profile: null,
 	}
-	return success({ title: 'Profile Deleted', description: `Profile has been deleted successfully.${QR_MESSAGES.unlinked(unlinked)}` }, null)
 }
 
-async function setScanning(profileId: number, isScannable: boolean, { userId, success }: Reply) {
+async function setScanning(userId: string, profileId: number, isScannable: boolean): Promise<Done> {
 	await updateProfileFields(userId, profileId, { isScannable })
-	return success({
-		description: isScannable
-			? 'Scanning is on: responders can see this profile.'
-			: 'Scanning is off: this profile is private from QR scans.',
-	})
+	return {
+		toast: {
+			description: isScannable
+				? 'Scanning is on: responders can see this profile.'
+				: 'Scanning is off: this profile is private from QR scans.',
+		},
+	}
 }
 
-async function updateQrCodes(profileId: number, { userId, success }: Reply) {
-	return success({ description: QR_MESSAGES.refreshed(await refreshProfileCodes(userId, profileId)) })
+async function updateQrCodes(userId: string, profileId: number): Promise<Done> {
+	return { toast: { description: QR_MESSAGES.refreshed(await refreshProfileCodes(userId, profileId)) } }
 }
 
-async function changePicture(profileId: number, change: 'upload' | 'remove', { userId, form, refused, success }: Reply) {
+async function changePicture(userId: string, profileId: number, change: { upload: unknown } | 'remove'): Promise<Done> {
 	if (change === 'remove') await removePicture(userId, profileId)
-	else {
-		try {
-			await uploadPicture(userId, profileId, form.get('picture'))
-		} catch (error) {
-			return refused(error, (message) => ({ title: 'Upload Failed', description: message }))
-		}
-	}
-	return success({ description: change === 'upload' ? 'Profile picture uploaded and saved successfully' : 'Profile picture removed' })
+	else await uploadPicture(userId, profileId, change.upload)
+	return { toast: { description: change === 'remove' ? 'Profile picture removed' : 'Profile picture uploaded and saved successfully' } }
 }
 
-async function saveNotes(profileId: number, notes: string | null, { userId, success }: Reply) {
+async function saveNotes(userId: string, profileId: number, notes: string | null): Promise<Done> {
 	await updateProfileFields(userId, profileId, { additionalNotes: notes })
-	return success({ description: notes ? 'Medical notes saved successfully' : 'Medical notes cleared' }, profileId, 'notes')
+	return { toast: { description: notes ? 'Medical notes saved successfully' : 'Medical notes cleared' }, profile: profileId, hash: 'notes' }
 }
 
-async function savePolicyRow(action: Of<typeof INTENTS.savePolicy>, { userId, form, refused, success }: Reply) {
-	const profileId = profileOf(action)
-	try {
-		await savePolicy(userId, profileId, action.id ?? null, fields(action), form.get('cardFrontPhoto'))
-	} catch (error) {
-		return refused(error, undefined, true)
+async function savePolicyRow(userId: string, action: Of<typeof INTENTS.savePolicy>): Promise<Done> {
+	const { cardFrontPhoto, ...policy } = fields(action)
+	await savePolicy(userId, action.profileId, action.id ?? null, policy, cardFrontPhoto)
+	return {
+		toast: { description: action.id ? 'Insurance policy updated successfully' : 'Insurance policy added successfully' },
+		profile: action.profileId,
+		hash: 'insurance',
 	}
-	return success(
-		{ description: action.id ? 'Insurance policy updated successfully' : 'Insurance policy added successfully' },
-		profileId,
-		'insurance',
-	)
 }
 
-async function saveDnrStatus(action: Of<typeof INTENTS.saveDnr>, { userId, form, refused, success }: Reply) {
-	const profileId = profileOf(action)
-	try {
-		await saveDnr(userId, profileId, fields(action), form.get('document'))
-	} catch (error) {
-		// A refused document must not reset the dialog: the reply brings back the status, date and place entered.
-		const toast = (message: string) =>
-			message === DNR_DOCUMENT_REQUIRED
-				? { title: 'Document Required', description: message }
-				: { title: 'Upload Failed', description: 'Failed to upload document. Please try again.' }
-		return refused(error, toast, true)
-	}
-	return success({ description: 'DNR status saved successfully' }, profileId, 'dnr')
+async function saveDnrStatus(userId: string, action: Of<typeof INTENTS.saveDnr>): Promise<Done> {
+	const { document, ...dnr } = fields(action)
+	await saveDnr(userId, action.profileId, dnr, document)
+	return { toast: { description: 'DNR status saved successfully' }, profile: action.profileId, hash: 'dnr' }
 }
 
-async function clearDnrStatus(profileId: number, { userId, success }: Reply) {
+async function clearDnrStatus(userId: string, profileId: number): Promise<Done> {
 	await clearDnr(userId, profileId)
-	return success({ description: 'DNR status cleared' }, profileId, 'dnr')
+	return { toast: { description: 'DNR status cleared' }, profile: profileId, hash: 'dnr' }
 }
 
-async function uploadDocument(profileId: number, { userId, form, refused, success }: Reply) {
-	try {
-		await addDocument(userId, profileId, form.get('document'))
-	} catch (error) {
-		return refused(error, (message) => ({ title: 'Upload Failed', description: message }))
-	}
-	return success({ description: 'Medical document uploaded successfully' }, profileId, 'documents')
+async function uploadDocument(userId: string, profileId: number, document: unknown): Promise<Done> {
+	await addDocument(userId, profileId, document)
+	return { toast: { description: 'Medical document uploaded successfully' }, profile: profileId, hash: 'documents' }
 }
 
-async function removeDocument(action: Of<typeof INTENTS.deleteDocument>, { userId, fail, success }: Reply) {
-	if (!action.id) return fail({ intent: action.intent, result: { status: 'error', error: { '': ['Document not found'] } } })
+async function removeDocument(userId: string, action: Of<typeof INTENTS.deleteDocument>): Promise<Done> {
+	if (!action.id) throw new DomainError(400, 'Document not found')
 	await deleteDocument(userId, action.id)
-	return success({ description: 'Document deleted successfully' }, profileOf(action), 'documents')
+	return { toast: { description: 'Document deleted successfully' }, profile: action.profileId, hash: 'documents' }
 }
 
 async function addSectionRow<S extends Section>(
+	userId: string,
 	section: S,
 	profileId: number,
 	values: Parameters<typeof addRow<S>>[3],
 	done: string,
-	{ userId, success, refused }: Reply,
-) {
-	try {
-		await addRow(userId, section, profileId, values)
-	} catch (error) {
-		return refused(error, undefined, true)
-	}
-	return success({ description: done }, profileId, section)
+): Promise<Done> {
+	await addRow(userId, section, profileId, values)
+	return { toast: { description: done }, profile: profileId, hash: section }
 }
 
 async function updateSectionRow<S extends Section>(
+	userId: string,
 	section: S,
-	action: { id?: number; profileId?: number },
+	action: { id?: number; profileId: number },
 	values: Parameters<typeof updateRow<S>>[3],
 	done: string,
-	{ userId, success, refused }: Reply,
-) {
-	try {
-		await updateRow(userId, section, action.id ?? 0, values)
-	} catch (error) {
-		return refused(error, undefined, true)
-	}
-	return success({ description: done }, profileOf(action), section)
+): Promise<Done> {
+	await updateRow(userId, section, action.id ?? 0, values)
+	return { toast: { description: done }, profile: action.profileId, hash: section }
 }
 
-async function deleteSectionRow(section: Section, action: { id?: number; profileId?: number }, done: string, { userId, success }: Reply) {
+async function deleteSectionRow(userId: string, section: Section, action: { id?: number; profileId: number }, done: string): Promise<Done> {
 	if (!action.id) throw new DomainError(404, 'Not found')
 	await deleteRow(userId, section, action.id)
-	return success({ description: done }, profileOf(action), section)
+	return { toast: { description: done }, profile: action.profileId, hash: section }
 }

@@ -62,6 +62,8 @@ describe('profile save', () => {
 		expect(refused.status).toBe(400)
 		expect(refused.toast).toMatchObject({ title: 'Create Profile First' })
 		expect(refused.text).toContain('Please save your basic medical profile information before adding')
+		// What was typed comes back into the form.
+		expect(refused.body).toMatchObject({ intent: 'add-contact', result: { initialValue: { name: 'Bob', phoneNumber: '555 0100' } } })
 	})
 
 	test('bad values answer 400 with a message beside the field and change nothing', async () => {
@@ -193,6 +195,14 @@ describe('DNR, notes, documents', () => {
 		const refused = await post(cookie, { intent: 'save-dnr', profileId, dnrStatus: 'DNR' })
 		expect(refused.status).toBe(400)
 		expect(refused.text).toContain('Please upload a document for DNR or POLST status')
+		expect(refused.toast).toMatchObject({ title: 'Document Required', description: 'Please upload a document for DNR or POLST status' })
+		const notADocument = await post(cookie, { intent: 'save-dnr', profileId, dnrStatus: 'DNR' }, { document: SAMPLE_FILES.executable() })
+		expect(notADocument.status).toBe(400)
+		expect(notADocument.body).toMatchObject({
+			intent: 'save-dnr',
+			result: { error: { document: [expect.stringContaining('does not match')] } },
+		})
+		expect(notADocument.toast).toMatchObject({ title: 'Upload Failed', description: 'Failed to upload document. Please try again.' })
 		const saved = await post(
 			cookie,
 			{ intent: 'save-dnr', profileId, dnrStatus: 'POLST', dnrDocumentDate: '2025-03-01', dnrOriginalLocation: 'On the fridge' },

@@ -20,6 +20,7 @@ import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { helpingReportsOf, setSenderBlocked } from '#app/domain/responder/helping.server.ts'
 import { requireUser, requireUserId } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { QR_INTENTS } from './intents.ts'
@@ -27,6 +28,8 @@ import { SENDER_INTENTS } from './sender-intents.ts'
 import { pinAction } from '../auth/pin-action.server.ts'
 import { PIN_INTENT } from '../auth/pin-intent.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
+import { HEALTH_LINK_INTENTS } from '#app/domain/sharing/options.ts'
+import { createLinkAction, HealthLinkForms, revokeLinkAction } from '../sharing/health-links.server.ts'
 
 export async function qrCodesLoader({ request, context }: RequestArgs) {
 	const { id: userId, isGrandfathered } = await requireUser({ request, context })
@@ -57,58 +60,83 @@ async function codeHistory(userId: string, codeId: number) {
 	return { codeId, scans, reports: await helpingReportsOf(codeId) }
 }
 
+const UNKNOWN_ACTION = 'Unknown action'
 const optionalId = IdSchema.optional().catch(undefined)
-const QrActionSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal(QR_INTENTS.generate), profileId: optionalId }),
-	z.object({ intent: z.literal(QR_INTENTS.customize), codeId: optionalId }),
-	z.object({ intent: z.literal(QR_INTENTS.toggle), codeId: optionalId }),
-	z.object({ intent: z.literal(QR_INTENTS.remove), codeId: optionalId }),
-	z.object({ intent: z.literal(QR_INTENTS.assign), codeId: optionalId, profileId: optionalId }),
-	z.object({ intent: z.literal(SENDER_INTENTS.block), codeId: optionalId, reportId: optionalId }),
-	z.object({ intent: z.literal(SENDER_INTENTS.unblock), codeId: optionalId, reportId: optionalId }),
-	z.object({ intent: z.literal(PIN_INTENT) }),
-])
+/** Every form of the tab: the code's, the scan history's, the SMART Health Links' and the PIN card. */
+const QrActionSchema = z.discriminatedUnion(
+	'intent',
+	[
+		QrCustomizationFormSchema.extend({ intent: z.literal(QR_INTENTS.generate), profileId: optionalId }),
+		QrCustomizationFormSchema.extend({ intent: z.literal(QR_INTENTS.customize), codeId: optionalId }),
+		z.object({ intent: z.literal(QR_INTENTS.toggle), codeId: optionalId }),
+		z.object({ intent: z.literal(QR_INTENTS.remove), codeId: optionalId }),
+		z.object({ intent: z.literal(QR_INTENTS.assign), codeId: optionalId, profileId: optionalId }),
+		z.object({ intent: z.literal(SENDER_INTENTS.block), codeId: optionalId, reportId: optionalId }),
+		z.object({ intent: z.literal(SENDER_INTENTS.unblock), codeId: optionalId, reportId: optionalId }),
+		...HealthLinkForms,
+		// Another sticker, claimed from here: its own action reads its form (pin-action.server.ts).
+		z.object({ intent: z.literal(PIN_INTENT) }),
+	],
+	{ error: UNKNOWN_ACTION },
+)
 type QrAction = z.infer<typeof QrActionSchema>
 type Of<I extends QrAction['intent']> = Extract<QrAction, { intent: I }>
-type Answer = { userId: string; form: FormData; base: string; request: Request; context: RequestArgs['context'] }
-
-const failure = (intent: string, message: string, status: number) =>
-	data({ intent, result: { status: 'error' as const, error: { '': [message] } } }, { status })
 
 export async function qrCodesAction({ request, context }: RequestArgs) {
 	const userId = await requireUserId({ request, context })
 	const form = await readPageForm(request)
-	const parsed = QrActionSchema.safeParse(Object.fromEntries(form))
-	if (!parsed.success) return failure(String(form.get('intent') ?? ''), 'Unknown action', 400)
-	const action = parsed.data
+	const submission = parseWithZod(form, { schema: QrActionSchema })
+	// A passcode is never sent back.
+	const hideFields = ['passcode']
+	if (submission.status !== 'success') {
+		const { intent, profileId } = submission.payload
+		const typed = { intent: typeof intent === 'string' ? intent.slice(0, 50) : '', profileId: optionalId.parse(profileId) ?? null }
+		if (submission.error?.intent)
+			return replyError({ request, context }, submission, new DomainError(400, UNKNOWN_ACTION), { extra: typed })
+		return data({ ...typed, result: submission.reply({ hideFields }) }, { status: 400 })
+	}
+	const action = submission.value
+	if (action.intent === PIN_INTENT) return pinAction(request, context, form)
 	try {
-		return await perform(action, { userId, form, base: pageUrl(request).pathname, request, context })
+		return await perform(action, userId, pageUrl(request).pathname)
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		if (error.status === 404) throw data(error.message, { status: 404 })
-		return failure(action.intent, error.message, error.status)
+		const profileId = 'profileId' in action ? (action.profileId ?? null) : null
+		// The SMART Health Link form has always answered its refusal (five links at most) with a 400.
+		const statuses = action.intent === HEALTH_LINK_INTENTS.create ? { 409: 400 } : undefined
+		return replyError({ request, context }, submission, error, { extra: { intent: action.intent, profileId }, hideFields, statuses })
 	}
 }
 
-function perform(action: QrAction, answer: Answer) {
+function perform(action: Exclude<QrAction, { intent: typeof PIN_INTENT }>, userId: string, base: string) {
 	switch (action.intent) {
 		case QR_INTENTS.generate:
-			return generate(action, answer)
+			return generate(action, userId, base)
 		case QR_INTENTS.customize:
-			return customize(action, answer)
+			return customize(action, userId, base)
 		case QR_INTENTS.toggle:
-			return toggle(action, answer)
+			return toggle(action, userId, base)
 		case QR_INTENTS.remove:
-			return remove(action, answer)
+			return remove(action, userId, base)
 		case QR_INTENTS.assign:
-			return assign(action, answer)
+			return assign(action, userId, base)
 		case SENDER_INTENTS.block:
 		case SENDER_INTENTS.unblock:
-			return blockSender(action, answer)
-		case PIN_INTENT:
-			// Another sticker, claimed from here: a wrong PIN keeps the tab, with the message beside the field.
-			return pinAction(answer.request, answer.context, answer.form)
+			return blockSender(action, userId, base)
+		case HEALTH_LINK_INTENTS.create:
+			return createLinkAction(userId, action, base)
+		case HEALTH_LINK_INTENTS.revoke:
+			return revokeLinkAction(userId, action, base)
+		default: {
+			const unknown: never = action
+			throw new Error(`Unhandled intent ${JSON.stringify(unknown)}`)
+		}
 	}
+}
+
+/** The look the code form sent, without the form's intent and ids. */
+function lookOf<T extends { intent: string; codeId?: number; profileId?: number }>(action: T) {
+	const { intent: _intent, codeId: _codeId, profileId: _profileId, ...look } = action
+	return look
 }
 
 const codeHref = (base: string, id: number) => `${base}?code=${id}`
@@ -117,45 +145,40 @@ function requireCode(id: number | undefined) {
 	return id
 }
 
-async function generate(action: Of<typeof QR_INTENTS.generate>, { userId, form, base }: Answer) {
-	const submission = parseWithZod(form, { schema: QrCustomizationFormSchema })
-	if (submission.status !== 'success') return data({ intent: action.intent, result: submission.reply() }, { status: 400 })
-	if (!action.profileId)
-		return data({ intent: action.intent, result: submission.reply({ formErrors: [QR_MESSAGES.noProfile] }) }, { status: 400 })
-	const { code, isUpdated } = await generateOrUpdateCode(userId, action.profileId, submission.value)
+async function generate(action: Of<typeof QR_INTENTS.generate>, userId: string, base: string) {
+	if (!action.profileId) throw new DomainError(400, QR_MESSAGES.noProfile)
+	const { code, isUpdated } = await generateOrUpdateCode(userId, action.profileId, lookOf(action))
 	return redirectWithToast(codeHref(base, code.id), {
 		type: 'success',
 		description: isUpdated ? QR_MESSAGES.updated : QR_MESSAGES.generated,
 	})
 }
 
-async function customize(action: Of<typeof QR_INTENTS.customize>, { userId, form, base }: Answer) {
-	const submission = parseWithZod(form, { schema: QrCustomizationFormSchema })
-	if (submission.status !== 'success') return data({ intent: action.intent, result: submission.reply() }, { status: 400 })
+async function customize(action: Of<typeof QR_INTENTS.customize>, userId: string, base: string) {
 	const codeId = requireCode(action.codeId)
-	await customizeCode(userId, codeId, submission.value)
+	await customizeCode(userId, codeId, lookOf(action))
 	return redirectWithToast(codeHref(base, codeId), { type: 'success', description: QR_MESSAGES.updated })
 }
 
-async function toggle(action: Of<typeof QR_INTENTS.toggle>, { userId, base }: Answer) {
+async function toggle(action: Of<typeof QR_INTENTS.toggle>, userId: string, base: string) {
 	const codeId = requireCode(action.codeId)
 	const isActive = await toggleCode(userId, codeId)
 	return redirectWithToast(codeHref(base, codeId), isActive ? { type: 'success', ...QR_MESSAGES.activated } : QR_MESSAGES.deactivated)
 }
 
-async function remove(action: Of<typeof QR_INTENTS.remove>, { userId, base }: Answer) {
+async function remove(action: Of<typeof QR_INTENTS.remove>, userId: string, base: string) {
 	await deleteCode(userId, requireCode(action.codeId))
 	return redirectWithToast(base, { type: 'success', description: QR_MESSAGES.deleted })
 }
 
-async function assign(action: Of<typeof QR_INTENTS.assign>, { userId, base }: Answer) {
+async function assign(action: Of<typeof QR_INTENTS.assign>, userId: string, base: string) {
 	const codeId = requireCode(action.codeId)
 	if (!action.profileId) throw new DomainError(404, 'Profile not found')
 	await assignCodeToProfile(userId, codeId, action.profileId)
 	return redirectWithToast(codeHref(base, codeId), { type: 'success', description: 'The QR code now shows the chosen profile' })
 }
 
-async function blockSender(action: Of<typeof SENDER_INTENTS.block | typeof SENDER_INTENTS.unblock>, { userId, base }: Answer) {
+async function blockSender(action: Of<typeof SENDER_INTENTS.block | typeof SENDER_INTENTS.unblock>, userId: string, base: string) {
 	const codeId = requireCode(action.codeId)
 	if (!action.reportId) throw new DomainError(404, 'Report not found')
 	const blocked = action.intent === SENDER_INTENTS.block

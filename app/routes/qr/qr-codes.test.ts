@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
-import { helpingReportsOf, newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
+import { HELPING_REFUSALS, helpingReportsOf, newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
 import { callDashboard } from '#tests/dashboard.ts'
 import { createUser, call, formRequest, getRequest, sessionCookie, testAddress, unwrap } from '#tests/factories.ts'
 import { fullProfile } from '#tests/profiles.ts'
@@ -21,6 +21,20 @@ describe('QR Codes tab action', () => {
 		}
 		const { result } = await call(qrPage.action, formRequest('/dashboard/qr-codes', { codeId: '1' }, { cookie }))
 		expect(await unwrap(result)).toMatchObject({ status: 400, body: { intent: '', result: { error: { '': ['Unknown action'] } } } })
+	})
+
+	test('a customised look that is refused comes back beside the code form, as typed', async () => {
+		const user = await createUser()
+		const cookie = await sessionCookie(user.id)
+		const fields = { intent: 'customize', codeId: '1', color: '#123456', customText: 'Call Ana' }
+		const { result } = await call(qrPage.action, formRequest('/dashboard/qr-codes', fields, { cookie }))
+		expect(await unwrap(result)).toMatchObject({
+			status: 400,
+			body: {
+				intent: 'customize',
+				result: { error: { color: ['Please choose a QR colour from the palette'] }, initialValue: { customText: 'Call Ana' } },
+			},
+		})
 	})
 
 	test('a known intent about a code that is not the caller’s is a 404', async () => {
@@ -55,8 +69,8 @@ describe('"I\'m helping" messages on the scan history', () => {
 		expect((blocked.result as Response).status).toBe(302)
 		expect((blocked.result as Response).headers.get('location')).toBe(`/dashboard/qr-codes?code=${codeId}&history=${codeId}#history-title`)
 		expect(await helpingReportsOf(codeRow!.id)).toMatchObject([{ blocked: true }])
-		const again = await reportHelping(code.token, newResponderKey(), { where: 'again' }, { userAgent: null, address: prankster })
-		expect(again).toEqual({ ok: false, reason: 'blocked' })
+		const again = reportHelping(code.token, newResponderKey(), { where: 'again' }, { userAgent: null, address: prankster })
+		await expect(again).rejects.toMatchObject({ status: 403, message: HELPING_REFUSALS.blocked })
 	})
 })
 

@@ -10,8 +10,9 @@ import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { CardDownloads } from '../cards/card-downloads-lazy.ts'
 import { cardReadyProfiles } from '../cards/card-downloads.server.ts'
+import { HEALTH_LINK_INTENTS } from '#app/domain/sharing/options.ts'
 import { HealthLinks } from '../sharing/health-links-lazy.ts'
-import { healthLinkAction, healthLinksData } from '../sharing/health-links.server.ts'
+import { healthLinksData } from '../sharing/health-links.server.ts'
 
 // The look editor (live preview, colour and text checks) loads after the page; until then Preview and Save post plainly.
 const Customizer = lazyComponent('qr-customizer', () => import('./customizer.tsx').then((module) => module.Customizer))
@@ -24,6 +25,8 @@ const UnlinkedNotice = lazyComponent('qr-unlinked', () => import('./code-notices
 const CodeExtras = lazyComponent('qr-code-extras', () => import('./code-extras.tsx').then((module) => module.CodeExtras))
 
 const BASE = '/dashboard/qr-codes'
+/** Forms that show a refusal beside their own fields; the tab's banner shows the others'. */
+const OWN_MESSAGES: readonly string[] = [QR_INTENTS.customize, PIN_INTENT, HEALTH_LINK_INTENTS.create]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const [page, cardReady, healthLinks] = await Promise.all([
@@ -35,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	return (await healthLinkAction({ request, context })) ?? qrCodesAction({ request, context })
+	return qrCodesAction({ request, context })
 }
 
 export default function QrCodes({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,7 +78,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 					/>
 				</section>
 			) : null}
-			{actionData && actionData.intent !== QR_INTENTS.customize && actionData.intent !== PIN_INTENT && errors?.length ? (
+			{actionData && !OWN_MESSAGES.includes(actionData.intent) && errors?.length ? (
 				<p role="alert" className="rounded-lg bg-red-50 p-3 font-semibold text-red-800">
 					{errors.join(' ')}
 				</p>

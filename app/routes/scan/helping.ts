@@ -1,11 +1,13 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from 'react-router'
+import { z } from 'zod'
 import {
 	HelpingSchema,
+	helpingRefusal,
 	isResponderKey,
 	newResponderKey,
 	reportHelping,
 	reportsBy,
-	REPORT_WINDOW_SECONDS,
 	RESPONDER_HOURS,
 	UPDATE_GAP_SECONDS,
 } from '#app/domain/responder/helping.server.ts'
@@ -14,11 +16,14 @@ import { pickLanguage } from '#app/domain/responder/labels.ts'
 import { renderMessagePage } from '#app/domain/responder/page.ts'
 import { loadResponderView } from '#app/domain/responder/responder.server.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { getClientIp, readPageForm } from '#app/utils/request.server.ts'
 import { responderPageHeaders } from './responder-headers.server.ts'
 import type { Route } from './+types/helping'
 
 const COOKIE = 'hmh_helper'
+/** The report, and the language the page was shown in (a refusal answers in it too). */
+const HelpingFormSchema = HelpingSchema.extend({ lang: z.string().max(10).optional() })
 const responderKeyOf = (request: Request) => /(?:^|;\s*)hmh_helper=([A-Za-z0-9_-]+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? null
 
 const html = (body: string, lang: string, status = 200, headers: Record<string, string> = {}) =>
@@ -38,19 +43,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Sends the alert (plain form post, no script needed), then shows what was sent (post, redirect, get). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-	const form = await readPageForm(request)
-	const lang = pickLanguage(request.headers.get('accept-language'), String(form.get('lang') ?? ''))
-	const parsed = HelpingSchema.safeParse(Object.fromEntries(form))
-	if (!parsed.success) return html(renderHelpingRefused(lang, params.token, 'invalid'), lang, 400)
+	const submission = parseWithZod(await readPageForm(request), { schema: HelpingFormSchema })
+	const asked = submission.payload.lang
+	const lang = pickLanguage(request.headers.get('accept-language'), typeof asked === 'string' ? asked : null)
+	if (submission.status !== 'success') return html(renderHelpingRefused(lang, params.token, 'invalid'), lang, 400)
 	const known = responderKeyOf(request)
 	const key = isResponderKey(known) ? known : newResponderKey()
 	const visit = { userAgent: request.headers.get('user-agent'), address: getClientIp(request, context) }
-	const result = await reportHelping(params.token, key, parsed.data, visit)
-	if (!result.ok) {
-		if (result.reason === 'not-found') return html(renderMessagePage(lang, 'inactive', env.PUBLIC_URL), lang, 404)
-		if (result.reason === 'too-many')
-			return html(renderHelpingRefused(lang, params.token, 'tooMany'), lang, 429, { 'retry-after': String(REPORT_WINDOW_SECONDS) })
-		return html(renderHelpingRefused(lang, params.token, result.reason), lang, 403)
+	try {
+		await reportHelping(params.token, key, submission.value, visit)
+	} catch (error) {
+		// The responder's page is plain HTML in their language, not a form with fields: it says what the refusal means.
+		if (error instanceof DomainError && error.status === 404) return html(renderMessagePage(lang, 'inactive', env.PUBLIC_URL), lang, 404)
+		const reason = helpingRefusal(error)
+		if (!reason || !(error instanceof DomainError)) throw error
+		const retry: Record<string, string> = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {}
+		return html(renderHelpingRefused(lang, params.token, reason), lang, error.status, retry)
 	}
 	const secure = isProduction && env.PUBLIC_URL.startsWith('https:') ? '; Secure' : ''
 	return redirect(`/scan/${encodeURIComponent(params.token)}/helping?lang=${lang}`, {

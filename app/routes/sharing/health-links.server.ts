@@ -1,5 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from 'react-router'
+import { z } from 'zod'
 import { DomainError } from '#app/utils/errors.ts'
 import { profileLabel } from '#app/domain/profiles/labels.ts'
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
@@ -9,9 +8,7 @@ import { HEALTH_LINK_INTENTS, HEALTH_LINK_MESSAGES } from '#app/domain/sharing/o
 import { HealthLinkSchema } from '#app/domain/sharing/schemas.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
-import { readForm } from '#app/utils/form-body.server.ts'
 import { formatEtTime } from '#app/utils/dates.ts'
-import { pageUrl } from '#app/utils/http.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 /**
@@ -46,51 +43,25 @@ function toCardLink(link: HealthLinkView) {
 	}
 }
 
-/** The SMART Health Link forms are small; a larger body is some other form of the tab. */
-const PEEK = { maxBytes: 16 * 1024, tooLarge: '', unreadable: '' }
-const INTENTS: readonly string[] = Object.values(HEALTH_LINK_INTENTS)
+/** The SMART Health Link forms of the tab, as its action's union of forms reads them. */
+export const HealthLinkForms = [
+	HealthLinkSchema.extend({ intent: z.literal(HEALTH_LINK_INTENTS.create), profileId: IdSchema.optional().catch(undefined) }),
+	z.object({ intent: z.literal(HEALTH_LINK_INTENTS.revoke), linkId: IdSchema.optional().catch(undefined) }),
+] as const
+type CreateForm = z.infer<(typeof HealthLinkForms)[0]>
+type RevokeForm = z.infer<(typeof HealthLinkForms)[1]>
 
-/**
- * The tab's action for the SMART Health Link forms (create, revoke), or null for any other form of the tab, whose own
- * action then reads the request as sent. A created or revoked link comes back to the tab with a toast; a refused form
- * comes back with its messages beside its fields.
- */
-export async function healthLinkAction(args: RequestArgs) {
-	const peek = await readForm(args.request.clone(), PEEK)
-	const intent = peek.ok ? peek.formData.get('intent') : null
-	if (typeof intent !== 'string' || !INTENTS.includes(intent)) return null
-	const userId = await requireUserId(args)
-	const form = peek.ok ? peek.formData : new FormData()
-	const back = `${pageUrl(args.request).pathname}#health-links`
-	if (intent === HEALTH_LINK_INTENTS.revoke) {
-		const linkId = IdSchema.safeParse(form.get('linkId'))
-		if (!linkId.success) throw data(HEALTH_LINK_MESSAGES.notFound, { status: 404 })
-		await orNotFound(revokeHealthLink(userId, linkId.data))
-		return redirectWithToast(back, { type: 'success', description: HEALTH_LINK_MESSAGES.revoked })
-	}
-	const profileId = IdSchema.safeParse(form.get('profileId'))
-	if (!profileId.success) throw data('Profile not found', { status: 404 })
-	const submission = parseWithZod(form, { schema: HealthLinkSchema })
-	// `result` stays the tab's own (its banner reads it): this form shows its messages beside its fields.
-	const refused = (result: ReturnType<typeof submission.reply>) =>
-		data({ intent, result: undefined, healthLink: { profileId: profileId.data, result } }, { status: 400 })
-	if (submission.status !== 'success') return refused(submission.reply({ hideFields: ['passcode'] }))
-	try {
-		await orNotFound(createHealthLink(userId, profileId.data, submission.value))
-	} catch (error) {
-		if (error instanceof DomainError && error.status === 409)
-			return refused(submission.reply({ formErrors: [error.message], hideFields: ['passcode'] }))
-		throw error
-	}
-	return redirectWithToast(back, { type: 'success', description: HEALTH_LINK_MESSAGES.created })
+/** A created link comes back to the tab with a toast; another person's profile reads as an unknown one (404). */
+export async function createLinkAction(userId: string, form: CreateForm, base: string) {
+	if (!form.profileId) throw new DomainError(404, 'Profile not found')
+	const { intent: _intent, profileId, ...link } = form
+	await createHealthLink(userId, profileId, link)
+	return redirectWithToast(`${base}#health-links`, { type: 'success', description: HEALTH_LINK_MESSAGES.created })
 }
 
-/** Another person's profile or link reads as an unknown one: the tab's 404. */
-async function orNotFound<T>(work: Promise<T>) {
-	try {
-		return await work
-	} catch (error) {
-		if (error instanceof DomainError && error.status === 404) throw data(error.message, { status: 404 })
-		throw error
-	}
+/** A revoked link comes back to the tab with a toast; another person's link reads as an unknown one (404). */
+export async function revokeLinkAction(userId: string, form: RevokeForm, base: string) {
+	if (!form.linkId) throw new DomainError(404, HEALTH_LINK_MESSAGES.notFound)
+	await revokeHealthLink(userId, form.linkId)
+	return redirectWithToast(`${base}#health-links`, { type: 'success', description: HEALTH_LINK_MESSAGES.revoked })
 }

@@ -57,25 +57,23 @@ describe('the QR Codes tab: SMART Health Links', () => {
 		expect(short).toMatchObject({
 			status: 400,
 			body: {
-				result: undefined,
-				healthLink: {
-					profileId: profile.id,
-					result: { status: 'error', error: { passcode: ['A passcode needs at least 4 characters'] }, initialValue: { label: 'Kept' } },
-				},
+				intent: 'shl-create',
+				profileId: profile.id,
+				result: { status: 'error', error: { passcode: ['A passcode needs at least 4 characters'] }, initialValue: { label: 'Kept' } },
 			},
 		})
 		expect(JSON.stringify(short)).not.toContain('"abc"')
 		expect(await create(cookie, profile.id, { label: 'x'.repeat(81) })).toMatchObject({
 			status: 400,
-			body: { healthLink: { result: { error: { label: ['Please use at most 80 characters'] } } } },
+			body: { intent: 'shl-create', result: { error: { label: ['Please use at most 80 characters'] } } },
 		})
 		expect(await create(cookie, profile.id, { passcode: 'p'.repeat(65) })).toMatchObject({
 			status: 400,
-			body: { healthLink: { result: { error: { passcode: ['A passcode can have at most 64 characters'] } } } },
+			body: { intent: 'shl-create', result: { error: { passcode: ['A passcode can have at most 64 characters'] } } },
 		})
 		expect(await create(cookie, profile.id, { expires: '10y' })).toMatchObject({
 			status: 400,
-			body: { healthLink: { result: { error: { expires: ['Please choose when the link expires'] } } } },
+			body: { intent: 'shl-create', result: { error: { expires: ['Please choose when the link expires'] } } },
 		})
 		expect(await listHealthLinks(user.id)).toEqual([])
 	})
@@ -86,7 +84,7 @@ describe('the QR Codes tab: SMART Health Links', () => {
 		for (let i = 0; i < MAX_ACTIVE_LINKS; i++) expect(await create(cookie, profile.id)).toHaveRedirect(`${TAB}#health-links`)
 		expect(await create(cookie, profile.id, { label: 'One too many' })).toMatchObject({
 			status: 400,
-			body: { healthLink: { profileId: profile.id, result: { error: { '': [HEALTH_LINK_MESSAGES.tooMany] } } } },
+			body: { intent: 'shl-create', profileId: profile.id, result: { error: { '': [HEALTH_LINK_MESSAGES.tooMany] } } },
 		})
 		const [newest, next] = await listHealthLinks(user.id)
 		await post(cookie, { intent: 'shl-revoke', linkId: String(newest!.id) })

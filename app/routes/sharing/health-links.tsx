@@ -12,7 +12,8 @@ import { CreateForm } from './health-link-form.tsx'
 import type { HealthLinkCard } from './health-links.server.ts'
 
 type Link = HealthLinkCard['links'][number]
-type ActionData = { healthLink?: { profileId: number | null; result: SubmissionResult<string[]> } }
+/** A refused SMART Health Link form comes back with the profile it was for: only that profile's form shows it. */
+type ActionData = { intent?: string; profileId?: number | null; result?: SubmissionResult<string[]> }
 
 const STATES: Record<HealthLinkState, { label: string; className: string }> = {
 	active: { label: 'Active', className: 'bg-green-100 text-green-900' },
@@ -37,7 +38,9 @@ export function HealthLinks({ cards }: { cards: readonly HealthLinkCard[] }) {
 					key={card.profileId}
 					card={card}
 					titled={cards.length > 1}
-					lastResult={actionData?.healthLink?.profileId === card.profileId ? actionData.healthLink.result : undefined}
+					lastResult={
+						actionData?.intent === HEALTH_LINK_INTENTS.create && actionData.profileId === card.profileId ? actionData.result : undefined
+					}
 				/>
 			))}
 		</div>
