@@ -3,7 +3,7 @@ import { TimeRangeSchema } from '#app/domain/admin/time-range.ts'
 import { readBody } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/notify-visitors'
-import { adminCall, adminJson } from './admin-orders.server.ts'
+import { adminJson } from './admin-orders.server.ts'
 
 /** POST /api/notify-visitors (spec: no payload; optionally { timeRange, subject, text }) → { successCount, totalUsers }. */
 const api = resource<Route.ActionArgs>({
@@ -14,7 +14,7 @@ const api = resource<Route.ActionArgs>({
 			subject: typeof body.subject === 'string' ? body.subject : undefined,
 			text: typeof body.text === 'string' ? body.text : undefined,
 		}
-		return adminCall(async () => adminJson(await notifyRecentVisitors(range, message)))
+		return adminJson(await notifyRecentVisitors(range, message))
 	},
 })
 export const loader = api.loader
