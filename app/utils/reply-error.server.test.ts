@@ -43,3 +43,14 @@ test('a 404 is the not-found page, and what is not a refusal is thrown on', asyn
 	expect(isDataResult(notFound) && notFound.init?.status).toBe(404)
 	await expect(replyError(args(), submitted(), new TypeError('bug'))).rejects.toThrow('bug')
 })
+
+test('a 404 for a row the page listed stays on the page when asked, as a refusal beside its field', async () => {
+	const answer = await replyError(args(), submitted(), new DomainError(404, 'Account not found'), {
+		field: 'email',
+		toast: 'Update Failed',
+		notFoundOnForm: true,
+	})
+	expect(answer.init?.status).toBe(404)
+	expect(answer.data.result.error).toEqual({ email: ['Account not found'] })
+	expect(new Headers(answer.init?.headers).get('set-cookie')).toContain('toast')
+})

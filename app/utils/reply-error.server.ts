@@ -18,12 +18,17 @@ export type ReplyErrorOptions<Extra extends Record<string, unknown>> = {
 	/** What the page's component reads beside `result` (the intent, the row). */
 	extra?: Extra
 	headers?: HeadersInit
+	/**
+	 * A 404 answered on the form like any other refusal, for a row the page listed that is gone since (a request, an
+	 * account): the page stays, with the message. Without it a 404 is the not-found page.
+	 */
+	notFoundOnForm?: boolean
 }
 
 /**
  * The one way a page action answers a refused domain operation: the form comes back with what was typed and the
- * message beside its field, an optional toast, the refusal's status and Retry-After. A 404 is the not-found page;
- * anything that is not a `DomainError` is not a refusal and is thrown on.
+ * message beside its field, an optional toast, the refusal's status and Retry-After. A 404 is the not-found page
+ * (unless `notFoundOnForm`); anything that is not a `DomainError` is not a refusal and is thrown on.
  */
 export async function replyError<Extra extends Record<string, unknown> = Record<string, never>>(
 	args: { request: Request; context: Readonly<RouterContextProvider> },
@@ -32,7 +37,7 @@ export async function replyError<Extra extends Record<string, unknown> = Record<
 	options: ReplyErrorOptions<Extra> = {},
 ) {
 	if (!(error instanceof DomainError)) throw error
-	if (error.status === 404) throw data(error.message, { status: 404 })
+	if (error.status === 404 && !options.notFoundOnForm) throw data(error.message, { status: 404 })
 	const field = error.field ?? options.field
 	const result = submission.reply({
 		...(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }),
