@@ -30,8 +30,8 @@ export type ReplyErrorOptions<Extra extends Record<string, unknown>> = {
 
 /**
  * The one way a page action answers a refused domain operation: the form comes back with what was typed and the
- * message beside its field, an optional toast, the refusal's status and Retry-After. A 404 is the not-found page;
- * anything that is not a `DomainError` is not a refusal and is thrown on.
+ * message beside its field, an optional toast, the refusal's status and Retry-After. A 404 is the not-found page
+ * (unless `notFoundOnForm`); anything that is not a `DomainError` is not a refusal and is thrown on.
  */
 export async function replyError<Extra extends Record<string, unknown> = Record<string, never>>(
 	args: { request: Request; context: Readonly<RouterContextProvider> },

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import type { ChosenCode } from '#app/domain/admin/chosen-code.ts'
 import { Field, StatusButton } from '#app/ui/forms.tsx'
@@ -12,12 +13,15 @@ export function AssignDialog({
 	chosen,
 }: {
 	closeHref: string
-	refused: { error: string; value?: string } | null
+	/** The refused assignment: its message beside the field, and what was typed. */
+	refused: SubmissionResult<string[]> | null
 	chosen: ChosenCode | null
 }) {
 	const pending = useIntentPending('assign')
 	// The shopper's own code is offered first: filled in, ready to assign or to add others to.
 	const offered = canAssignChosen(chosen) ? chosen : null
+	const typed = refused?.initialValue?.qrCodeIds
+	const typedCodes = typeof typed === 'string' ? typed : undefined
 	return (
 		<Modal title="Assign QR codes" closeHref={closeHref} showsErrors={Boolean(refused)}>
 			<Form method="post" action={closeHref} className="space-y-4">
@@ -29,12 +33,12 @@ export function AssignDialog({
 							? `The shopper chose ${offered.label}: its number is filled in. Add unclaimed code numbers after a comma: ${offered.id}, 13`
 							: 'Unclaimed code numbers, separated by commas: 12, 13'
 					}
-					errors={[refused?.error]}
+					errors={refused?.error?.qrCodeIds ?? undefined}
 					inputProps={{
 						name: 'qrCodeIds',
 						required: true,
 						maxLength: 20000,
-						defaultValue: refused?.value ?? (offered ? String(offered.id) : undefined),
+						defaultValue: typedCodes ?? (offered ? String(offered.id) : undefined),
 						autoFocus: true,
 					}}
 				/>

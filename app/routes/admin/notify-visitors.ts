@@ -1,7 +1,9 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { notifyRecentVisitors } from '#app/domain/admin/visitors.server.ts'
-import { TimeRangeSchema } from '#app/domain/admin/time-range.ts'
+import { NotifyVisitorsSchema } from '#app/domain/admin/schemas.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { safeRedirect } from '#app/utils/http.ts'
-import { readPageForm } from '#app/utils/request.server.ts'
+import { readPageForm, UNREADABLE_FORM } from '#app/utils/request.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/notify-visitors'
@@ -9,11 +11,12 @@ import { log } from '#app/utils/log.server.ts'
 
 /** The header's Notify Recent Visitors, as a plain form: e-mails go out, the page says how many. */
 async function notify({ request }: Route.ActionArgs) {
-	const form = await readPageForm(request)
-	const back = safeRedirect(form.get('redirectTo'), '/admin')
-	const range = TimeRangeSchema.parse(form.get('range') ?? undefined)
+	const submission = parseWithZod(await readPageForm(request), { schema: NotifyVisitorsSchema })
+	// Every field has a fallback: nothing typed is refused.
+	if (submission.status !== 'success') throw new DomainError(400, UNREADABLE_FORM)
+	const back = safeRedirect(submission.value.redirectTo, '/admin')
 	try {
-		const { successCount, totalUsers } = await notifyRecentVisitors(range)
+		const { successCount, totalUsers } = await notifyRecentVisitors(submission.value.range)
 		return redirectWithToast(back, {
 			type: 'success',
 			title: 'Notifications Sent',

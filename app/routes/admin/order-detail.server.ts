@@ -1,7 +1,9 @@
-import { data, redirect, type RouterContextProvider } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type RouterContextProvider } from 'react-router'
 import { shippingAddressLines } from '#app/domain/admin/address.ts'
 import { assignQrCodes, INVALID_CODE_IDS, orderDetails, setFulfillmentStatus, unassignQrCode } from '#app/domain/admin/orders.server.ts'
-import { DomainError } from '#app/utils/errors.ts'
+import { OrderDetailActionSchema, UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -13,41 +15,43 @@ export async function orderDetailLoader(orderId: string | undefined) {
 	return { ...details, address: shippingAddressLines(details.order.shippingAddress) }
 }
 
-type Refusal = { intent: string; error: string; value?: string }
+type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
-export async function orderDetailAction(request: Request, context: Readonly<RouterContextProvider>, orderId: string) {
-	const form = await readPageForm(request)
-	const intent = String(form.get('intent') ?? '')
+export async function orderDetailAction(args: Args, orderId: string) {
+	const { request, context } = args
 	const here = `/admin/orders/${orderId}`
-	const refuse = async (refusal: Refusal, title: string, status: number) =>
-		data(refusal, { status, headers: await actionToast(request, context, { type: 'error', title, description: refusal.error }) })
+	const submission = parseWithZod(await readPageForm(request), { schema: OrderDetailActionSchema })
+	if (submission.status !== 'success') {
+		const message = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0] ?? UNKNOWN_ACTION
+		const toast = await actionToast(request, context, { type: 'error', title: 'Update Failed', description: message })
+		return data({ intent: null, result: submission.reply() }, { status: 400, headers: toast })
+	}
+	const action = submission.value
 	try {
-		if (intent === 'assign') {
-			const value = String(form.get('qrCodeIds') ?? '')
-			try {
-				const { assigned } = await assignQrCodes(orderId, value)
+		switch (action.intent) {
+			case 'assign': {
+				const { assigned } = await assignQrCodes(orderId, action.qrCodeIds)
 				const description = assigned.length
 					? `Assigned ${assigned.length === 1 ? 'code' : 'codes'} ${assigned.join(', ')}.`
 					: 'Those codes were already on this order.'
 				return redirectWithToast(here, { type: 'success', title: 'QR Codes Assigned', description })
-			} catch (error) {
-				if (!(error instanceof DomainError) || error.status === 404) throw error
-				const title = error.message === INVALID_CODE_IDS ? 'Invalid Input' : 'Assignment Failed'
-				return refuse({ intent, error: error.message, value }, title, error.status)
+			}
+			case 'unassign':
+				await unassignQrCode(orderId, action.codeId)
+				return redirectWithToast(here, { type: 'success', title: 'Code Removed', description: 'The code is free for another order.' })
+			case 'ship':
+				await setFulfillmentStatus(orderId, 'shipped')
+				return redirectWithToast(here, { type: 'success', title: 'Order Shipped', description: 'The customer was told by e-mail.' })
+			default: {
+				const unknown: never = action
+				return unknown
 			}
 		}
-		if (intent === 'unassign') {
-			await unassignQrCode(orderId, Number(form.get('codeId')))
-			return redirectWithToast(here, { type: 'success', title: 'Code Removed', description: 'The code is free for another order.' })
-		}
-		if (intent === 'ship') {
-			await setFulfillmentStatus(orderId, 'shipped')
-			return redirectWithToast(here, { type: 'success', title: 'Order Shipped', description: 'The customer was told by e-mail.' })
-		}
 	} catch (error) {
-		if (error instanceof DomainError && error.status === 404) throw data(error.message, { status: 404 })
-		if (error instanceof DomainError) return refuse({ intent, error: error.message }, 'Update Failed', error.status)
-		throw error
+		// The assign dialog shows its refusal beside the codes typed; the page's other forms, above them all.
+		const assigning = action.intent === 'assign'
+		const invalid = error instanceof Error && error.message === INVALID_CODE_IDS
+		const toast = assigning ? (invalid ? 'Invalid Input' : 'Assignment Failed') : 'Update Failed'
+		return replyError(args, submission, error, { toast, field: assigning ? 'qrCodeIds' : undefined, extra: { intent: action.intent } })
 	}
-	throw redirect(here)
 }

@@ -11,14 +11,16 @@ import { orderDetailAction, orderDetailLoader } from './order-detail.server.ts'
 import { money, StatusBadge } from './order-ui.tsx'
 
 export const loader = ({ params }: Route.LoaderArgs) => orderDetailLoader(params.orderId)
-export const action = ({ request, context, params }: Route.ActionArgs) => orderDetailAction(request, context, params.orderId)
+export const action = (args: Route.ActionArgs) => orderDetailAction(args, args.params.orderId)
 
 const small = 'min-h-10 px-3 py-1.5 text-sm'
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
 	const { order, customer, qrCodes, address } = loaderData
 	const here = `/admin/orders/${order.orderId}`
-	const assignRefused = actionData?.intent === 'assign' ? actionData : null
+	const assignRefused = actionData?.intent === 'assign' ? actionData.result : null
+	// A refusal of the other forms (or of a form the page does not know) is said above them all.
+	const refused = actionData && !assignRefused ? Object.values(actionData.result.error ?? {}).flat()[0] : null
 	const [search] = useSearchParams()
 	const dialogOpen = Boolean(assignRefused) || search.get('dialog') === 'assign'
 	const docProblem = documentProblem({ status: order.fulfillmentStatus, assignedCount: qrCodes.length })
@@ -35,9 +37,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 				<h2 className="text-2xl font-bold text-gray-900">Order {order.orderNumber}</h2>
 				<StatusBadge status={order.fulfillmentStatus} />
 			</div>
-			{actionData && !assignRefused ? (
+			{refused ? (
 				<p role="alert" className="font-semibold text-red-700">
-					{actionData.error}
+					{refused}
 				</p>
 			) : null}
 			<div className="grid gap-4 md:grid-cols-2">

@@ -4,8 +4,10 @@ import { createRoutesStub } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
+import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { createStickerCodes } from '#app/domain/qr/codes.server.ts'
+import { requestToastContext } from '#app/utils/toast.server.ts'
 import { parseCsv } from '#tests/csv.ts'
 import { call, claimant, createUser, formRequest, getRequest, unwrap } from '#tests/factories.ts'
 import * as orderDetail from './order-detail.tsx'
@@ -84,7 +86,19 @@ describe('/admin/orders/:orderId', () => {
 		const refused = await call(orderDetail.action, formRequest(path, { intent: 'assign', qrCodeIds: String(theirs!.id) }), {
 			orderId: order.id,
 		})
-		expect(await unwrap(refused.result)).toMatchObject({ status: 409, body: { error: `Code ${theirs!.id} is already claimed.` } })
+		expect(await unwrap(refused.result)).toMatchObject({
+			status: 409,
+			body: { intent: 'assign', result: { error: { qrCodeIds: [`Code ${theirs!.id} is already claimed.`] } } },
+		})
+		// The dialog opens again with the message beside the codes and what was typed kept.
+		const refusedPage = html(
+			orderDetail.default as never,
+			path,
+			await loaded(orderDetail.loader, path, { orderId: order.id }),
+			(await unwrap(refused.result)).body,
+		)
+		expect(refusedPage).toContain(`Code ${theirs!.id} is already claimed.`)
+		expect(refusedPage).toMatch(new RegExp(`name="qrCodeIds"[^>]*value="${theirs!.id}"`))
 
 		const assigned = await call(orderDetail.action, formRequest(path, { intent: 'assign', qrCodeIds: String(chosen.id) }), {
 			orderId: order.id,
@@ -95,6 +109,27 @@ describe('/admin/orders/:orderId', () => {
 		expect(after).toContain('Assigned to this order.')
 		expect(after).toContain(`Code ${chosen.id} · the shopper’s chosen code`)
 		expect(after).not.toContain(chosen.pin)
+	})
+})
+
+describe('/admin/orders/:orderId action: one schema, every intent', () => {
+	test('an unknown or missing intent is a 400 with a message and a toast, never a redirect', async () => {
+		const { order } = await chosenCodeOrder()
+		const path = `/admin/orders/${order.id}`
+		for (const fields of [{ intent: 'nope' }, {}] as Record<string, string>[]) {
+			const { result, context } = await call(orderDetail.action, formRequest(path, fields), { orderId: order.id })
+			const answer = await unwrap(result)
+			expect(answer.status).toBe(400)
+			expect(answer.body).toMatchObject({ result: { error: { intent: [UNKNOWN_ACTION] } } })
+			expect(answer.headers.get('location')).toBeNull()
+			// Without JavaScript the page renders the toast at once.
+			expect(context.get(requestToastContext)).toMatchObject({ type: 'error', title: 'Update Failed', description: UNKNOWN_ACTION })
+		}
+		const page = html(orderDetail.default as never, path, await loaded(orderDetail.loader, path, { orderId: order.id }), {
+			intent: null,
+			result: { error: { intent: [UNKNOWN_ACTION] } },
+		})
+		expect(page).toContain(UNKNOWN_ACTION)
 	})
 })
 

@@ -1,16 +1,18 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, redirect, data } from 'react-router'
 import { markAdminToken, ownerAccess, presentAdminToken } from '#app/middleware/owner.server.ts'
 import { OWNER_ONLY } from '#app/domain/admin/messages.ts'
+import { INVALID_ADMIN_TOKEN, OwnerTokenSchema } from '#app/domain/admin/schemas.ts'
 import { Field, StatusButton, buttonClass } from '#app/ui/forms.tsx'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { loginPath } from '#app/utils/auth.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/owner-panel'
-
-const INVALID_TOKEN = 'This admin token is not valid.'
 
 /**
  * Spec 002's gate. Signed out: sign in, then back. The owner, or a session whose token is valid, is welcomed and sent on
@@ -25,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const page = {
 		welcome: access.kind !== 'denied' || checked?.valid === true,
 		token: checked?.valid ? token : null,
-		tokenRefused: checked?.valid === false ? (checked.retryAfterSeconds ? TOO_MANY_ATTEMPTS : INVALID_TOKEN) : null,
+		tokenRefused: checked?.valid === false ? (checked.retryAfterSeconds ? TOO_MANY_ATTEMPTS : INVALID_ADMIN_TOKEN) : null,
 		next: nextStep(access.kind),
 	}
 	if (!checked?.retryAfterSeconds) return page
@@ -42,11 +44,14 @@ export async function action(args: Route.ActionArgs) {
 	const access = await ownerAccess(args)
 	if (access.kind === 'visitor') throw redirect(loginPath(args.request))
 	const { request } = args
-	const token = (await readPageForm(request)).get('token')
-	const checked = await presentAdminToken(args, access.user.id, token)
+	const submission = parseWithZod(await readPageForm(request), { schema: OwnerTokenSchema })
+	// The token is never sent back: the form comes back empty, with the reason beside it.
+	const options = { field: 'token', hideFields: ['token'] }
+	if (submission.status !== 'success') return replyError(args, submission, new DomainError(400, INVALID_ADMIN_TOKEN), options)
+	const checked = await presentAdminToken(args, access.user.id, submission.value.token)
 	if (checked.retryAfterSeconds)
-		return data({ error: TOO_MANY_ATTEMPTS }, { status: 429, headers: { 'retry-after': String(checked.retryAfterSeconds) } })
-	if (!checked.valid) return data({ error: INVALID_TOKEN }, { status: 400 })
+		return replyError(args, submission, new DomainError(429, TOO_MANY_ATTEMPTS, undefined, checked.retryAfterSeconds), options)
+	if (!checked.valid) return replyError(args, submission, new DomainError(400, INVALID_ADMIN_TOKEN), options)
 	const session = await getSession(request)
 	markAdminToken(session, access.user.id)
 	return redirect('/admin', { headers: { 'set-cookie': await sessionStorage.commitSession(session) } })
@@ -62,7 +67,7 @@ export default function OwnerPanel({ loaderData, actionData }: Route.ComponentPr
 				</Link>
 			</AuthShell>
 		)
-	const error = actionData?.error ?? loaderData.tokenRefused ?? undefined
+	const error = actionData?.result.error?.token?.[0] ?? loaderData.tokenRefused ?? undefined
 	return (
 		<AuthShell
 			title={loaderData.token ? 'Welcome to the owner panel' : 'Access Denied'}

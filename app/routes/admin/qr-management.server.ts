@@ -4,9 +4,9 @@ import { listBatches } from '#app/domain/admin/batches/batches.server.ts'
 import { findAccounts, setLegacyAccess } from '#app/domain/admin/legacy-access.server.ts'
 import { fulfillQrRequest, listQrRequests, parseCodeList } from '#app/domain/admin/requests-queue.server.ts'
 import { qrStats } from '#app/domain/admin/stats.server.ts'
-import { DomainError } from '#app/utils/errors.ts'
 import { QrManagementActionSchema, UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
 import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -32,23 +32,17 @@ export async function qrManagementLoader(args: Args) {
 	return { stats, batches, requests, accounts, query, typed, batchError }
 }
 
-type Refusal = { intent: string; error: string; field?: string; values?: Record<string, string> }
-
 export async function qrManagementAction(args: Args) {
 	const owner = await requireGrantedOwner(args)
 	const { request, context } = args
 	const submission = parseWithZod(await readPageForm(request), { schema: QrManagementActionSchema })
-	// What was typed, to show again beside the form it came from.
-	const values = Object.fromEntries(
-		Object.entries(submission.payload).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v.slice(0, 100)]] : [])),
-	)
-	const intent = (values.intent ?? '').slice(0, 20)
-	const refuse = async (refusal: Refusal, title: string, status: number) =>
-		data(refusal, { status, headers: await actionToast(request, context, { type: 'error', title, description: refusal.error }) })
-	const title = intent === 'fulfil' ? 'Fulfillment Failed' : 'Update Failed'
+	const typedIntent = submission.payload.intent
+	const intent = typedIntent === 'fulfil' || typedIntent === 'legacy' ? typedIntent : null
+	const toast = intent === 'fulfil' ? 'Fulfillment Failed' : 'Update Failed'
 	if (submission.status !== 'success') {
-		const [field, messages] = Object.entries(submission.error ?? {}).find(([, m]) => m?.length) ?? ['', [UNKNOWN_ACTION]]
-		return refuse({ intent, error: messages?.[0] ?? UNKNOWN_ACTION, field: field || undefined, values }, title, 400)
+		const message = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0] ?? UNKNOWN_ACTION
+		const headers = await actionToast(request, context, { type: 'error', title: toast, description: message })
+		return data({ intent, result: submission.reply() }, { status: 400, headers })
 	}
 	const action = submission.value
 	try {
@@ -77,7 +71,9 @@ export async function qrManagementAction(args: Args) {
 				return action satisfies never
 		}
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		return refuse({ intent, error: error.message, field: error.field, values }, title, error.status)
+		// A request's refusal is shown beside the codes typed for it.
+		const field = action.intent === 'fulfil' ? 'qrCodeIds' : undefined
+		// A request or account gone since the page was drawn is said there, not as the not-found page.
+		return replyError(args, submission, error, { toast, field, extra: { intent: action.intent }, statuses: { 404: 404 } })
 	}
 }

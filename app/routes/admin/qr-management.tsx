@@ -143,7 +143,7 @@ export default function QrManagementTab({ loaderData, actionData }: Route.Compon
 				</ul>
 			</section>
 
-			<RequestQueue requests={requests} refusal={actionData?.intent === 'fulfil' ? actionData : null} />
+			<RequestQueue requests={requests} refusal={actionData?.intent === 'fulfil' ? actionData.result : null} />
 
 			<section id="legacy" aria-labelledby="legacy-title" className={cardClass('space-y-3 p-4')}>
 				<h3 id="legacy-title" className="text-xl font-bold">

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { cardClass } from '#app/ui/card.tsx'
 import { CheckboxField, Field, buttonClass } from '#app/ui/forms.tsx'
@@ -22,9 +23,15 @@ export function RequestQueue({
 	refusal,
 }: {
 	requests: QueuedRequest[]
-	refusal: { error: string; values?: Record<string, string> } | null
+	/** A refused Mark Completed: what was typed for which request, and why. */
+	refusal: SubmissionResult<string[]> | null
 }) {
-	const refusedId = refusal?.values?.requestId
+	const typed = (name: string) => {
+		const value = refusal?.initialValue?.[name]
+		return typeof value === 'string' ? value : undefined
+	}
+	const refusedId = typed('requestId')
+	const message = Object.values(refusal?.error ?? {}).flat()[0]
 	return (
 		<section aria-labelledby="requests-title" className={cardClass('space-y-3 p-4')}>
 			<h3 id="requests-title" className="text-xl font-bold">
@@ -34,7 +41,7 @@ export function RequestQueue({
 			<ul className="space-y-3">
 				{requests.map((request) => {
 					const a = request.shippingAddress
-					const refused = refusedId === String(request.id) ? refusal : null
+					const refused = refusedId === String(request.id)
 					return (
 						<li key={request.id} className="space-y-2 border-t border-gray-200 pt-3">
 							<p className="font-semibold">
@@ -53,11 +60,11 @@ export function RequestQueue({
 									<input type="hidden" name="requestId" value={request.id} />
 									<Field
 										label="Codes sent (optional)"
-										errors={[refused?.error]}
+										errors={refused ? [message] : undefined}
 										inputProps={{
 											name: 'qrCodeIds',
 											id: `request-${request.id}-codes`,
-											defaultValue: refused?.values?.qrCodeIds,
+											defaultValue: refused ? typed('qrCodeIds') : undefined,
 											maxLength: 2000,
 											placeholder: '101, 102',
 										}}

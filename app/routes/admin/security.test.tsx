@@ -5,7 +5,8 @@ import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
 import { env } from '#app/utils/env.server.ts'
-import { call, createUser, getRequest, sessionCookie } from '#tests/factories.ts'
+import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
+import { call, createUser, formRequest, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
 import * as security from './security.tsx'
 
 const folders: string[] = []
@@ -34,15 +35,13 @@ function backupDir(hours?: number) {
 type StubComponent = Parameters<typeof createRoutesStub>[0][number]['Component']
 
 /** The Security tab as the owner's browser gets it without JavaScript. */
-async function page() {
+async function page(actionData?: unknown) {
 	const owner = await createUser()
 	const cookie = await sessionCookie(owner.id, { adminTokenValid: true, adminTokenUserId: owner.id })
 	const { result } = await call(security.loader, getRequest('/admin/security', cookie))
 	const Stub = createRoutesStub([{ id: 'page', path: '/admin/security', Component: security.default as StubComponent }])
-	return renderToString(<Stub initialEntries={['/admin/security']} hydrationData={{ loaderData: { page: result } }} />).replaceAll(
-		'<!-- -->',
-		'',
-	)
+	const hydrationData = { loaderData: { page: result }, ...(actionData ? { actionData: { page: actionData } } : {}) }
+	return renderToString(<Stub initialEntries={['/admin/security']} hydrationData={hydrationData} />).replaceAll('<!-- -->', '')
 }
 
 describe('/admin/security: the backups item', () => {
@@ -62,5 +61,30 @@ describe('/admin/security: the backups item', () => {
 
 		const dir = backupDir()
 		expect(await page()).toContain(`⚠ </span>No backup found in ${dir}.`)
+	})
+})
+
+describe('/admin/security action: one schema, every intent', () => {
+	async function post(fields: Record<string, string>) {
+		const owner = await createUser()
+		const cookie = await sessionCookie(owner.id, { adminTokenValid: true, adminTokenUserId: owner.id })
+		return unwrap((await call(security.action, formRequest('/admin/security', fields, { cookie }))).result)
+	}
+
+	test('an unknown or missing intent is a 400 with a message on the page, never a redirect', async () => {
+		for (const fields of [{ intent: 'nope', code: '123456' }, {}] as Record<string, string>[]) {
+			const answer = await post(fields)
+			expect(answer.status).toBe(400)
+			expect(answer.body).toMatchObject({ intent: null, result: { error: { intent: [UNKNOWN_ACTION] } } })
+			expect(answer.headers.get('location')).toBeNull()
+		}
+		backupDir(3)
+		expect(await page({ intent: null, result: { error: { intent: [UNKNOWN_ACTION] } }, recoveryCodes: null })).toContain(UNKNOWN_ACTION)
+	})
+
+	test('an item that is not on the list is refused with its reason', async () => {
+		const answer = await post({ intent: 'checklist', id: 'no-such-item', done: 'true' })
+		expect(answer.status).toBe(400)
+		expect(answer.body).toMatchObject({ intent: 'checklist', result: { error: { id: [expect.any(String)] } } })
 	})
 })

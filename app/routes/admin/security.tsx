@@ -29,11 +29,20 @@ function CodeAction({ intent, label, error }: { intent: string; label: string; e
 
 export default function SecurityTab({ loaderData, actionData }: Route.ComponentProps) {
 	const { checklist, twoFactor, isOwnerAccount } = loaderData
+	const errors = actionData?.result?.error
+	const codeError = (intent: string) => (actionData?.intent === intent ? errors?.code?.[0] : null)
+	// A refused tick, or a form the page does not know: said above the checklist.
+	const refused = actionData?.intent === 'recovery-codes' || actionData?.intent === 'disable' ? null : Object.values(errors ?? {}).flat()[0]
 	return (
 		<section aria-labelledby="security-title" className="space-y-4">
 			<h2 id="security-title" className="text-2xl font-bold text-gray-900">
 				Security
 			</h2>
+			{refused ? (
+				<p role="alert" className="font-semibold text-red-700">
+					{refused}
+				</p>
+			) : null}
 			<div className={cardClass('space-y-3 p-4')}>
 				<p className="font-semibold text-gray-900">
 					{checklist.completed} of {checklist.total} complete ({checklist.percent}%)
@@ -99,12 +108,8 @@ export default function SecurityTab({ loaderData, actionData }: Route.ComponentP
 							</ul>
 						</div>
 					) : null}
-					<CodeAction
-						intent="recovery-codes"
-						label="New Recovery Codes"
-						error={actionData?.intent === 'recovery-codes' ? actionData.error : null}
-					/>
-					<CodeAction intent="disable" label="Turn Off Two-Factor" error={actionData?.intent === 'disable' ? actionData.error : null} />
+					<CodeAction intent="recovery-codes" label="New Recovery Codes" error={codeError('recovery-codes')} />
+					<CodeAction intent="disable" label="Turn Off Two-Factor" error={codeError('disable')} />
 				</div>
 			) : null}
 		</section>

@@ -1,4 +1,6 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
 import {
 	confirmEnrolment,
 	pendingEnrolment,
@@ -6,12 +8,13 @@ import {
 	verifySecondFactor,
 	TwoFactorCodeSchema,
 } from '#app/domain/admin/owner-two-factor.server.ts'
-import { DomainError } from '#app/utils/errors.ts'
+import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { markSecondFactorPassed, ownerAccess, ownerOnlyPage } from '#app/middleware/owner.server.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
 import { loginPath } from '#app/utils/auth.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { guessSource, trustDevice } from '#app/utils/trusted-device.server.ts'
@@ -55,30 +58,55 @@ async function passedHeaders(args: RequestArgs, userId: string) {
 	return headers
 }
 
+/** The page's two forms: Start Setup, or a code (to confirm the setup, or to pass the second factor). */
+const TwoFactorActionSchema = z.discriminatedUnion(
+	'intent',
+	[
+		z.object({ intent: z.literal('start') }),
+		// The code form has carried no intent: one without it is a code.
+		TwoFactorCodeSchema.extend({ intent: z.literal('code').optional() }),
+	],
+	{ error: UNKNOWN_ACTION },
+)
+
 export async function twoFactorAction(args: RequestArgs) {
 	const access = await ownerOnly(args)
 	if (access.kind === 'granted') throw redirect(destination(args.request))
-	const form = await readPageForm(args.request)
+	const submission = parseWithZod(await readPageForm(args.request), { schema: TwoFactorActionSchema })
+	// A code typed is never sent back.
+	const hideFields = ['code']
+	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), recoveryCodes: null }, { status: 400 })
 	const userId = access.user.id
+	const action = submission.value
 	try {
-		if (form.get('intent') === 'start' && access.kind === 'enrol') {
-			await startEnrolment(userId, access.user.email)
-			return redirect(new URL(args.request.url).pathname + new URL(args.request.url).search)
+		switch (action.intent) {
+			case 'start':
+				// Once two-factor is on there is nothing to start: the domain refuses (409).
+				await startEnrolment(userId, access.user.email)
+				return redirect(new URL(args.request.url).pathname + new URL(args.request.url).search)
+			case 'code':
+			case undefined: {
+				const source = await guessSource(args, 'second-factor', userId)
+				if (access.kind === 'enrol') {
+					const { recoveryCodes } = await confirmEnrolment(userId, action.code, source)
+					// The recovery codes are shown once, in this answer: nothing keeps them in plain text afterwards.
+					const headers = await passedHeaders(args, userId)
+					;(args.context as RouterContextProvider).set(enrolledNow, true)
+					return data({ result: null, recoveryCodes, continueTo: destination(args.request) }, { headers })
+				}
+				await verifySecondFactor(userId, action.code, source)
+				return redirect(destination(args.request), { headers: await passedHeaders(args, userId) })
+			}
+			default: {
+				const unknown: never = action
+				return unknown
+			}
 		}
-		const parsed = TwoFactorCodeSchema.safeParse({ code: form.get('code') ?? undefined })
-		if (!parsed.success) return data({ error: parsed.error.issues[0]!.message, recoveryCodes: null }, { status: 400 })
-		const source = await guessSource(args, 'second-factor', userId)
-		if (access.kind === 'enrol') {
-			const { recoveryCodes } = await confirmEnrolment(userId, parsed.data.code, source)
-			// The recovery codes are shown once, in this answer: nothing keeps them in plain text afterwards.
-			const headers = await passedHeaders(args, userId)
-			;(args.context as RouterContextProvider).set(enrolledNow, true)
-			return data({ error: null, recoveryCodes, continueTo: destination(args.request) }, { headers })
-		}
-		await verifySecondFactor(userId, parsed.data.code, source)
-		return redirect(destination(args.request), { headers: await passedHeaders(args, userId) })
 	} catch (error) {
-		if (error instanceof DomainError) return data({ error: error.message, recoveryCodes: null }, { status: error.status })
-		throw error
+		return replyError(args, submission, error, {
+			field: action.intent === 'start' ? undefined : 'code',
+			hideFields,
+			extra: { recoveryCodes: null },
+		})
 	}
 }

@@ -32,7 +32,8 @@ function CodeForm({ error, label }: { error?: string | null; label: string }) {
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
 	const pending = useIsPending()
-	const error = actionData?.error
+	const errors = actionData?.result?.error
+	const error = errors?.code?.[0] ?? Object.values(errors ?? {}).flat()[0]
 	if (actionData?.recoveryCodes)
 		return (
 			<AuthShell title="Two-factor sign-in is on" subtitle="Save these recovery codes now. They are shown only this once.">

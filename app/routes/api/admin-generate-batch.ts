@@ -6,7 +6,6 @@ import { fileResponse } from '#app/utils/download.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/admin-generate-batch'
-import { adminCall } from './admin-orders.server.ts'
 
 /** The endpoint names the format (spec 002 §7): batch = PNG ZIP, word = docx, pdf, svg = SVG ZIP. */
 const FORMATS: Record<string, BatchFormat> = { batch: 'png', word: 'docx', pdf: 'pdf', svg: 'svg' }
@@ -19,7 +18,7 @@ const api = resource<Route.ActionArgs>({
 		if (!format) return jsonError(404, 'Not found')
 		const parsed = BatchRequestSchema.safeParse({ ...(await readBody(args.request)), format })
 		if (!parsed.success) return jsonError(400, parsed.error.issues[0]!.message)
-		return adminCall(async () => fileResponse((await generateBatch({ ...parsed.data, createdByUserId: owner.id })).file))
+		return fileResponse((await generateBatch({ ...parsed.data, createdByUserId: owner.id })).file)
 	},
 })
 export const loader = api.loader

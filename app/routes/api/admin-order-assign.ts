@@ -2,7 +2,7 @@ import { assignQrCodes, INVALID_CODE_IDS } from '#app/domain/admin/orders.server
 import { jsonError, readBody } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/admin-order-assign'
-import { adminCall, adminJson } from './admin-orders.server.ts'
+import { adminJson } from './admin-orders.server.ts'
 
 /** POST /api/admin/orders/:orderId/assign-qr { qrCodeIds }: an array of ids, or the dialog's comma-separated text. */
 const api = resource<Route.ActionArgs>({
@@ -14,7 +14,7 @@ const api = resource<Route.ActionArgs>({
 				? String(qrCodeIds)
 				: null
 		if (input === null) return jsonError(400, INVALID_CODE_IDS)
-		return adminCall(async () => adminJson(await assignQrCodes(params.orderId, input)))
+		return adminJson(await assignQrCodes(params.orderId, input))
 	},
 })
 export const loader = api.loader

@@ -5,7 +5,6 @@ import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
 import { jsonError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/admin-qr-code-image'
-import { adminCall } from './admin-orders.server.ts'
 
 const QuerySchema = z.object({
 	format: z.enum(['png', 'svg']).optional(),
@@ -35,17 +34,15 @@ const api = resource<Route.ActionArgs>({
 		if (!id.success) return jsonError(404, 'QR code not found')
 		if (!query.success) return jsonError(400, query.error.issues[0]?.message ?? 'Invalid query')
 		const format = wantsSvg(query.data.format, args.request.headers.get('accept')) ? 'svg' : 'png'
-		return adminCall(async () => {
-			const body = await ownerCodeImage(id.data, format, owner.id, query.data.size)
-			if (!body) return jsonError(404, 'QR code not found')
-			return new Response(body as BodyInit, {
-				headers: {
-					'content-type': format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8',
-					'cache-control': 'private, max-age=300',
-					vary: 'accept',
-					'x-content-type-options': 'nosniff',
-				},
-			})
+		const body = await ownerCodeImage(id.data, format, owner.id, query.data.size)
+		if (!body) return jsonError(404, 'QR code not found')
+		return new Response(body as BodyInit, {
+			headers: {
+				'content-type': format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8',
+				'cache-control': 'private, max-age=300',
+				vary: 'accept',
+				'x-content-type-options': 'nosniff',
+			},
 		})
 	},
 })

@@ -3,7 +3,7 @@ import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
 import { readBody } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/admin-qr-request-fulfill'
-import { adminCall, adminJson } from './admin-orders.server.ts'
+import { adminJson } from './admin-orders.server.ts'
 
 /** PUT /api/admin/qr-request/:id/fulfill (no payload in the spec; optionally { qrCodeIds: number[], notify: boolean }). */
 const api = resource<Route.ActionArgs>({
@@ -11,9 +11,7 @@ const api = resource<Route.ActionArgs>({
 		const owner = await requireGrantedOwner(args)
 		const body = await readBody(args.request)
 		const qrCodeIds = Array.isArray(body.qrCodeIds) ? body.qrCodeIds.map(Number) : undefined
-		return adminCall(async () =>
-			adminJson(await fulfillQrRequest(Number(args.params.id), { qrCodeIds, notify: body.notify === true, actorUserId: owner.id })),
-		)
+		return adminJson(await fulfillQrRequest(Number(args.params.id), { qrCodeIds, notify: body.notify === true, actorUserId: owner.id }))
 	},
 })
 export const loader = api.loader

@@ -1,6 +1,7 @@
 import { markAdminToken, presentAdminToken } from '#app/middleware/owner.server.ts'
 import { getUser } from '#app/middleware/user.server.ts'
 import { jsonError, readBody } from '#app/utils/api.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
@@ -16,8 +17,7 @@ async function validate({ request, context }: Route.ActionArgs) {
 	if (!user) throw jsonError(401, 'Authentication required - please refresh the page')
 	const { token } = await readBody(request)
 	const { valid, retryAfterSeconds } = await presentAdminToken({ request, context }, user.id, token)
-	if (retryAfterSeconds)
-		throw Response.json({ message: TOO_MANY_ATTEMPTS }, { status: 429, headers: { 'retry-after': String(retryAfterSeconds) } })
+	if (retryAfterSeconds) throw new DomainError(429, TOO_MANY_ATTEMPTS, undefined, retryAfterSeconds)
 	if (!valid) return { valid }
 	const session = await getSession(request)
 	markAdminToken(session, user.id)

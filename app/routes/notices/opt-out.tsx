@@ -1,4 +1,6 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form } from 'react-router'
+import { z } from 'zod'
 import { optOutOfNotices } from '#app/domain/admin/visitors.server.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { StatusButton } from '#app/ui/forms.tsx'
@@ -11,8 +13,12 @@ export function loader({ request }: Route.LoaderArgs) {
 	return { token: (new URL(request.url).searchParams.get('token') ?? '').slice(0, 300) }
 }
 
+/** The signed token from the notice's link (the loader puts it in the form); a missing one is simply not valid. */
+const OptOutSchema = z.object({ token: z.string().default('') })
+
 export async function action({ request }: Route.ActionArgs) {
-	const token = String((await readPageForm(request)).get('token') ?? '').slice(0, 300)
+	const submission = parseWithZod(await readPageForm(request), { schema: OptOutSchema })
+	const token = submission.status === 'success' ? submission.value.token.slice(0, 300) : ''
 	if (!(await optOutOfNotices(token))) return data({ done: false }, { status: 400 })
 	return { done: true }
 }
