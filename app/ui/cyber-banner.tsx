@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Link, useLocation } from 'react-router'
-import { HIDE_CYBER_BANNER, hideCyberBannerCookie } from '#app/utils/cyber-banner.ts'
+import { HIDE_CYBER_BANNER, hideCyberBanner } from '#app/utils/cyber-banner.ts'
 import { buttonClass } from './forms.tsx'
 
 function subscribe(onChange: () => void) {
@@ -16,8 +16,8 @@ function hiddenInStorage() {
 	}
 }
 
-const rememberInCookie = () => {
-	document.cookie = hideCyberBannerCookie(window.location.protocol === 'https:')
+const rememberInCookie = async () => {
+	document.cookie = await hideCyberBanner(window.location.protocol === 'https:')
 }
 
 /**
@@ -30,7 +30,7 @@ export function CyberBanner({ hiddenByCookie }: { hiddenByCookie: boolean }) {
 	const [dismissed, setDismissed] = useState(false)
 	useEffect(() => {
 		// Dismissed in this browser before the cookie existed (or after it was cleared): let the server know again.
-		if (storedHidden && !hiddenByCookie) rememberInCookie()
+		if (storedHidden && !hiddenByCookie) void rememberInCookie()
 	}, [storedHidden, hiddenByCookie])
 	if (hiddenByCookie || storedHidden || dismissed) return null
 	return (
@@ -75,7 +75,7 @@ export function CyberBanner({ hiddenByCookie }: { hiddenByCookie: boolean }) {
 							} catch {
 								// storage blocked: the cookie alone remembers
 							}
-							rememberInCookie()
+							void rememberInCookie()
 							setDismissed(true)
 						}}
 					>

@@ -9,7 +9,7 @@ const api = resource<Route.ActionArgs>({
 	POST: async ({ request }) => {
 		const parsed = SignupSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
-		const created = await createAccount({ ...parsed.data, firstVisitOn: firstVisitDay(request.headers.get('cookie')) })
+		const created = await createAccount({ ...parsed.data, firstVisitOn: await firstVisitDay(request.headers.get('cookie')) })
 		if (!created.ok) {
 			const message = created.errors.email?.[0] ?? created.errors.username?.[0] ?? 'Signup failed'
 			return jsonError(409, message, { errors: created.errors })

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { hideCyberBannerCookie } from '#app/utils/cyber-banner.ts'
+import { hideCyberBanner } from '#app/utils/cyber-banner.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import type { Route } from './+types/cyber-banner-dismiss'
@@ -8,7 +8,7 @@ import type { Route } from './+types/cyber-banner-dismiss'
 export async function action({ request }: Route.ActionArgs) {
 	const formData = await request.formData().catch(() => null)
 	const back = safeRedirect(formData?.get('redirectTo'), '/')
-	return redirect(back, { headers: { 'set-cookie': hideCyberBannerCookie(isProduction && env.PUBLIC_URL.startsWith('https:')) } })
+	return redirect(back, { headers: { 'set-cookie': await hideCyberBanner(isProduction && env.PUBLIC_URL.startsWith('https:')) } })
 }
 
 export function loader() {
