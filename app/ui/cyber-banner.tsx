@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Link, useLocation } from 'react-router'
-import { HIDE_CYBER_BANNER, hideCyberBanner } from '#app/utils/cyber-banner.ts'
+import { HIDE_CYBER_BANNER, rememberCyberBannerHidden } from '#app/utils/cyber-banner.ts'
 import { buttonClass } from './forms.tsx'
 
 function subscribe(onChange: () => void) {
@@ -16,9 +16,7 @@ function hiddenInStorage() {
 	}
 }
 
-const rememberInCookie = async () => {
-	document.cookie = await hideCyberBanner(window.location.protocol === 'https:')
-}
+const rememberInCookie = () => rememberCyberBannerHidden(window.location.protocol === 'https:')
 
 /**
  * The bottom cyber-risk banner. Dismissal is remembered in localStorage and a cookie with JavaScript, and by a form
@@ -30,7 +28,7 @@ export function CyberBanner({ hiddenByCookie }: { hiddenByCookie: boolean }) {
 	const [dismissed, setDismissed] = useState(false)
 	useEffect(() => {
 		// Dismissed in this browser before the cookie existed (or after it was cleared): let the server know again.
-		if (storedHidden && !hiddenByCookie) void rememberInCookie()
+		if (storedHidden && !hiddenByCookie) rememberInCookie()
 	}, [storedHidden, hiddenByCookie])
 	if (hiddenByCookie || storedHidden || dismissed) return null
 	return (
@@ -75,7 +73,7 @@ export function CyberBanner({ hiddenByCookie }: { hiddenByCookie: boolean }) {
 							} catch {
 								// storage blocked: the cookie alone remembers
 							}
-							void rememberInCookie()
+							rememberInCookie()
 							setDismissed(true)
 						}}
 					>

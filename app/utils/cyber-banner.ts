@@ -1,17 +1,15 @@
-import { plainCookie } from './plain-cookie.ts'
-
 /** The spec's browser-storage key; the cookie has the same name so the server can leave the banner out. */
 export const HIDE_CYBER_BANNER = 'hideCyberBanner'
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 
-/** Set to "true" by the dismiss form's post, and by the banner's script; not HttpOnly, as that script writes it. */
-export const hideCyberBannerCookie = plainCookie(HIDE_CYBER_BANNER, { path: '/', maxAge: ONE_YEAR_SECONDS, sameSite: 'lax' })
+/** The cookie's attributes: the server's cookie (cyber-banner.server.ts) and the banner's script both use these. */
+export const HIDE_CYBER_BANNER_OPTIONS = { path: '/', maxAge: ONE_YEAR_SECONDS, sameSite: 'lax' } as const
 
-/** The Set-Cookie (or document.cookie) text that hides the banner. */
-export function hideCyberBanner(secure: boolean) {
-	return hideCyberBannerCookie.serialize('true', { secure })
-}
-
-export async function isCyberBannerHidden(cookieHeader: string | null | undefined) {
-	return (await hideCyberBannerCookie.parse(cookieHeader ?? null)) === 'true'
+/**
+ * The banner's script remembers a dismissal itself. It writes document.cookie by hand, with the same attributes, in the
+ * order react-router's serialize writes them: react-router's cookie code in the browser would add 2 KB to every page.
+ */
+export function rememberCyberBannerHidden(secure: boolean) {
+	const { path, maxAge } = HIDE_CYBER_BANNER_OPTIONS
+	document.cookie = `${HIDE_CYBER_BANNER}=true; Max-Age=${maxAge}; Path=${path}${secure ? '; Secure' : ''}; SameSite=Lax`
 }

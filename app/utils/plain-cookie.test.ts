@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'vitest'
-import { HIDE_CYBER_BANNER, hideCyberBanner, isCyberBannerHidden } from './cyber-banner.ts'
+import { describe, expect, test, vi } from 'vitest'
+import { HIDE_CYBER_BANNER, rememberCyberBannerHidden } from './cyber-banner.ts'
+import { hideCyberBanner, isCyberBannerHidden } from './cyber-banner.server.ts'
 import { plainCookie } from './plain-cookie.ts'
 
 describe('plainCookie', () => {
@@ -34,5 +35,18 @@ describe('the cyber banner cookie', () => {
 		expect(await isCyberBannerHidden('theme=dark; hideCyberBanner=true')).toBe(true)
 		expect(await isCyberBannerHidden('hideCyberBanner=false')).toBe(false)
 		expect(await isCyberBannerHidden(null)).toBe(false)
+	})
+
+	test("the banner's script writes the same cookie as the server", async () => {
+		const doc = { cookie: '' }
+		vi.stubGlobal('document', doc)
+		try {
+			for (const secure of [false, true]) {
+				rememberCyberBannerHidden(secure)
+				expect(doc.cookie).toBe(await hideCyberBanner(secure))
+			}
+		} finally {
+			vi.unstubAllGlobals()
+		}
 	})
 })

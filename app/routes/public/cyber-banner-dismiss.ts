@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { hideCyberBanner } from '#app/utils/cyber-banner.ts'
+import { hideCyberBanner } from '#app/utils/cyber-banner.server.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import type { Route } from './+types/cyber-banner-dismiss'
