@@ -16,7 +16,7 @@ import { getCart } from './routes/shop/cart-session.server.ts'
 import { loadCartView } from './routes/shop/checkout.server.ts'
 import { CartDialog } from './routes/shop/cart-dialog-lazy.ts'
 import { getUser, userMiddleware } from './middleware/user.server.ts'
-import { isCyberBannerHidden } from './utils/cyber-banner.ts'
+import { isCyberBannerHidden } from './utils/cyber-banner.server.ts'
 import { combineHeaders, pageUrl } from './utils/http.ts'
 import { lazyComponent } from './utils/lazy-component.tsx'
 import { keepPageWhenUnreachable, type NetworkFailure } from './utils/network-failure.ts'
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const [user, flash, cart] = await Promise.all([getUser({ request, context }), getToast(request), getCart(request)])
 	const toast = context.get(requestToastContext) ?? flash.toast
 	const consentNotice = user ? await getConsentNotice(request, user.id) : null
-	const hideCyberBanner = isCyberBannerHidden(request.headers.get('cookie'))
+	const hideCyberBanner = await isCyberBannerHidden(request.headers.get('cookie'))
 	// The cart opens over whatever page asks for it, with or without JavaScript.
 	const cartView = pageUrl(request).searchParams.get('cart') === 'open' ? await loadCartView(request) : null
 	return data({ user, toast, consentNotice, hideCyberBanner, cart, cartView }, { headers: combineHeaders(flash.headers) })

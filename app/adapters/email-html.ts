@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { escapeMarkup } from '#app/utils/escape.ts'
 
 /**
  * The HTML part of a plain-text e-mail, with open and click tracking. Pure: the caller passes the address of the site
@@ -23,9 +24,6 @@ const SIGNATURE_LENGTH = 22
 export function clickSignature(secret: string, trackingId: string, target: string) {
 	return createHmac('sha256', secret).update(`email-click:${trackingId}:${target}`).digest('base64url').slice(0, SIGNATURE_LENGTH)
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 
 const URL_CANDIDATE = /\bhttps?:\/\/[^\s<>"]+/gi
 const TRAILING_PUNCTUATION = /[.,;:!?'*]$/
@@ -85,10 +83,11 @@ export function trackedHtml({ text, trackingId, publicUrl, trackClicks, secret, 
 			const shown = trimUrl(match[0])
 			const url = parseHttpUrl(shown)
 			if (!url) continue
-			html += escapeHtml(raw.slice(last, match.index)) + `<a href="${escapeHtml(href(url))}" style="${LINK_STYLE}">${escapeHtml(shown)}</a>`
+			html +=
+				escapeMarkup(raw.slice(last, match.index)) + `<a href="${escapeMarkup(href(url))}" style="${LINK_STYLE}">${escapeMarkup(shown)}</a>`
 			last = match.index + shown.length
 		}
-		return html + escapeHtml(raw.slice(last))
+		return html + escapeMarkup(raw.slice(last))
 	}
 
 	const paragraphs = text
@@ -97,7 +96,7 @@ export function trackedHtml({ text, trackingId, publicUrl, trackClicks, secret, 
 		.map((block) => block.replace(/^\n+|\n+$/g, ''))
 		.filter((block) => block.trim())
 		.map((block) => `<p style="margin:0 0 16px">${block.split('\n').map(line).join('<br>\n')}</p>`)
-	const title = escapeHtml(subject ?? '')
+	const title = escapeMarkup(subject ?? '')
 	return [
 		'<!doctype html>',
 		'<html lang="en">',
@@ -110,7 +109,7 @@ export function trackedHtml({ text, trackingId, publicUrl, trackClicks, secret, 
 		`<div role="article" aria-roledescription="email"${title ? ` aria-label="${title}"` : ''} lang="en" style="max-width:600px;margin:0 auto">`,
 		...paragraphs,
 		'</div>',
-		`<img src="${escapeHtml(`${base}/e/o/${id}`)}" width="1" height="1" alt="" style="display:block;border:0">`,
+		`<img src="${escapeMarkup(`${base}/e/o/${id}`)}" width="1" height="1" alt="" style="display:block;border:0">`,
 		'</body>',
 		'</html>',
 	].join('\n')

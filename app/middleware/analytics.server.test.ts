@@ -81,7 +81,7 @@ describe('the analytics middleware', () => {
 		const first = await browse('/dashboard/qr-codes/42/print?pin=ABCD2345&token=secret', {
 			headers: { referer: 'https://www.google.com/search?q=medical+id' },
 		})
-		expect(first.seen).toBe(`${SEEN_COOKIE}=${today}; Path=/; Max-Age=34560000; HttpOnly; SameSite=Lax`)
+		expect(first.seen).toBe(`${SEEN_COOKIE}=${today}; Max-Age=34560000; Path=/; HttpOnly; SameSite=Lax`)
 		const [row] = await recorded(first.address)
 		expect(row).toMatchObject({
 			path: '/dashboard/qr-codes/:id/print',

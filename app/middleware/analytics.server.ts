@@ -32,7 +32,7 @@ export async function recordRequestView(
 			acceptLanguage: headers.get('accept-language'),
 			address: getClientIp(args.request, args.context),
 			referrer: options.referrer,
-			seenCookie: readSeenCookie(headers.get('cookie')),
+			seenCookie: await readSeenCookie(headers.get('cookie')),
 			userId: user?.id ?? null,
 			isOwner,
 			emailTrackingId: options.emailTrackingId,
@@ -44,8 +44,8 @@ export async function recordRequestView(
 }
 
 /** The "seen before" cookie for a browser that has none: set on the response it is about to get. */
-export function markSeen(request: Request, headers: Headers) {
-	const cookie = seenCookieFor(readSeenCookie(request.headers.get('cookie')))
+export async function markSeen(request: Request, headers: Headers) {
+	const cookie = await seenCookieFor(await readSeenCookie(request.headers.get('cookie')))
 	if (cookie) headers.append('set-cookie', cookie)
 }
 
@@ -65,7 +65,7 @@ export const analyticsMiddleware: MiddlewareFunction<Response> = async (args, ne
 	// Arriving from an e-mail link counts even when the page sends the person on (to sign in, say): that is the arrival.
 	const arrival = !!emailTrackingId && response.status >= 300 && response.status < 400
 	if (!page && !arrival) return response
-	markSeen(request, response.headers)
+	await markSeen(request, response.headers)
 	const pattern = (args as { pattern?: string }).pattern
 	void recordRequestView(args, url.pathname, { pattern, referrer: request.headers.get('referer'), emailTrackingId })
 	return response

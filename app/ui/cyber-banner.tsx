@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Link, useLocation } from 'react-router'
-import { HIDE_CYBER_BANNER, hideCyberBannerCookie } from '#app/utils/cyber-banner.ts'
+import { HIDE_CYBER_BANNER, rememberCyberBannerHidden } from '#app/utils/cyber-banner.ts'
 import { buttonClass } from './forms.tsx'
 
 function subscribe(onChange: () => void) {
@@ -16,9 +16,7 @@ function hiddenInStorage() {
 	}
 }
 
-const rememberInCookie = () => {
-	document.cookie = hideCyberBannerCookie(window.location.protocol === 'https:')
-}
+const rememberInCookie = () => rememberCyberBannerHidden(window.location.protocol === 'https:')
 
 /**
  * The bottom cyber-risk banner. Dismissal is remembered in localStorage and a cookie with JavaScript, and by a form

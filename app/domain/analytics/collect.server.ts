@@ -9,10 +9,12 @@ import { env } from '#app/utils/env.server.ts'
 import { etDay, isDayString, nextDay } from './et-time.ts'
 import { LATE_AFTER_MS, reopenRollupFrom } from './rollup.server.ts'
 import { log } from '#app/utils/log.server.ts'
+import { plainCookie } from '#app/utils/plain-cookie.ts'
 
 /** Holds only the date of the browser's first visit: "seen before", never an identifier. */
 export const SEEN_COOKIE = 'hmh_seen'
 const SEEN_COOKIE_DAYS = 400
+const seenCookie = plainCookie(SEEN_COOKIE, { path: '/', maxAge: SEEN_COOKIE_DAYS * 86_400, httpOnly: true, sameSite: 'lax' })
 
 /** Rows wait in memory at most this long, or until this many are waiting, then go in one INSERT. */
 const FLUSH_MS = 1000
@@ -157,23 +159,19 @@ export function visitorHash(salt: Buffer, address: string, userAgent: string | n
 }
 
 /** The cookie to send when the browser has none yet (or a broken one): today's date, so later visits are "returning". */
-export function seenCookieFor(seenCookie: string | null, now = new Date()) {
-	if (seenCookie && isDayString(seenCookie)) return null
-	const secure = new URL(env.PUBLIC_URL).protocol === 'https:' ? '; Secure' : ''
-	return `${SEEN_COOKIE}=${etDay(now)}; Path=/; Max-Age=${SEEN_COOKIE_DAYS * 86_400}; HttpOnly; SameSite=Lax${secure}`
+export async function seenCookieFor(seen: string | null, now = new Date()) {
+	if (seen && isDayString(seen)) return null
+	return seenCookie.serialize(etDay(now), { secure: new URL(env.PUBLIC_URL).protocol === 'https:' })
 }
 
-export function readSeenCookie(cookieHeader: string | null) {
-	for (const part of (cookieHeader ?? '').split(';')) {
-		const [name, value] = part.trim().split('=')
-		if (name === SEEN_COOKIE) return value ?? null
-	}
-	return null
+export async function readSeenCookie(cookieHeader: string | null): Promise<string | null> {
+	const value: unknown = await seenCookie.parse(cookieHeader)
+	return typeof value === 'string' ? value : null
 }
 
 /** The first-visit day a request's cookie carries, if it is a real date (recorded with a new account). */
-export function firstVisitDay(cookieHeader: string | null) {
-	const value = readSeenCookie(cookieHeader)
+export async function firstVisitDay(cookieHeader: string | null) {
+	const value = await readSeenCookie(cookieHeader)
 	return isDayString(value) ? value : null
 }
 

@@ -5,6 +5,7 @@ import type { CardFacts } from './facts.ts'
 import { CARD_FONT_FAMILY, cardFontPaths, measureCardText as measure } from './fonts.server.ts'
 import { fitText, wrapText } from './layout.ts'
 import { qrRuns } from '#app/domain/qr/runs.ts'
+import { escapeMarkup } from '#app/utils/escape.ts'
 
 export type LockScreenInput = { facts: CardFacts; scanUrl: string; width: number; height: number }
 
@@ -136,7 +137,7 @@ function rect(box: Box, s: number, style: { fill: string; stroke?: string; strok
 function textElement(o: TextOp, s: number) {
 	const weight = o.bold ? ' font-weight="700"' : ''
 	// The line box is 1.2 em; DejaVu's ascent is about 0.93 em.
-	return `<text x="${px(o.x * s)}" y="${px((o.top + o.size * 0.95) * s)}" font-family="${CARD_FONT_FAMILY}"${weight} font-size="${px(o.size * s)}" fill="${o.color}" xml:space="preserve">${escapeXml(o.text)}</text>`
+	return `<text x="${px(o.x * s)}" y="${px((o.top + o.size * 0.95) * s)}" font-family="${CARD_FONT_FAMILY}"${weight} font-size="${px(o.size * s)}" fill="${o.color}" xml:space="preserve">${escapeMarkup(o.text)}</text>`
 }
 
 /** Whole pixels per module, so every module edge is sharp; the symbol is centred in its square. */
@@ -147,8 +148,4 @@ function qr(data: string, left: number, top: number, side: number) {
 	const y0 = Math.round(top + (side - unit * modules) / 2)
 	const path = runs.map((r) => `M${x0 + r.col * unit} ${y0 + r.row * unit}h${r.length * unit}v${unit}h${-r.length * unit}z`).join('')
 	return `<rect x="${x0}" y="${y0}" width="${unit * modules}" height="${unit * modules}" fill="#FFFFFF"/><path d="${path}" fill="#000000" shape-rendering="crispEdges"/>`
-}
-
-function escapeXml(text: string) {
-	return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }

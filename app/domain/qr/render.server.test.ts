@@ -122,7 +122,7 @@ describe('renderQrSvg', () => {
 
 	test('escapes the custom text', () => {
 		const svg = renderQrSvg({ data: SCAN_URL, customText: `<b>&"'` })
-		expect(svg).toContain('&#60;b&#62;&#38;&#34;&#39;')
+		expect(svg).toContain('&lt;b&gt;&amp;&quot;&#39;')
 		expect(svg).not.toContain('<b>')
 	})
 

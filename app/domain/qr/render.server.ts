@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js'
 import QRCode from 'qrcode'
 import { contrastRatio, DEFAULT_QR_COLOR, DEFAULT_TEXT_COLOR, withContrast } from './palette.ts'
+import { escapeMarkup } from '#app/utils/escape.ts'
 
 export type QrRenderOptions = {
 	data: string
@@ -80,10 +81,10 @@ function squareLabel(text: string, side: number, style: Style) {
 	const baseline = side + height / 2 + (fontSize * CAP_HEIGHT) / 2
 	const position = `x="${u(side / 2)}" y="${u(baseline)}"`
 	if (contrastRatio(style.textColor, WHITE) >= MIN_TEXT_CONTRAST)
-		return { height, body: [textElement(escapeXml(text), fontSize, style.textColor, position)] }
+		return { height, body: [textElement(escapeMarkup(text), fontSize, style.textColor, position)] }
 	const plate = `<rect x="${u(1)}" y="${u(side)}" width="${u(side - 2)}" height="${u(height)}" rx="${u(fontSize / 3)}" fill="${style.color}"/>`
 	const fill = readableOn(style.textColor, style.color)
-	return { height, body: [plate, textElement(escapeXml(text), fontSize, fill, position)] }
+	return { height, body: [plate, textElement(escapeMarkup(text), fontSize, fill, position)] }
 }
 
 /**
@@ -116,7 +117,7 @@ function ringText(text: string, centre: number, middle: number, ring: number, st
 	const d = `M${u(centre - radius)} ${u(centre)}A${u(radius)} ${u(radius)} 0 0 0 ${u(centre + radius)} ${u(centre)}`
 	const id = `hmh-qr-arc-${hash(d)}`
 	const fill = readableOn(style.textColor, style.color)
-	const content = `<textPath href="#${id}" startOffset="50%">${escapeXml(text)}</textPath>`
+	const content = `<textPath href="#${id}" startOffset="50%">${escapeMarkup(text)}</textPath>`
 	return [`<path id="${id}" d="${d}" fill="none"/>`, textElement(content, fontSize, fill)]
 }
 
@@ -158,7 +159,7 @@ function svgDocument(layout: Layout, width: number) {
 
 /** Measured with the bundled font; 5% spare for browsers that show the SVG in Verdana or Arial. */
 function fitFontSize(text: string, available: number, largest: number) {
-	const probe = `<text x="0" y="100" font-family="DejaVu Sans" font-weight="700" font-size="100">${escapeXml(text)}</text>`
+	const probe = `<text x="0" y="100" font-family="DejaVu Sans" font-weight="700" font-size="100">${escapeMarkup(text)}</text>`
 	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="150">${probe}</svg>`
 	const em = (new Resvg(svg, resvgOptions()).getBBox()?.width ?? 0) / 100
 	return Math.min(largest, (available * 0.95) / Math.max(em, 1))
@@ -176,10 +177,6 @@ function checkInteger(name: string, value: number, min: number, max: number) {
 function hexColor(value: string) {
 	if (!/^#[0-9a-f]{6}$/i.test(value)) throw new TypeError(`Not a #RRGGBB colour: ${value}`)
 	return value.toUpperCase()
-}
-
-function escapeXml(text: string) {
-	return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
 /** Module units to SVG user units: resvg places glyphs on a text path unevenly at tiny font sizes. */

@@ -3,11 +3,12 @@ import { profileFlags } from './critical-flags.ts'
 import { HELPING_LABELS } from './helping-labels.ts'
 import { LABELS, LANGUAGE_NAMES, LANGUAGES, type Labels, type Language } from './labels.ts'
 import type { ResponderProfile } from './responder.server.ts'
+import { escapeMarkup } from '#app/utils/escape.ts'
 
 // The responder page is plain server-built HTML with its CSS inline: one round trip, no script, readable at arm's length.
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-export const e = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => escapes[c]!)
+/** escapeMarkup for a value that may be missing (written as nothing) or a number. */
+export const e = (value: unknown) => escapeMarkup(String(value ?? ''))
 
 const CSS = `*{box-sizing:border-box}body{margin:0;font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#111;background:#fff}
 main{max-width:40rem;margin:0 auto;padding:0 12px 32px;overflow-wrap:anywhere}header{background:#991b1b;color:#fff;padding:10px 12px}header h1{margin:0;font-size:1.15rem;max-width:40rem;margin:0 auto}

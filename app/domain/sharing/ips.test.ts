@@ -186,7 +186,7 @@ describe('the International Patient Summary of a profile', () => {
 				provision: { type: 'deny', code: [{ coding: [{ system: 'http://snomed.info/sct', code: '89666000' }] }] },
 			},
 		])
-		expect(of<{ text: { div: string } }>(dnr[0]).text.div).toContain('The original is kept: On the refrigerator &#38; in the car.')
+		expect(of<{ text: { div: string } }>(dnr[0]).text.div).toContain('The original is kept: On the refrigerator &amp; in the car.')
 		const polstBundle = buildIps({ ...FULL, dnrStatus: 'POLST', dnrDocumentName: null, dnrDocumentDate: null }, { now: at })
 		expect(ipsProblems(polstBundle)).toEqual([])
 		const polst = sectionResources(polstBundle, IPS_SECTIONS.advanceDirectives.code)
@@ -231,8 +231,8 @@ describe('the International Patient Summary of a profile', () => {
 		)
 		const div = of<{ section: Array<{ text: { div: string } }> }>(bundle.entry[0]!.resource).section[0]!.text.div
 		expect(div).not.toContain('<script>')
-		expect(div).toContain('&#60;script&#62;alert(1)&#60;/script&#62;')
-		expect(div).toContain('&#34;a&#34; &#38; &#39;b&#39;')
+		expect(div).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+		expect(div).toContain('&quot;a&quot; &amp; &#39;b&#39;')
 		const bell = buildIps({ ...EMPTY, fullName: 'Bell\u0007 Ringer' }, { now: at })
 		expect(JSON.stringify(bell)).not.toContain('\\u0007')
 		expect(bell.entry[1]!.resource).toMatchObject({ name: [{ text: 'Bell  Ringer' }] })

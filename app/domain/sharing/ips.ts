@@ -1,6 +1,8 @@
 // The profile as an HL7 International Patient Summary: a FHIR R4 document Bundle. Pure: the same profile, time and ids
 // give the same document.
 
+import { escapeMarkup } from '#app/utils/escape.ts'
+
 /** What the summary reads of a profile (a ProfileDetail fits). */
 export type IpsProfile = {
 	fullName: string | null
@@ -102,10 +104,6 @@ const ADVANCE_DIRECTIVES: Record<string, { category: Coding; rule: string; denie
 	},
 }
 
-export function escapeXhtml(text: string) {
-	return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
 /**
  * FHIR strings and XHTML have no place for control characters (tab and line breaks aside), lone surrogates or
  * non-characters: the bundle (plain JSON) is cleaned of them last.
@@ -120,12 +118,11 @@ function safeStrings<T>(value: T): T {
 }
 
 const narrative = (html: string) => ({ status: 'generated', div: `<div xmlns="${XHTML}">${html}</div>` })
-const esc = escapeXhtml
-const para = (text: string) => `<p>${esc(text)}</p>`
+const para = (text: string) => `<p>${escapeMarkup(text)}</p>`
 
 function table(headings: string[], rows: Array<Array<string | null | undefined>>) {
-	const head = `<thead><tr>${headings.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead>`
-	const body = rows.map((row) => `<tr>${row.map((cell) => `<td>${esc(cell ?? '')}</td>`).join('')}</tr>`).join('')
+	const head = `<thead><tr>${headings.map((h) => `<th>${escapeMarkup(h)}</th>`).join('')}</tr></thead>`
+	const body = rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeMarkup(cell ?? '')}</td>`).join('')}</tr>`).join('')
 	return `<table>${head}<tbody>${body}</tbody></table>`
 }
 

@@ -14,7 +14,7 @@ async function pageView(args: Route.ActionArgs) {
 	const headers = new Headers()
 	const pathname = new URL(path, 'http://local.invalid').pathname
 	if (isTracked(pathname)) {
-		markSeen(args.request, headers)
+		await markSeen(args.request, headers)
 		// The page reports its route's shape ('/claim/:pin'): the parameters name themselves, and are kept as names.
 		await recordRequestView(args, pathname, { pattern: pathname, referrer: null, emailTrackingId: null })
 	}

@@ -9,7 +9,7 @@ const api = resource<Route.ActionArgs>({
 	POST: async ({ request }) => {
 		const parsed = SignupSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
-		const created = await createAccount({ ...parsed.data, firstVisitOn: firstVisitDay(request.headers.get('cookie')) })
+		const created = await createAccount({ ...parsed.data, firstVisitOn: await firstVisitDay(request.headers.get('cookie')) })
 		switch (created.outcome) {
 			case 'created':
 				return Response.json({ notice: signupNotice(), message: 'Account created' }, { status: 201 })

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	let identity: Awaited<ReturnType<typeof authenticateWithOidc>>
 	try {
 		identity = await authenticateWithOidc(request)
-		signIn = await findOrCreateOidcUser(identity, firstVisitDay(request.headers.get('cookie')))
+		signIn = await findOrCreateOidcUser(identity, await firstVisitDay(request.headers.get('cookie')))
 	} catch (error) {
 		if (error instanceof Response) throw error
 		const description = error instanceof IdentityError ? error.message : 'Sign-in did not complete. Please try again.'

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		redirectWithToast('/api/login', { type: 'success', title: 'Signup Information Recorded', description: signupNotice() })
 	// A bot is answered as a person would be, and no account is made.
 	if (filledHoneypot(formData)) return recorded()
-	const created = await createAccount({ ...submission.value, firstVisitOn: firstVisitDay(request.headers.get('cookie')) })
+	const created = await createAccount({ ...submission.value, firstVisitOn: await firstVisitDay(request.headers.get('cookie')) })
 	switch (created.outcome) {
 		case 'created':
 			return recorded()

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { redirect } from 'react-router'
 import { z } from 'zod'
-import { hideCyberBannerCookie } from '#app/utils/cyber-banner.ts'
+import { hideCyberBanner } from '#app/utils/cyber-banner.server.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import type { Route } from './+types/cyber-banner-dismiss'
@@ -15,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const formData = await request.formData().catch(() => new FormData())
 	const submission = parseWithZod(formData, { schema: DismissSchema })
 	const back = safeRedirect(submission.status === 'success' ? submission.value.redirectTo : undefined, '/')
-	return redirect(back, { headers: { 'set-cookie': hideCyberBannerCookie(isProduction && env.PUBLIC_URL.startsWith('https:')) } })
+	return redirect(back, { headers: { 'set-cookie': await hideCyberBanner(isProduction && env.PUBLIC_URL.startsWith('https:')) } })
 }
 
 export function loader() {

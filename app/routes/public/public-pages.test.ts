@@ -21,7 +21,7 @@ describe('the cyber-risk banner', () => {
 		const response = await unwrap((await call(dismiss.action, formRequest('/cyber-banner/dismiss', { redirectTo }))).result)
 		expect(response.status).toBe(302)
 		expect(response).toHaveRedirect(location)
-		expect(response.headers.get('set-cookie')).toBe('hideCyberBanner=true; Path=/; Max-Age=31536000; SameSite=Lax')
+		expect(response.headers.get('set-cookie')).toBe('hideCyberBanner=true; Max-Age=31536000; Path=/; SameSite=Lax')
 	})
 
 	test('a GET changes nothing', async () => {

@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
-import { COUNTRIES, DEFAULT_COUNTRY } from '#app/domain/requests/countries.ts'
+import { DEFAULT_COUNTRY } from '#app/domain/requests/countries.ts'
 import { MAX_CODES_PER_REQUEST, QrRequestSchema, REQUEST_FAILED } from '#app/domain/requests/schemas.ts'
 import { AddressFieldset } from '#app/ui/address-fieldset.tsx'
 import { ErrorList, options, StatusButton, TextareaField } from '#app/ui/forms.tsx'
@@ -10,14 +10,15 @@ import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { HoneypotField } from '#app/ui/honeypot-field.tsx'
 import { TextField, textFieldProps } from '#app/ui/text-field.tsx'
 
-const countryOptions = options(COUNTRIES)
-
 export function QrRequestForm({
 	lastResult,
 	defaults,
+	countries,
 }: {
 	lastResult?: SubmissionResult<string[]> | null
 	defaults: { fullName: string; email: string }
+	/** The country names offered, from the loader: the server's names, so hydration finds the same options. */
+	countries: readonly string[]
 }) {
 	const isPending = useIsPending()
 	const [form, fields] = useForm({
@@ -53,7 +54,7 @@ export function QrRequestForm({
 				country={{
 					label: 'Country',
 					errors: fields.country.errors,
-					options: countryOptions,
+					options: options(countries),
 					selectProps: { ...getSelectProps(fields.country), autoComplete: 'country-name' },
 				}}
 			/>

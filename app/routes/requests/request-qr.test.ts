@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import { emails, qrRequests } from '#db/schema.ts'
+import { countryNames } from '#app/domain/requests/countries.ts'
 import * as api from '#app/routes/api/qr-request.ts'
 import * as page from '#app/routes/requests/request-qr.tsx'
 import * as sent from '#app/routes/requests/request-qr-sent.tsx'
@@ -115,7 +116,7 @@ describe('the /request-qr form', () => {
 		const user = await createUser({ firstName: 'Grace', lastName: 'Hopper' })
 		const cookie = await sessionCookie(user.id)
 		const loaded = await unwrap((await call(page.loader, getRequest('/request-qr', cookie))).result)
-		expect(loaded.body).toEqual({ defaults: { fullName: 'Grace Hopper', email: user.email } })
+		expect(loaded.body).toEqual({ defaults: { fullName: 'Grace Hopper', email: user.email }, countries: countryNames() })
 
 		const { response } = await submitForm(formFields({ email: user.email, quantity: '1' }), cookie)
 		expect(response.status).toBe(302)

@@ -3,6 +3,7 @@ import { limitPageAttempt, readPageForm } from '#app/utils/request.server.ts'
 import { replyError } from '#app/utils/reply-error.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
+import { countryNames } from '#app/domain/requests/countries.ts'
 import { submitQrRequest } from '#app/domain/requests/requests.server.ts'
 import { QrRequestSchema, REQUEST_FAILED, REQUEST_RECEIVED } from '#app/domain/requests/schemas.ts'
 import { PublicShell } from '#app/ui/public-shell.tsx'
@@ -21,7 +22,7 @@ const QrRequestForm = lazyComponent('qr-request-form', () => import('./request-q
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await getUser({ request, context })
 	const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ')
-	return { defaults: { fullName, email: user?.email ?? '' } }
+	return { defaults: { fullName, email: user?.email ?? '' }, countries: countryNames() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +62,7 @@ export default function RequestQr({ loaderData, actionData }: Route.ComponentPro
 			intro="Up to 10 free emergency medical QR codes per request, mailed within 5-7 business days. You create an account when you activate your code."
 		>
 			<div className={cardClass('p-6')}>
-				<QrRequestForm lastResult={actionData?.result} defaults={loaderData.defaults} />
+				<QrRequestForm lastResult={actionData?.result} defaults={loaderData.defaults} countries={loaderData.countries} />
 			</div>
 		</PublicShell>
 	)

@@ -62,6 +62,9 @@ describe("I'm helping", () => {
 		expect(sent.status).toBe(303)
 		expect(sent.location).toBe(`/scan/${code.token}/helping?lang=en`)
 		expect(sent.cookie).toMatch(/^hmh_helper=[A-Za-z0-9_-]{43}$/)
+		expect(sent.response.headers.get('set-cookie')).toMatch(
+			/^hmh_helper=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/scan; HttpOnly; SameSite=Lax$/,
+		)
 
 		const [owner] = await alertsTo(user.email)
 		expect(owner).toMatchObject({ subject: 'Someone is helping Maria now', status: 'pending', userId: user.id })

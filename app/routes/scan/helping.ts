@@ -17,14 +17,20 @@ import { renderMessagePage } from '#app/domain/responder/page.ts'
 import { loadResponderView } from '#app/domain/responder/responder.server.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
+import { plainCookie } from '#app/utils/plain-cookie.ts'
 import { getClientIp, readPageForm } from '#app/utils/request.server.ts'
 import { responderPageHeaders } from './responder-headers.server.ts'
 import type { Route } from './+types/helping'
 
-const COOKIE = 'hmh_helper'
 /** The report, and the language the page was shown in (a refusal answers in it too). */
 const HelpingFormSchema = HelpingSchema.extend({ lang: z.string().max(10).optional() })
-const responderKeyOf = (request: Request) => /(?:^|;\s*)hmh_helper=([A-Za-z0-9_-]+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? null
+/** This responder's key on this phone, for the hours a report can still be updated. */
+const helperCookie = plainCookie('hmh_helper', { path: '/scan', maxAge: RESPONDER_HOURS * 3600, httpOnly: true, sameSite: 'lax' })
+
+async function responderKeyOf(request: Request) {
+	const key: unknown = await helperCookie.parse(request.headers.get('cookie'))
+	return typeof key === 'string' ? key : null
+}
 
 const html = (body: string, lang: string, status = 200, headers: Record<string, string> = {}) =>
 	new Response(body, { status, headers: { ...responderPageHeaders(lang, true), ...headers } })
@@ -35,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const view = await loadResponderView(params.token)
 	if (view.state !== 'active')
 		return html(renderMessagePage(lang, view.state === 'unknown' ? 'notFound' : view.state, env.PUBLIC_URL), lang, 404)
-	const key = responderKeyOf(request)
+	const key = await responderKeyOf(request)
 	const sent = isResponderKey(key) ? await reportsBy(view.codeId, key) : []
 	if (!sent.length) return redirect(`/scan/${encodeURIComponent(params.token)}?lang=${lang}`, 303)
 	return html(renderHelpingSent(lang, params.token, sent, UPDATE_GAP_SECONDS / 60), lang)
@@ -47,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const asked = submission.payload.lang
 	const lang = pickLanguage(request.headers.get('accept-language'), typeof asked === 'string' ? asked : null)
 	if (submission.status !== 'success') return html(renderHelpingRefused(lang, params.token, 'invalid'), lang, 400)
-	const known = responderKeyOf(request)
+	const known = await responderKeyOf(request)
 	const key = isResponderKey(known) ? known : newResponderKey()
 	const visit = { userAgent: request.headers.get('user-agent'), address: getClientIp(request, context) }
 	try {
@@ -60,9 +66,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		const retry: Record<string, string> = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : {}
 		return html(renderHelpingRefused(lang, params.token, reason), lang, error.status, retry)
 	}
-	const secure = isProduction && env.PUBLIC_URL.startsWith('https:') ? '; Secure' : ''
+	const secure = isProduction && env.PUBLIC_URL.startsWith('https:')
 	return redirect(`/scan/${encodeURIComponent(params.token)}/helping?lang=${lang}`, {
 		status: 303,
-		headers: { 'set-cookie': `${COOKIE}=${key}; Path=/scan; Max-Age=${RESPONDER_HOURS * 3600}; HttpOnly; SameSite=Lax${secure}` },
+		headers: { 'set-cookie': await helperCookie.serialize(key, { secure }) },
 	})
 }

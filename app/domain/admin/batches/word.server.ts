@@ -2,6 +2,7 @@ import { AlignmentType, BorderStyle, Document, Packer, Paragraph, Table, TableCe
 import JSZip from 'jszip'
 import { pinLine, pngName, type BatchCode } from './batch-code.ts'
 import { qrPng } from './qr-png.server.ts'
+import { escapeMarkup } from '#app/utils/escape.ts'
 
 /** The Word table shows each code 1.75 in wide (docx measures images in 96-dpi pixels): about 240 dpi. */
 const DOCX_PNG_WIDTH = 400
@@ -80,7 +81,7 @@ function inlineImage(rId: string, id: number, code: BatchCode) {
 	const pic = 'http://schemas.openxmlformats.org/drawingml/2006/picture'
 	return (
 		`<w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="${emu}" cy="${emu}"/>` +
-		`<wp:effectExtent l="0" t="0" r="0" b="0"/><wp:docPr id="${id}" name="Code ${code.id}" descr="QR code for ${escapeXml(code.scanUrl)}"/>` +
+		`<wp:effectExtent l="0" t="0" r="0" b="0"/><wp:docPr id="${id}" name="Code ${code.id}" descr="QR code for ${escapeMarkup(code.scanUrl)}"/>` +
 		`<wp:cNvGraphicFramePr><a:graphicFrameLocks xmlns:a="${a}" noChangeAspect="1"/></wp:cNvGraphicFramePr>` +
 		`<a:graphic xmlns:a="${a}"><a:graphicData uri="${pic}"><pic:pic xmlns:pic="${pic}">` +
 		`<pic:nvPicPr><pic:cNvPr id="0" name="${pngName(code)}"/><pic:cNvPicPr><a:picLocks noChangeAspect="1"/></pic:cNvPicPr></pic:nvPicPr>` +
@@ -88,8 +89,4 @@ function inlineImage(rId: string, id: number, code: BatchCode) {
 		`<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${emu}" cy="${emu}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr>` +
 		`</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`
 	)
-}
-
-function escapeXml(text: string) {
-	return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
