@@ -35,6 +35,14 @@ module.exports = {
 			to: { path: 'node_modules/(react-router|@react-router|@conform-to|remix-auth[^/]*)/' },
 		},
 		{
+			name: 'db-imports-nothing-from-app',
+			severity: 'error',
+			comment:
+				'The schema, migrations and start-up work sit below the app: what they need from it (the data keys, the logger, password hashing) is handed in.',
+			from: { path: '^db/' },
+			to: { path: '^app/' },
+		},
+		{
 			name: 'adapters-and-db-below-the-domain',
 			severity: 'error',
 			from: { path: [layer('adapters'), '^db/'] },

@@ -9,6 +9,7 @@ import { DatabaseNotReady, prepareDatabase, requireMigrated } from './db/prepare
 import { embeddedDatabaseHolder, holdEmbeddedDatabase } from './db/embedded-lock.ts'
 import { env } from './app/utils/env.server.ts'
 import { log } from './app/utils/log.server.ts'
+import { hashPassword } from './app/utils/password.server.ts'
 import { isDatabaseUnavailable } from './app/utils/database-outage.server.ts'
 import { startJobs } from './app/domain/housekeeping/jobs.server.ts'
 import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
@@ -46,7 +47,8 @@ const probes = createProbes({ isStopping: () => drain.stopping() })
 const metrics = serveMetrics({ port: env.METRICS_PORT, host: env.METRICS_HOST })
 // Migrations, job queues and seeding, once whatever the number of instances starting (an advisory lock); or, with
 // MIGRATE_ON_START=false, only a check that `npm run db:migrate` has run.
-if (env.MIGRATE_ON_START) await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
+if (env.MIGRATE_ON_START)
+	await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' ? { hashPassword } : undefined, log })
 else
 	await requireMigrated(db).catch((error: unknown) => {
 		if (!(error instanceof DatabaseNotReady)) throw error

@@ -10,6 +10,10 @@ import { noteDatabaseError } from './utils/database-outage.server.ts'
 import { lowPriorityModulePreloads } from './utils/module-preloads.server.ts'
 import { NonceProvider } from './utils/nonce-provider.ts'
 import { log, logScope } from './utils/log.server.ts'
+import { sealColumns } from './utils/sealed-data.server.ts'
+
+// The schema's sealed columns read and write with the app's data keys from the first request on.
+sealColumns()
 
 export const streamTimeout = 5_000
 

@@ -708,6 +708,7 @@ async function main() {
 	const { db, closeDb } = await import('#db/client.ts')
 	kit.onCleanup({ name: 'close the database', run: closeDb })
 	const { prepareDatabase } = await import('#db/prepare.ts')
+	;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
 	await prepareDatabase(db)
 
 	const pg = postgres(server.url, { max: 1, onnotice: () => {} })

@@ -57,6 +57,7 @@ async function main() {
 	const { db, closeDb } = await import('#db/client.ts')
 	kit.onCleanup({ name: 'close the database', run: closeDb })
 	const { prepareDatabase } = await import('#db/prepare.ts')
+	;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
 	const { and, eq, isNull } = await import('drizzle-orm')
 	const { qrCodes } = await import('#db/schema.ts')
 	const { generateBatch } = await import('#app/domain/admin/batches/batches.server.ts')

@@ -87,6 +87,7 @@ async function seed() {
 	const { db, closeDb } = await import('#db/client.ts')
 	try {
 		const { prepareDatabase } = await import('#db/prepare.ts')
+		;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
 		const { createAccount } = await import('#app/domain/accounts/accounts.server.ts')
 		const { recordAllCurrentConsents } = await import('#app/domain/consent/consent.server.ts')
 		const { savePersonalInfo } = await import('#app/domain/profiles/profiles.server.ts')

@@ -116,6 +116,7 @@ async function seed() {
 	const { db, closeDb } = await import('#db/client.ts')
 	try {
 		const { prepareDatabase } = await import('#db/prepare.ts')
+		;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
 		const { createAccount } = await import('#app/domain/accounts/accounts.server.ts')
 		const { savePersonalInfo, updateProfileFields } = await import('#app/domain/profiles/profiles.server.ts')
 		const { addRow } = await import('#app/domain/profiles/sections.server.ts')

@@ -20,6 +20,7 @@ if (holder) {
 const { db, closeDb } = await import('../db/client.ts')
 const { prepareDatabase } = await import('../db/prepare.ts')
 const { createStickerCodes } = await import('../app/domain/qr/codes.server.ts')
+;(await import('../app/utils/sealed-data.server.ts')).sealColumns()
 try {
 	await prepareDatabase(db)
 	const codes = await createStickerCodes(count)

@@ -11,7 +11,8 @@ if (holder) {
 const { db, closeDb } = await import('../db/client.ts')
 const { prepareDatabase } = await import('../db/prepare.ts')
 const { recordSealPass, refreshLookupHashes, resealColumns, resealFiles } = await import('../app/domain/housekeeping/reseal.server.ts')
-const { sealedData } = await import('../app/utils/sealed-data.server.ts')
+const { sealedData, sealColumns } = await import('../app/utils/sealed-data.server.ts')
+sealColumns()
 try {
 	await prepareDatabase(db)
 	console.log(`Sealing under key "${sealedData.currentKeyId}".`)

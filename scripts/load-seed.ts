@@ -31,6 +31,7 @@ export async function seedPeople(count: number): Promise<Person[]> {
 	const { db, closeDb } = await import('#db/client.ts')
 	try {
 		const { prepareDatabase } = await import('#db/prepare.ts')
+		;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
 		const { users } = await import('#db/schema.ts')
 		const { hashPassword } = await import('#app/utils/password.server.ts')
 		const { savePersonalInfo } = await import('#app/domain/profiles/profiles.server.ts')

@@ -35,6 +35,7 @@ const { db } = await import('../../db/client.ts')
 const { prepareDatabase } = await import('../../db/prepare.ts')
 const { createStickerCodes } = await import('../../app/domain/qr/codes.server.ts')
 const { createFixtureUsers } = await import('./fixture-users.ts')
+;(await import('../../app/utils/sealed-data.server.ts')).sealColumns()
 await prepareDatabase(db)
 const codes = await createStickerCodes(100)
 // A few accounts for the fuzz suite and the second instances; the journeys make their own (tests/e2e/fixtures.ts).
