@@ -16,17 +16,17 @@ function quietErrorLog(name: string) {
 	}
 }
 
-const g = globalThis as { __jobSender?: PgBoss; __jobWakers?: Map<string, Set<() => void>> }
 /** The workers this process runs, by queue: a job queued here starts at once rather than at the next poll. */
-const wakers = (g.__jobWakers ??= new Map())
+const wakers = new Map<string, Set<() => void>>()
 
+let jobSender: PgBoss | undefined
 /** Only sends: never started, it runs nothing, so a process that enqueues (a request, a script, a test) needs no workers. */
 function sender() {
-	if (!g.__jobSender) {
-		g.__jobSender = jobBoss(db)
-		g.__jobSender.on('error', quietErrorLog('send'))
+	if (!jobSender) {
+		jobSender = jobBoss(db)
+		jobSender.on('error', quietErrorLog('send'))
 	}
-	return g.__jobSender
+	return jobSender
 }
 
 /**
