@@ -1,5 +1,5 @@
 import type { Database } from './client.ts'
-import { prepareJobQueues } from './job-queues.ts'
+import { prepareJobQueues, type JobQueueSettings } from './job-queues.ts'
 import { migrate, pendingMigrations } from './migrate.ts'
 import { isEmpty, seed, type DemoAccount } from './seed.ts'
 
@@ -12,6 +12,8 @@ export type PrepareLog = {
 const silent: PrepareLog = { info: () => {}, warn: () => {} }
 
 export type PrepareOptions = {
+	/** The app's job queues, created or updated with pg-boss's tables (app/jobs/queues.ts). */
+	jobQueues: JobQueueSettings
 	/** Also make the demo account (SEED_DEMO), with the app's password hashing. */
 	demo?: DemoAccount
 	log?: PrepareLog
@@ -33,12 +35,12 @@ type LockClient = {
  * (MIGRATE_ON_START) or by `npm run db:migrate`. Answers how many migrations it applied and whether it seeded. On PostgreSQL, one instance at a time: the others wait for the lock,
  * then find nothing left to do. PGlite has one process per data directory, so it needs no lock.
  */
-export async function prepareDatabase(db: Database, options: PrepareOptions = {}) {
+export async function prepareDatabase(db: Database, options: PrepareOptions) {
 	const log = options.log ?? silent
 	return underPrepareLock(db, log, async () => {
 		const migrations = await pendingMigrations(db)
 		await migrate(db)
-		await prepareJobQueues(db)
+		await prepareJobQueues(db, options.jobQueues)
 		const seeded = await isEmpty(db)
 		if (seeded || options.demo) await seed(db, { demo: options.demo })
 		if (migrations || seeded) log.info({ migrations, seeded }, 'database prepared')

@@ -70,7 +70,7 @@ async function main() {
 	const layout = layoutById(LAYOUT)
 	if (!layout) throw new Error(`BENCH_BATCH_LAYOUT: no layout ${LAYOUT}`)
 
-	await prepareDatabase(db)
+	await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
 	const setupRss = process.memoryUsage().rss
 	console.log(`bench:batch: ${COUNT} codes a format; PDF on ${layout.name}`)
 	console.log(

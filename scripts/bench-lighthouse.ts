@@ -97,7 +97,7 @@ async function seed() {
 		const { createStickerCodes } = await import('#app/domain/qr/codes.server.ts')
 		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 		const { CartItemSchema } = await import('#app/domain/shop/cart.ts')
-		await prepareDatabase(db)
+		await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
 		const created = await createAccount(PERSON)
 		if (!created.ok) throw new Error(`seeding: createAccount failed: ${JSON.stringify(created)}`)
 		const userId = created.user.id

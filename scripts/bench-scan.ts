@@ -125,7 +125,7 @@ async function seed() {
 		const { createStickerCodes } = await import('#app/domain/qr/codes.server.ts')
 		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 
-		await prepareDatabase(db)
+		await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
 		const { user } = must('createAccount', await createAccount(ACCOUNT))
 		const { profile } = await savePersonalInfo(
 			user.id,

@@ -22,7 +22,7 @@ const { prepareDatabase } = await import('../db/prepare.ts')
 const { createStickerCodes } = await import('../app/domain/qr/codes.server.ts')
 ;(await import('../app/utils/sealed-data.server.ts')).sealColumns()
 try {
-	await prepareDatabase(db)
+	await prepareDatabase(db, { jobQueues: (await import('../app/jobs/queues.ts')).JOB_QUEUES })
 	const codes = await createStickerCodes(count)
 	process.stdout.write(codes.map((c) => `${c.pin}\t${c.scanUrl}\n`).join(''))
 } catch (error) {

@@ -14,7 +14,7 @@ const { recordSealPass, refreshLookupHashes, resealColumns, resealFiles } = awai
 const { sealedData, sealColumns } = await import('../app/utils/sealed-data.server.ts')
 sealColumns()
 try {
-	await prepareDatabase(db)
+	await prepareDatabase(db, { jobQueues: (await import('../app/jobs/queues.ts')).JOB_QUEUES })
 	console.log(`Sealing under key "${sealedData.currentKeyId}".`)
 	for (const [table, counts] of Object.entries(await resealColumns()))
 		console.log(

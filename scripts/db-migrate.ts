@@ -16,7 +16,8 @@ const { prepareDatabase } = await import('../db/prepare.ts')
 try {
 	const demo = ['true', '1'].includes(process.env.SEED_DEMO ?? '') && process.env.NODE_ENV !== 'production'
 	const { hashPassword } = await import('../app/utils/password.server.ts')
-	const { migrations, seeded } = await prepareDatabase(db, { demo: demo ? { hashPassword } : undefined })
+	const { JOB_QUEUES } = await import('../app/jobs/queues.ts')
+	const { migrations, seeded } = await prepareDatabase(db, { jobQueues: JOB_QUEUES, demo: demo ? { hashPassword } : undefined })
 	const done = [
 		migrations ? `${migrations} migration${migrations === 1 ? '' : 's'} applied` : 'migrations up to date',
 		...(seeded ? ['seeded'] : []),

@@ -40,7 +40,7 @@ export async function seedPeople(count: number): Promise<Person[]> {
 		const { createStickerCodes } = await import('#app/domain/qr/codes.server.ts')
 		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 
-		await prepareDatabase(db)
+		await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
 		// One hash for everyone (as tests/factories.ts inserts accounts): seeding stays quick; each sign-in still checks it.
 		const passwordHash = await hashPassword(PASSWORD)
 		const accounts = Array.from({ length: count }, (_, i) => ({

@@ -6,7 +6,8 @@ import { closeDb, db } from '../db/client.ts'
 import { embeddedDatabaseHolder, holdEmbeddedDatabase } from '../db/embedded-lock.ts'
 import { DatabaseNotReady, prepareDatabase, requireMigrated } from '../db/prepare.ts'
 import { flushVisits } from '../app/domain/analytics/collect.server.ts'
-import { startJobs } from '../app/domain/housekeeping/jobs.server.ts'
+import { JOB_QUEUES } from '../app/jobs/queues.ts'
+import { startJobs } from '../app/jobs/registry.server.ts'
 import { MAX_REQUEST_BYTES } from '../app/domain/uploads/uploads.server.ts'
 import { addressMatcher } from '../app/utils/client-address.ts'
 import { isDatabaseUnavailable } from '../app/utils/database-outage.server.ts'
@@ -76,7 +77,7 @@ export const lifecycle = {
 	async prepareDatabase() {
 		if (env.MIGRATE_ON_START) {
 			const demo = env.SEED_DEMO && env.NODE_ENV !== 'production'
-			await prepareDatabase(db, { demo: demo ? { hashPassword } : undefined, log })
+			await prepareDatabase(db, { jobQueues: JOB_QUEUES, demo: demo ? { hashPassword } : undefined, log })
 			return
 		}
 		await requireMigrated(db).catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss'
 import { db, type Database } from '#db/client.ts'
-import { jobBoss, JOB_QUEUES, type JobData, type JobQueue } from '#db/job-queues.ts'
+import { jobBoss } from '#db/job-queues.ts'
+import { JOB_QUEUES, type JobData, type JobQueue } from '#app/jobs/queues.ts'
 import { log, loggedError, runInLogScope } from '#app/utils/log.server.ts'
 
 export type JobHandlers = { [Q in JobQueue]: (data: JobData[Q]) => Promise<unknown> }

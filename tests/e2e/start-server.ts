@@ -36,7 +36,7 @@ const { prepareDatabase } = await import('../../db/prepare.ts')
 const { createStickerCodes } = await import('../../app/domain/qr/codes.server.ts')
 const { createFixtureUsers } = await import('./fixture-users.ts')
 ;(await import('../../app/utils/sealed-data.server.ts')).sealColumns()
-await prepareDatabase(db)
+await prepareDatabase(db, { jobQueues: (await import('../../app/jobs/queues.ts')).JOB_QUEUES })
 const codes = await createStickerCodes(100)
 // A few accounts for the fuzz suite and the second instances; the journeys make their own (tests/e2e/fixtures.ts).
 const users = await createFixtureUsers(db, 4)

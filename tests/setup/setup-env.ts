@@ -25,6 +25,6 @@ g.__testDbReady ??= (async () => {
 	if (process.env.DATABASE_URL) return
 	const { db } = await import('../../db/client.ts')
 	const { prepareDatabase } = await import('../../db/prepare.ts')
-	await prepareDatabase(db)
+	await prepareDatabase(db, { jobQueues: (await import('../../app/jobs/queues.ts')).JOB_QUEUES })
 })()
 await g.__testDbReady
