@@ -62,6 +62,21 @@ module.exports = {
 			to: { path: [layer('routes'), '^app/root[.]tsx$'] },
 		},
 		{
+			name: 'routes-stay-in-their-area',
+			severity: 'warn',
+			comment:
+				'A file under app/routes/<area>/ serves that area only: what two areas share lives in app/ui/ (components) or app/domain/<area>/ (rules). A warning until the shared files found so far have moved.',
+			from: { path: '^app/routes/([^/]+)/' },
+			to: { path: '^app/routes/', pathNot: '^app/routes/$1/' },
+		},
+		{
+			name: 'nothing-outside-routes-imports-routes',
+			severity: 'warn',
+			comment: 'Only the URL table (app/routes.ts) names route modules; the root, the page chrome and app/ui import none.',
+			from: { path: '^app/', pathNot: ['^app/routes/', '^app/routes[.]ts$'] },
+			to: { path: '^app/routes/' },
+		},
+		{
 			name: 'api-shapes-from-the-domain',
 			severity: 'error',
 			comment: 'A JSON endpoint answers a public shape built in the domain, never a page’s.',
