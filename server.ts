@@ -1,74 +1,52 @@
-// First: a configuration that may not start is refused before anything reads it.
-import './app/utils/env-start.server.ts'
 import { createServer } from 'node:http'
 import compression from 'compression'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import sirv from 'sirv'
-import { closeDb, db } from './db/client.ts'
-import { DatabaseNotReady, prepareDatabase, requireMigrated } from './db/prepare.ts'
-import { embeddedDatabaseHolder, holdEmbeddedDatabase } from './db/embedded-lock.ts'
-import { env } from './app/utils/env.server.ts'
-import { log } from './app/utils/log.server.ts'
-import { isDatabaseUnavailable } from './app/utils/database-outage.server.ts'
-import { startJobs } from './app/domain/housekeeping/jobs.server.ts'
-import { MAX_REQUEST_BYTES } from './app/domain/uploads/uploads.server.ts'
 import { createRequestListener } from './server/request-listener.ts'
 import { createDrain } from './server/graceful-shutdown.ts'
-import { withRequestLog } from './server/request-log.ts'
-import { appVersion, startErrorReporting } from './server/error-reporting.ts'
-import { addressMatcher } from './app/utils/client-address.ts'
-import { createProbes } from './server/health-probes.ts'
-import { serveMetrics } from './server/metrics.ts'
+import type { Lifecycle } from './server/lifecycle.ts'
 
 process.env.NODE_ENV ??= 'production'
+
+// The app and everything the process needs of it (settings, logger, database, jobs: server/lifecycle.ts) come from the
+// build, so that one copy of each module serves both. Its first import refuses a configuration that may not start.
+const build = (await import(new URL('./build/server/index.js', import.meta.url).href)) as ServerBuild
+const { lifecycle } = build.entry.module as unknown as { lifecycle: Lifecycle }
+const { env, log } = lifecycle
 
 // A library's database call left un-awaited (pg-boss's clock sends its ticks so) rejects unhandled while the database is
 // away: an outage the app rides out, not a reason to exit. Any other unhandled rejection still ends the process.
 process.on('unhandledRejection', (reason) => {
-	if (!isDatabaseUnavailable(reason)) throw reason
+	if (!lifecycle.isDatabaseUnavailable(reason)) throw reason
 	log.warn({ err: reason }, 'database unavailable')
 })
 
-const stopErrorReporting = env.SENTRY_DSN
-	? await startErrorReporting(env.SENTRY_DSN, { release: appVersion(), environment: env.NODE_ENV })
-	: async () => true
+const stopErrorReporting = await lifecycle.startErrorReporting()
 // Anything else thrown where nothing catches it ends the process, as Node would, once it is logged (and reported).
 process.on('uncaughtException', (error) => {
 	log.fatal({ err: error }, 'uncaught exception: stopping')
 	void stopErrorReporting().finally(() => process.exit(1))
 })
 
-const releaseEmbeddedDatabase = env.DATABASE_URL ? () => {} : claimEmbeddedDatabase()
+const releaseEmbeddedDatabase = lifecycle.claimEmbeddedDatabase()
 
 // /livez and /readyz; readiness fails from SIGTERM on (the drain, below, is made once the server is).
-const probes = createProbes({ isStopping: () => drain.stopping() })
+const probes = lifecycle.createProbes({ isStopping: () => drain.stopping() })
 // Prometheus metrics on a loopback listener of their own (METRICS_HOST:METRICS_PORT), never on the public port.
-const metrics = serveMetrics({ port: env.METRICS_PORT, host: env.METRICS_HOST })
+const metrics = lifecycle.serveMetrics()
 // Migrations, job queues and seeding, once whatever the number of instances starting (an advisory lock); or, with
 // MIGRATE_ON_START=false, only a check that `npm run db:migrate` has run.
-if (env.MIGRATE_ON_START) await prepareDatabase(db, { demo: env.SEED_DEMO && env.NODE_ENV !== 'production' })
-else
-	await requireMigrated(db).catch((error: unknown) => {
-		if (!(error instanceof DatabaseNotReady)) throw error
-		log.fatal(error.message)
-		process.exit(1)
-	})
+await lifecycle.prepareDatabase()
 probes.databasePrepared()
-
-const build = (await import(new URL('./build/server/index.js', import.meta.url).href)) as ServerBuild
-const { clientAddressContext, flushVisits } = build.entry.module as unknown as {
-	clientAddressContext: Parameters<RouterContextProvider['set']>[0]
-	flushVisits: () => Promise<number>
-}
 
 const handleFetch = createRequestHandler(build, env.NODE_ENV)
 const handleRequest = createRequestListener(
 	(request, client) => {
 		const context = new RouterContextProvider()
-		context.set(clientAddressContext, client.address ?? null)
+		context.set(lifecycle.clientAddressContext, client.address ?? null)
 		return handleFetch(request, context)
 	},
-	{ maxBodyBytes: MAX_REQUEST_BYTES },
+	{ maxBodyBytes: lifecycle.maxRequestBytes, log },
 )
 
 const assets = sirv('build/client', {
@@ -90,37 +68,25 @@ server.on(
 	'request',
 	drain.handle(
 		probes.handle(
-			withRequestLog(
-				(req, res, scope) => {
-					compress(req as never, res as never, () => {
-						scope.route = '(static)'
-						assets(req, res, () => {
-							scope.route = undefined
-							handleRequest(req, res)
-						})
+			lifecycle.withRequestLog((req, res, scope) => {
+				compress(req as never, res as never, () => {
+					scope.route = '(static)'
+					assets(req, res, () => {
+						scope.route = undefined
+						handleRequest(req, res)
 					})
-				},
-				{ isTrustedProxy: addressMatcher(env.TRUSTED_PROXIES), onFinished: metrics.observeRequest },
-			),
+				})
+			}, metrics.observeRequest),
 		),
 	),
 )
 
 // E-mail, scan alerts, analytics rollups (every minute) and pruning (every 15 minutes), shared with every other instance.
-const stopJobs = await startJobs()
+const stopJobs = await lifecycle.startJobs()
 
 server.listen(env.PORT, env.HOST, () => {
 	log.info({ port: env.PORT, host: env.HOST ?? null }, `Hit Me Helpers is running at http://${env.HOST ?? 'localhost'}:${env.PORT}`)
 })
-
-function claimEmbeddedDatabase() {
-	const holder = embeddedDatabaseHolder(env.DATA_DIR)
-	if (holder) {
-		log.fatal({ holder }, `Another server (pid ${holder}) is using the embedded database in ${env.DATA_DIR}.`)
-		process.exit(1)
-	}
-	return holdEmbeddedDatabase(env.DATA_DIR)
-}
 
 /** How long requests under way at shutdown get to finish (an orchestrator's grace period is usually 30 s). */
 const DRAIN_MS = 25_000
@@ -143,13 +109,13 @@ async function shutdown(signal: NodeJS.Signals) {
 		`drained in ${drained.ms} ms: ${drained.inFlight} in flight, ${drained.answered} answered${drained.abandoned ? `, ${drained.abandoned} cut off after ${DRAIN_MS / 1000} s` : ''}`,
 	)
 	// Page views wait in memory for up to a second; the last ones go in one insert now.
-	const views = await flushVisits().catch((error: unknown) => {
+	const views = await lifecycle.flushVisits().catch((error: unknown) => {
 		log.error({ err: error }, 'last page views not written')
 		return 0
 	})
 	if (views) log.info({ views }, 'last page views written')
 	await jobsStopped
-	await closeDb().catch((error: unknown) => log.error({ err: error }, 'database not closed cleanly'))
+	await lifecycle.closeDb().catch((error: unknown) => log.error({ err: error }, 'database not closed cleanly'))
 	releaseEmbeddedDatabase()
 	await stopErrorReporting()
 	process.exit(drained.abandoned === 0 ? 0 : 1)

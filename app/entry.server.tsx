@@ -1,3 +1,5 @@
+// First: the process's lifecycle, whose first import refuses a configuration that may not start.
+export { lifecycle } from '../server/lifecycle.ts'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
@@ -88,6 +90,3 @@ const noteRoute = async (handler: () => Promise<unknown>, { pattern }: { pattern
 export const instrumentations: ServerInstrumentation[] = [
 	{ route: (route) => route.instrument({ middleware: noteRoute, loader: noteRoute, action: noteRoute }) },
 ]
-export { clientAddressContext } from './utils/request.server.ts'
-// server.ts writes the page views still waiting in the build's own recorder before it exits.
-export { flushVisits } from './domain/analytics/collect.server.ts'

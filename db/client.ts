@@ -11,17 +11,10 @@ export type Database = PostgresJsDatabase<typeof schema>
 /** The database, or a transaction on it. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
-/** One connection per process for each source: survives Vite's module reloads, and PGlite allows one process per data directory. */
 type TimeObserver = (seconds: number, failed: boolean) => void
-const g = globalThis as {
-	__db?: Database
-	__dbClose?: () => Promise<void>
-	__dbObservers?: Set<(query: string) => void>
-	__dbTimers?: Set<TimeObserver>
-}
 
-const observers = (g.__dbObservers ??= new Set())
-const timers = (g.__dbTimers ??= new Set())
+const observers = new Set<(query: string) => void>()
+const timers = new Set<TimeObserver>()
 
 /** Sees how long each statement took, from the driver's call to its answer (a wait for a connection included). */
 export function observeQueryTimes(observer: TimeObserver) {
@@ -161,14 +154,14 @@ export function connect(
 	return { db, close: () => client.close() }
 }
 
-if (!g.__db) {
-	const { db, close } = connect(process.env.DATABASE_URL, process.env.PGLITE_DIR ?? join(process.env.DATA_DIR ?? '.data', 'db'))
-	g.__db = db
-	g.__dbClose = close
-}
+/**
+ * The process's one connection (PGlite allows one process per data directory): one copy of this module per process,
+ * as server.ts reaches it through the server build (server/lifecycle.ts).
+ */
+const connection = connect(process.env.DATABASE_URL, process.env.PGLITE_DIR ?? join(process.env.DATA_DIR ?? '.data', 'db'))
 
-export const db: Database = g.__db!
-export const closeDb = () => g.__dbClose?.() ?? Promise.resolve()
+export const db: Database = connection.db
+export const closeDb = () => connection.close()
 export { schema }
 
 /** The rows of `db.execute(sql…)`: postgres.js answers an array, PGlite an object holding one. */

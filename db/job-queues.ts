@@ -4,47 +4,8 @@ import type { Database } from './client.ts'
 /** pg-boss keeps its tables in a schema of its own beside the app's, created and migrated with the app's tables. */
 export const JOB_SCHEMA = 'pgboss'
 
-type QueueSettings = {
-	/** How pg-boss keeps, retries and expires the queue's jobs. */
-	jobs: Omit<PgBoss.Queue, 'name'>
-	/** How often an idle instance asks for work. */
-	pollSeconds: number
-	/** When the queue also runs on a clock (pg-boss sends each tick's job once, whatever the number of instances). */
-	cron?: string
-}
-
-/**
- * Every queue of the app. A "stately" queue holds at most one waiting and one running job: a sweep asked for a hundred
- * times while one runs happens once more, not a hundred times.
- */
-export const JOB_QUEUES = {
-	// Delivers every message that is due; messages that failed come due again on their retry schedule (mail.server.ts).
-	'deliver-email': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 2, cron: '* * * * *' },
-	// Sends what "I'm helping" senders wrote since their last e-mail, as one update each (helping.server.ts).
-	'helping-updates': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 300 }, pollSeconds: 10, cron: '* * * * *' },
-	'analytics-rollup': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 5, cron: '* * * * *' },
-	'prune-expired': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 30, cron: '*/15 * * * *' },
-	// Asks owners whose profiles are due a review whether they are still correct (reviews.server.ts).
-	'review-reminders': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 900 }, pollSeconds: 30, cron: '7 * * * *' },
-	// Seals data not sealed under the current key (reseal.server.ts): at start, then daily; it works only after a change.
-	'seal-data': {
-		jobs: { policy: 'stately', retryLimit: 2, retryDelay: 300, expireInSeconds: 6 * 3600 },
-		pollSeconds: 60,
-		cron: '23 4 * * *',
-	},
-} as const satisfies Record<string, QueueSettings>
-
-export type JobQueue = keyof typeof JOB_QUEUES
-
-/** What each queue's job carries: ids and instants only, never personal data (job rows are not encrypted). */
-export type JobData = {
-	'deliver-email': Record<string, never>
-	'helping-updates': Record<string, never>
-	'analytics-rollup': Record<string, never>
-	'prune-expired': Record<string, never>
-	'review-reminders': Record<string, never>
-	'seal-data': Record<string, never>
-}
+/** How pg-boss keeps, retries and expires each queue's jobs, by queue name (the app's queues: app/jobs/queues.ts). */
+export type JobQueueSettings = Record<string, { jobs: Omit<PgBoss.Queue, 'name'> }>
 
 type RawClient =
 	| { exec(text: string): Promise<{ rows: unknown[] }[]>; query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> }
@@ -92,11 +53,11 @@ export function jobBoss(database: Database, options: Partial<PgBoss.ConstructorO
 }
 
 /** At start: pg-boss's tables (created or migrated to the installed version) and every queue with its current settings. */
-export async function prepareJobQueues(database: Database) {
+export async function prepareJobQueues(database: Database, queues: JobQueueSettings) {
 	const boss = jobBoss(database, { migrate: true })
 	await boss.start()
 	try {
-		for (const [name, { jobs }] of Object.entries(JOB_QUEUES)) {
+		for (const [name, { jobs }] of Object.entries(queues)) {
 			await boss.createQueue(name, { name, ...jobs })
 			// createQueue leaves an existing queue as it was: settings changed here reach it too.
 			await boss.updateQueue(name, { name, ...jobs })

@@ -1,10 +1,17 @@
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator'
 import { rowsOf, type Database } from './client.ts'
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+/**
+ * Beside this file when run from the source (scripts, tests); from the server build (build/server/index.js, which
+ * bundles this module), the checkout's db/migrations.
+ */
+export const migrationsFolder = [`./migrations`, `../../db/migrations`]
+	.map((place) => fileURLToPath(new URL(place, import.meta.url)))
+	.find((folder) => existsSync(`${folder}/meta/_journal.json`))!
 
 /** Both drivers share the migrator; PGlite's session is wire-compatible with the postgres-js one. */
 export async function migrate(db: Database) {

@@ -6,7 +6,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { describe, expect, test } from 'vitest'
 import { currentRunName, databaseUrl } from '#tests/setup/databases.ts'
 import { connect, observeQueries, rowsOf } from './client.ts'
-import { JOB_QUEUES } from './job-queues.ts'
+import { JOB_QUEUES } from '#app/jobs/queues.ts'
 import { migrationsFolder, pendingMigrations } from './migrate.ts'
 import { DatabaseNotReady, prepareDatabase, requireMigrated } from './prepare.ts'
 import { CATALOGUE } from './seed.ts'
@@ -29,7 +29,7 @@ describe.skipIf(!base)('two instances preparing one empty PostgreSQL database at
 			await expect(requireMigrated(first.db)).rejects.toThrow(DatabaseNotReady)
 			await expect(requireMigrated(first.db)).rejects.toThrow(/npm run db:migrate/)
 
-			await Promise.all([prepareDatabase(first.db), prepareDatabase(second.db)])
+			await Promise.all([prepareDatabase(first.db, { jobQueues: JOB_QUEUES }), prepareDatabase(second.db, { jobQueues: JOB_QUEUES })])
 
 			const migrations = readMigrationFiles({ migrationsFolder })
 			const applied = rowsOf<{ n: number }>(await first.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`))
@@ -75,8 +75,8 @@ test('the embedded database (one process, no lock) is prepared the same way, and
 	const { db, close } = connect(undefined, 'memory://')
 	try {
 		await expect(requireMigrated(db)).rejects.toThrow(DatabaseNotReady)
-		await prepareDatabase(db)
-		await prepareDatabase(db)
+		await prepareDatabase(db, { jobQueues: JOB_QUEUES })
+		await prepareDatabase(db, { jobQueues: JOB_QUEUES })
 		await expect(requireMigrated(db)).resolves.toBeUndefined()
 	} finally {
 		await close()

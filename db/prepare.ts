@@ -1,8 +1,23 @@
-import { log } from '#app/utils/log.server.ts'
 import type { Database } from './client.ts'
-import { prepareJobQueues } from './job-queues.ts'
+import { prepareJobQueues, type JobQueueSettings } from './job-queues.ts'
 import { migrate, pendingMigrations } from './migrate.ts'
-import { isEmpty, seed } from './seed.ts'
+import { isEmpty, seed, type DemoAccount } from './seed.ts'
+
+/** Where start-up work says what it did (the app's logger, handed in; silent when none is). */
+export type PrepareLog = {
+	info: (fields: object | string, message?: string) => void
+	warn: (fields: object, message: string) => void
+}
+
+const silent: PrepareLog = { info: () => {}, warn: () => {} }
+
+export type PrepareOptions = {
+	/** The app's job queues, created or updated with pg-boss's tables (app/jobs/queues.ts). */
+	jobQueues: JobQueueSettings
+	/** Also make the demo account (SEED_DEMO), with the app's password hashing. */
+	demo?: DemoAccount
+	log?: PrepareLog
+}
 
 /**
  * The advisory lock that start-up work holds on PostgreSQL (any fixed number, the same in every instance): instances
@@ -20,13 +35,14 @@ type LockClient = {
  * (MIGRATE_ON_START) or by `npm run db:migrate`. Answers how many migrations it applied and whether it seeded. On PostgreSQL, one instance at a time: the others wait for the lock,
  * then find nothing left to do. PGlite has one process per data directory, so it needs no lock.
  */
-export async function prepareDatabase(db: Database, options: { demo?: boolean } = {}) {
-	return underPrepareLock(db, async () => {
+export async function prepareDatabase(db: Database, options: PrepareOptions) {
+	const log = options.log ?? silent
+	return underPrepareLock(db, log, async () => {
 		const migrations = await pendingMigrations(db)
 		await migrate(db)
-		await prepareJobQueues(db)
+		await prepareJobQueues(db, options.jobQueues)
 		const seeded = await isEmpty(db)
-		if (seeded || options.demo) await seed(db, options)
+		if (seeded || options.demo) await seed(db, { demo: options.demo })
 		if (migrations || seeded) log.info({ migrations, seeded }, 'database prepared')
 		return { migrations, seeded }
 	})
@@ -37,7 +53,7 @@ export async function prepareDatabase(db: Database, options: { demo?: boolean } 
  * the other connections (so the pool needs two at least). The lock goes with its session: an instance that dies
  * half-way frees it, and the next one carries on from the last migration committed.
  */
-async function underPrepareLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
+async function underPrepareLock<T>(db: Database, log: PrepareLog, work: () => Promise<T>): Promise<T> {
 	const client = (db as unknown as { $client: object }).$client
 	if (!('reserve' in client)) return work()
 	const lockHolder = await (client as LockClient).reserve()

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
 import { consentTexts, discounts, products, users } from './schema.ts'
@@ -84,8 +83,11 @@ export const DISCOUNTS: Array<typeof discounts.$inferInsert> = [
 	{ code: 'FREE72', type: 'percentage', value: 100, description: 'Free order: 100% off, shipping included', marksFreeOrder: true },
 ]
 
+/** The demo account, made with the app's own password hashing (app/utils/password.server.ts), handed in. */
+export type DemoAccount = { hashPassword: (password: string) => Promise<string> }
+
 /** Idempotent: safe on every start. Version 1 consent texts are inserted only once. */
-export async function seed(db: Database, options: { demo?: boolean } = {}) {
+export async function seed(db: Database, options: { demo?: DemoAccount } = {}) {
 	for (const product of CATALOGUE) {
 		await db.insert(products).values(product).onConflictDoUpdate({ target: products.id, set: product })
 	}
@@ -98,14 +100,13 @@ export async function seed(db: Database, options: { demo?: boolean } = {}) {
 			.values({ ...text, version: 1 })
 			.onConflictDoNothing()
 	}
-	if (options.demo) await seedDemoAccount(db)
+	if (options.demo) await seedDemoAccount(db, options.demo)
 }
 
 export const DEMO_EMAIL = 'demo@hitmehelpers.local'
 export const DEMO_PASSWORD = 'Demo-password-1!'
 
-async function seedDemoAccount(db: Database) {
-	const { hashPassword } = await import('../app/utils/password.server.ts')
+async function seedDemoAccount(db: Database, { hashPassword }: DemoAccount) {
 	await db
 		.insert(users)
 		.values({
@@ -122,18 +123,4 @@ async function seedDemoAccount(db: Database) {
 export async function isEmpty(db: Database) {
 	const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products)
 	return (row?.n ?? 0) === 0
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-	const { db, closeDb } = await import('./client.ts')
-	const { migrate } = await import('./migrate.ts')
-	const demo = process.argv.includes('--demo') || ['1', 'true'].includes(process.env.SEED_DEMO ?? '')
-	if (demo && process.env.NODE_ENV === 'production') {
-		process.stderr.write('Refusing to create the demo account in production.\n')
-		process.exit(1)
-	}
-	await migrate(db)
-	await seed(db, { demo })
-	process.stdout.write(`Seeded the catalogue, discounts and consent texts${demo ? `, and the demo account ${DEMO_EMAIL}` : ''}.\n`)
-	await closeDb()
 }

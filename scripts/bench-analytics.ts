@@ -684,7 +684,8 @@ async function main() {
 	const { db, closeDb } = await import('#db/client.ts')
 	kit.onCleanup({ name: 'close the database', run: closeDb })
 	const { prepareDatabase } = await import('#db/prepare.ts')
-	await prepareDatabase(db)
+	;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
+	await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
 
 	const pg = postgres(server.url, { max: 1, onnotice: () => {} })
 	kit.onCleanup({ name: 'close the seeding connection', run: () => pg.end({ timeout: 5 }) })

@@ -57,6 +57,7 @@ async function main() {
 	const { db, closeDb } = await import('#db/client.ts')
 	kit.onCleanup({ name: 'close the database', run: closeDb })
 	const { prepareDatabase } = await import('#db/prepare.ts')
+	;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
 	const { and, eq, isNull } = await import('drizzle-orm')
 	const { qrCodes } = await import('#db/schema.ts')
 	const { generateBatch } = await import('#app/domain/admin/batches/batches.server.ts')
@@ -69,7 +70,7 @@ async function main() {
 	const layout = layoutById(LAYOUT)
 	if (!layout) throw new Error(`BENCH_BATCH_LAYOUT: no layout ${LAYOUT}`)
 
-	await prepareDatabase(db)
+	await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
 	const setupRss = process.memoryUsage().rss
 	console.log(`bench:batch: ${COUNT} codes a format; PDF on ${layout.name}`)
 	console.log(

@@ -6,6 +6,7 @@ import { pickLanguage } from '#app/domain/responder/labels.ts'
 import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
 import { loadResponderView, recordScan } from '#app/domain/responder/responder.server.ts'
 import { env } from '#app/utils/env.server.ts'
+import { sealColumns } from '#app/utils/sealed-data.server.ts'
 
 /*
  * The baseline of `npm run bench:scan`: a hand-written node:http server doing what GET /scan/{token} does in
@@ -15,6 +16,8 @@ import { env } from '#app/utils/env.server.ts'
  *   BENCH_PLAIN_GZIP     'middleware' (default): the `compression` middleware, exactly as server.ts uses it;
  *                        'sync': zlib.gzipSync of the whole page
  */
+
+sealColumns()
 
 const gzipMode = process.env.BENCH_PLAIN_GZIP === 'sync' ? 'sync' : 'middleware'
 

@@ -111,6 +111,7 @@ async function seed() {
 	const { db, closeDb } = await import('#db/client.ts')
 	try {
 		const { prepareDatabase } = await import('#db/prepare.ts')
+		;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
 		const { createAccount } = await import('#app/domain/accounts/accounts.server.ts')
 		const { savePersonalInfo, updateProfileFields } = await import('#app/domain/profiles/profiles.server.ts')
 		const { addRow } = await import('#app/domain/profiles/sections.server.ts')
@@ -119,7 +120,7 @@ async function seed() {
 		const { createStickerCodes } = await import('#app/domain/qr/codes.server.ts')
 		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 
-		await prepareDatabase(db)
+		await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
 		const created = await createAccount(ACCOUNT)
 		if (created.outcome !== 'created') throw new Error(`seeding: createAccount failed: ${JSON.stringify(created)}`)
 		const { user } = created

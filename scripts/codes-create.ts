@@ -12,8 +12,9 @@ if (!Number.isInteger(count) || count < 1 || count > MAX_BATCH) {
 
 const { db, closeDb, prepareDatabase } = await scriptDatabase()
 const { createStickerCodes } = await import('../app/domain/qr/codes.server.ts')
+;(await import('../app/utils/sealed-data.server.ts')).sealColumns()
 try {
-	await prepareDatabase(db)
+	await prepareDatabase(db, { jobQueues: (await import('../app/jobs/queues.ts')).JOB_QUEUES })
 	const codes = await createStickerCodes(count)
 	process.stdout.write(codes.map((c) => `${c.pin}\t${c.scanUrl}\n`).join(''))
 } catch (error) {

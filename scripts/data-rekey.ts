@@ -4,9 +4,10 @@ import { scriptDatabase } from './script-database.ts'
 // sealed under an older key. Run it after putting a new key first; remove the old key once it reports nothing left.
 const { db, closeDb, prepareDatabase } = await scriptDatabase()
 const { recordSealPass, refreshLookupHashes, resealColumns, resealFiles } = await import('../app/domain/housekeeping/reseal.server.ts')
-const { sealedData } = await import('../app/utils/sealed-data.server.ts')
+const { sealedData, sealColumns } = await import('../app/utils/sealed-data.server.ts')
+sealColumns()
 try {
-	await prepareDatabase(db)
+	await prepareDatabase(db, { jobQueues: (await import('../app/jobs/queues.ts')).JOB_QUEUES })
 	console.log(`Sealing under key "${sealedData.currentKeyId}".`)
 	for (const [table, counts] of Object.entries(await resealColumns()))
 		console.log(

@@ -7,7 +7,9 @@ import { scriptDatabase } from './script-database.ts'
 const { db, closeDb, prepareDatabase } = await scriptDatabase('it migrated it at start; stop it first to run this.')
 try {
 	const demo = ['true', '1'].includes(process.env.SEED_DEMO ?? '') && process.env.NODE_ENV !== 'production'
-	const { migrations, seeded } = await prepareDatabase(db, { demo })
+	const { hashPassword } = await import('../app/utils/password.server.ts')
+	const { JOB_QUEUES } = await import('../app/jobs/queues.ts')
+	const { migrations, seeded } = await prepareDatabase(db, { jobQueues: JOB_QUEUES, demo: demo ? { hashPassword } : undefined })
 	const done = [
 		migrations ? `${migrations} migration${migrations === 1 ? '' : 's'} applied` : 'migrations up to date',
 		...(seeded ? ['seeded'] : []),

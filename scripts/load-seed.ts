@@ -26,6 +26,7 @@ export async function seedPeople(count: number): Promise<Person[]> {
 	const { db, closeDb } = await import('#db/client.ts')
 	try {
 		const { prepareDatabase } = await import('#db/prepare.ts')
+		;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
 		const { users } = await import('#db/schema.ts')
 		const { hashPassword } = await import('#app/utils/password.server.ts')
 		const { savePersonalInfo } = await import('#app/domain/profiles/profiles.server.ts')
@@ -34,7 +35,7 @@ export async function seedPeople(count: number): Promise<Person[]> {
 		const { createStickerCodes } = await import('#app/domain/qr/codes.server.ts')
 		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 
-		await prepareDatabase(db)
+		await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
 		// One hash for everyone (as tests/factories.ts inserts accounts): seeding stays quick; each sign-in still checks it.
 		const passwordHash = await hashPassword(PASSWORD)
 		const accounts = Array.from({ length: count }, (_, i) => ({

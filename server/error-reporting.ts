@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import type { ErrorEvent, EventHint } from '@sentry/node'
 import { loggedError, setErrorReporter } from '../app/utils/log.server.ts'
 
@@ -54,6 +54,8 @@ export async function startErrorReporting(dsn: string, { release, environment }:
 
 /** The release an error belongs to: the package version, and the commit when the deploy says (GIT_COMMIT). */
 export function appVersion() {
-	const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string }
+	// From server/ as a source file, or from build/server/index.js, which bundles this module.
+	const file = [`../package.json`, `../../package.json`].map((place) => new URL(place, import.meta.url)).find((url) => existsSync(url))!
+	const { version } = JSON.parse(readFileSync(file, 'utf8')) as { version?: string }
 	return [version ?? '0.0.0', process.env.GIT_COMMIT?.slice(0, 12)].filter(Boolean).join('+')
 }

@@ -1,7 +1,8 @@
 import { count, inArray, sql } from 'drizzle-orm'
 import { Gauge, type Registry } from 'prom-client'
 import { db, rowsOf } from '../db/client.ts'
-import { JOB_QUEUES, JOB_SCHEMA } from '../db/job-queues.ts'
+import { JOB_SCHEMA } from '../db/job-queues.ts'
+import { JOB_QUEUES } from '../app/jobs/queues.ts'
 import { emails } from '../db/schema.ts'
 import { log } from '../app/utils/log.server.ts'
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { appHandler } from '#tests/app-handler.ts'
-import { logScope } from '#app/utils/log.server.ts'
+import { log, logScope } from '#app/utils/log.server.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { createRequestListener } from './request-listener.ts'
 import { withRequestLog } from './request-log.ts'
@@ -27,7 +27,7 @@ async function publicServer(metrics: Metrics) {
 			if (new URL(request.url).pathname === '/api/products') logScope()!.route = '/api/products'
 			return handle(request)
 		},
-		{ maxBodyBytes: 1 << 20 },
+		{ maxBodyBytes: 1 << 20, log },
 	)
 	const server = createServer(
 		withRequestLog(

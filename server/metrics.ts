@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
@@ -119,9 +119,14 @@ async function newestBackupAgeSeconds() {
 	return newest ? Math.max(0, (Date.now() - newest.at.getTime()) / 1000) : null
 }
 
+/** A file of the checkout, from this module as a source file (server/) or bundled into build/server/index.js. */
+function projectFile(name: string) {
+	return [`../${name}`, `../../${name}`].map((place) => new URL(place, import.meta.url)).find((url) => existsSync(url))!
+}
+
 function packageVersion() {
 	try {
-		const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string }
+		const pkg = JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version?: string }
 		return pkg.version ?? 'unknown'
 	} catch {
 		return 'unknown'
@@ -133,7 +138,7 @@ function buildCommit() {
 	const configured = process.env.GIT_COMMIT?.trim()
 	if (configured) return configured.slice(0, 12)
 	try {
-		const cwd = new URL('..', import.meta.url)
+		const cwd = projectFile('.')
 		return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd, timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] })
 			.toString()
 			.trim()

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { log } from '../app/utils/log.server.ts'
 import { createRequestListener } from './request-listener.ts'
 
 let server: Server
@@ -17,7 +18,7 @@ beforeAll(async () => {
 			const body = await request.text().catch(() => null)
 			return body === null ? new Response('too large', { status: 413 }) : new Response(`${body.length}`)
 		},
-		{ maxBodyBytes: 1024 },
+		{ maxBodyBytes: 1024, log },
 	)
 	server = createServer(listener)
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -92,7 +93,7 @@ test('a client that leaves while a page is still streaming costs its request onl
 			body.once('close', () => clearInterval(more))
 			return new Response(createReadableStreamFromReadable(body), { headers: { 'content-type': 'text/html' } })
 		},
-		{ maxBodyBytes: 1024 },
+		{ maxBodyBytes: 1024, log },
 	)
 	const streaming = createServer(listener)
 	await new Promise<void>((resolve) => streaming.listen(0, '127.0.0.1', resolve))

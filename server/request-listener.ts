@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { log } from '../app/utils/log.server.ts'
 
 export type FetchHandler = (request: Request, client: { address: string | undefined }) => Promise<Response>
+
+/** Where a request that failed outside the app is logged: the app's logger, handed in by server.ts. */
+export type ListenerLog = { error: (fields: { err: unknown }, message: string) => void }
 
 export const BODY_TOO_LARGE = 'This request is too large.'
 
@@ -10,7 +12,7 @@ export const BODY_TOO_LARGE = 'This request is too large.'
  * byte cap, declared or chunked alike; once the app stops reading (a limit hit, a route that ignores the body), the
  * rest is discarded rather than buffered, so no body can fill memory or write into a closed stream.
  */
-export function createRequestListener(handler: FetchHandler, { maxBodyBytes }: { maxBodyBytes: number }) {
+export function createRequestListener(handler: FetchHandler, { maxBodyBytes, log }: { maxBodyBytes: number; log: ListenerLog }) {
 	const listener = async (req: IncomingMessage, res: ServerResponse) => {
 		if (Number(req.headers['content-length']) > maxBodyBytes) {
 			res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })

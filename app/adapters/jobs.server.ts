@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss'
 import { db, type Database } from '#db/client.ts'
-import { jobBoss, JOB_QUEUES, type JobData, type JobQueue } from '#db/job-queues.ts'
+import { jobBoss } from '#db/job-queues.ts'
+import { JOB_QUEUES, type JobData, type JobQueue } from '#app/jobs/queues.ts'
 import { log, loggedError, runInLogScope } from '#app/utils/log.server.ts'
 
 export type JobHandlers = { [Q in JobQueue]: (data: JobData[Q]) => Promise<unknown> }
@@ -16,17 +17,17 @@ function quietErrorLog(name: string) {
 	}
 }
 
-const g = globalThis as { __jobSender?: PgBoss; __jobWakers?: Map<string, Set<() => void>> }
 /** The workers this process runs, by queue: a job queued here starts at once rather than at the next poll. */
-const wakers = (g.__jobWakers ??= new Map())
+const wakers = new Map<string, Set<() => void>>()
 
+let jobSender: PgBoss | undefined
 /** Only sends: never started, it runs nothing, so a process that enqueues (a request, a script, a test) needs no workers. */
 function sender() {
-	if (!g.__jobSender) {
-		g.__jobSender = jobBoss(db)
-		g.__jobSender.on('error', quietErrorLog('send'))
+	if (!jobSender) {
+		jobSender = jobBoss(db)
+		jobSender.on('error', quietErrorLog('send'))
 	}
-	return g.__jobSender
+	return jobSender
 }
 
 /**

@@ -64,6 +64,5 @@ function keptSecret(dataDir: string, name: string) {
 	return readFileSync(file, 'utf8').trim()
 }
 
-const g = globalThis as { __env?: Env }
-export const env: Env = (g.__env ??= readEnv())
+export const env: Env = readEnv()
 export const isProduction = env.NODE_ENV === 'production'

@@ -4,10 +4,10 @@ import pino from 'pino'
 /** What every line written during a request or a job carries: which request (and its route pattern) or which job. */
 export type LogScope = { requestId?: string; route?: string; queue?: string; jobId?: string }
 
-// server.ts and the built app each load this module: the scope and the logger are shared through globalThis.
 type ErrorReporter = (error: unknown, scope: LogScope) => void
-const g = globalThis as { __logScopes?: AsyncLocalStorage<LogScope>; __log?: pino.Logger; __errorReporter?: ErrorReporter }
-const scopes = (g.__logScopes ??= new AsyncLocalStorage<LogScope>())
+// One copy of this module per process: server.ts reaches it through the server build (server/lifecycle.ts).
+const scopes = new AsyncLocalStorage<LogScope>()
+let errorReporter: ErrorReporter | undefined
 
 /** Runs `work` with `scope` on every line it logs (the request's id and route, a job's queue and id). */
 export function runInLogScope<T>(scope: LogScope, work: () => T): T {
@@ -102,15 +102,15 @@ export function loggedError(error: unknown): Record<string, unknown> {
 
 /** Where logged errors also go (server/error-reporting.ts, with SENTRY_DSN); nothing is sent without one. */
 export function setErrorReporter(reporter: ErrorReporter | undefined) {
-	g.__errorReporter = reporter
+	errorReporter = reporter
 }
 
 /** An error logged at error or fatal level (`log.error({ err }, …)`) is also reported, with its request id and route. */
 function reportLoggedError(this: pino.Logger, args: Parameters<pino.LogFn>, method: pino.LogFn, level: number) {
 	const fields = args[0] as { err?: unknown } | undefined
-	if (level >= 50 && g.__errorReporter && fields && typeof fields === 'object' && fields.err instanceof Error) {
+	if (level >= 50 && errorReporter && fields && typeof fields === 'object' && fields.err instanceof Error) {
 		try {
-			g.__errorReporter(fields.err, { ...scopes.getStore() })
+			errorReporter(fields.err, { ...scopes.getStore() })
 		} catch {
 			// Reporting never stands in the way of logging.
 		}
@@ -142,4 +142,4 @@ export function createLogger(
  * The app's one logger: JSON lines on stdout (readable in development), at LOG_LEVEL (default info; silent in tests).
  * Log ids, counts and durations; an error goes under `err`, where it is reduced by loggedError.
  */
-export const log: pino.Logger = (g.__log ??= createLogger())
+export const log: pino.Logger = createLogger()

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { customType, date, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import { sealedData } from '../../app/utils/sealed-data.server.ts'
+import { columnSealing } from './sealing.ts'
 
 // Column names are snake_case in SQL (casing: 'snake_case' in db/client.ts and drizzle.config.ts).
 export const createdAt = () => timestamp({ withTimezone: true }).defaultNow().notNull()
@@ -22,7 +22,8 @@ export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
 export const SEALED_COLUMNS = new Set<string>()
 
 /**
- * Medical data at rest: text sealed with AES-256-GCM (app/utils/data-crypto.server.ts), bound to its column. Reads and
+ * Medical data at rest: text sealed with AES-256-GCM (app/utils/data-crypto.server.ts, registered at start through
+ * db/schema/sealing.ts), bound to its column. Reads and
  * writes through Drizzle see plain text; the database, its files and its dumps hold only ciphertext. Nothing may filter
  * or sort on such a column in SQL (nothing does: lists go by id).
  */
@@ -31,7 +32,8 @@ export function sealed(table: string, column: string) {
 	SEALED_COLUMNS.add(place)
 	return customType<{ data: string; driverData: string }>({
 		dataType: () => 'text',
-		toDriver: (value) => sealedData.sealText(value, place),
-		fromDriver: (value) => sealedData.openText(value, place),
+		// The crypto is looked up on each value, not at import: the app registers it as it starts (db/schema/sealing.ts).
+		toDriver: (value) => columnSealing().sealText(value, place),
+		fromDriver: (value) => columnSealing().openText(value, place),
 	})()
 }

@@ -4,6 +4,7 @@ import { createAccount } from '#app/domain/accounts/accounts.server.ts'
 import { addDocument, uploadPicture } from '#app/domain/profiles/files.server.ts'
 import { getProfileDetail, savePersonalInfo } from '#app/domain/profiles/profiles.server.ts'
 import { addRow } from '#app/domain/profiles/sections.server.ts'
+import { sealColumns } from '#app/utils/sealed-data.server.ts'
 import { closeDb } from '#db/client.ts'
 
 /*
@@ -54,6 +55,7 @@ async function read(userId: string, profileId: number) {
 	return { userId, profileId, detail, files }
 }
 
+sealColumns()
 const [command, userId, profileId] = process.argv.slice(2)
 try {
 	const result = command === 'seed' ? await seed() : command === 'read' ? await read(userId!, Number(profileId)) : null

@@ -40,7 +40,7 @@ export default async function setup() {
 		const { prepareDatabase } = await import('../../db/prepare.ts')
 		const template = connect(databaseUrl(base, templateDatabase(run)), '')
 		try {
-			await prepareDatabase(template.db)
+			await prepareDatabase(template.db, { jobQueues: (await import('../../app/jobs/queues.ts')).JOB_QUEUES })
 		} finally {
 			await template.close()
 		}

@@ -17,11 +17,14 @@ if (process.env.DATABASE_URL && !process.env.HMH_TEST_DB_SET) {
 }
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = 'memory://'
 
+// The schema's sealed columns take the app's data keys from here (db/schema/sealing.ts).
+;(await import('../../app/utils/sealed-data.server.ts')).sealColumns()
+
 const g = globalThis as { __testDbReady?: Promise<void> }
 g.__testDbReady ??= (async () => {
 	if (process.env.DATABASE_URL) return
 	const { db } = await import('../../db/client.ts')
 	const { prepareDatabase } = await import('../../db/prepare.ts')
-	await prepareDatabase(db)
+	await prepareDatabase(db, { jobQueues: (await import('../../app/jobs/queues.ts')).JOB_QUEUES })
 })()
 await g.__testDbReady

@@ -3,10 +3,13 @@ import { deliverPendingEmails } from '#app/adapters/mail.server.ts'
 import { rollUpAll } from '#app/domain/analytics/rollup.server.ts'
 import { sendWaitingUpdates } from '#app/domain/responder/helping.server.ts'
 import { sendDueReviewReminders } from '#app/domain/reviews/reviews.server.ts'
-import { pruneExpired } from './prune.server.ts'
-import { sealOutstanding } from './reseal.server.ts'
+import { pruneExpired } from '#app/domain/housekeeping/prune.server.ts'
+import { sealOutstanding } from '#app/domain/housekeeping/reseal.server.ts'
 
-/** What each queue's job does (queues, schedules and retries: db/job-queues.ts). Returns the function that stops them. */
+/**
+ * What each queue's job does, beside what each queue is (queues.ts: retries, expiry, polling, clock): every queue has
+ * its handler here, or the type check fails. Returns the function that stops the workers.
+ */
 export function startJobs() {
 	return startJobWorkers({
 		'deliver-email': () => deliverPendingEmails(500),
