@@ -17,3 +17,6 @@ export class DomainError extends Error {
 		this.name = 'DomainError'
 	}
 }
+
+/** What a form that sent an action the page does not have is told (an old tab, a changed form): a 400. */
+export const UNKNOWN_ACTION = 'Unknown action: reload the page and try again.'

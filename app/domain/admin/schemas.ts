@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { idSchema } from '#app/domain/profiles/schemas.ts'
 import { BatchRequestSchema } from './batches/schemas.ts'
+import { UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { DEFAULT_TIME_RANGE, TIME_RANGES } from './time-range.ts'
 
-export const UNKNOWN_ACTION = 'Unknown action: reload the page and try again.'
 export const INVALID_ADMIN_TOKEN = 'This admin token is not valid.'
 
 /** The QR management tab's forms: fulfil a free-code request, or let an account make its own codes (or stop it). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
+import { UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { requestToastContext } from '#app/utils/toast.server.ts'
 import { call, createUser, formRequest, sessionCookie, unwrap } from '#tests/factories.ts'
 import * as batchFile from './batch-file.ts'

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
 import { env } from '#app/utils/env.server.ts'
-import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
+import { UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { call, createUser, formRequest, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
 import * as security from './security.tsx'
 

@@ -8,7 +8,7 @@ import {
 	verifySecondFactor,
 	TwoFactorCodeSchema,
 } from '#app/domain/admin/owner-two-factor.server.ts'
-import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
+import { UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { markSecondFactorPassed, ownerAccess, ownerOnlyPage } from '#app/middleware/owner.server.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
+import { UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { env } from '#app/utils/env.server.ts'
 import { call, createUser, formRequest, sessionCookie, unwrap } from '#tests/factories.ts'
 import * as twoFactor from './two-factor.tsx'

@@ -8,7 +8,7 @@ import { getClientIp } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { createToastHeaders } from '#app/utils/toast.server.ts'
 import { combineHeaders } from '#app/utils/http.ts'
-import { PIN_INTENT } from './pin-intent.ts'
+import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 
 /** Spec 000: what a signed-in person is told on the way from a valid PIN to the claim page. */
 export const PIN_VALIDATED = { title: 'PIN Validated', description: 'Redirecting to claim your QR code...' } as const

@@ -4,7 +4,7 @@ import { Form, useNavigation } from 'react-router'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { Field, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { PIN_INTENT, PinIntentSchema } from './pin-intent.ts'
+import { PIN_INTENT, PinIntentSchema } from '#app/domain/claims/pin-intent.ts'
 
 /**
  * A sticker's PIN. Signed out it posts to /auth; the dashboard and the QR Codes tab post it to themselves (`action`),

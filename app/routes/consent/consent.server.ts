@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { UNKNOWN_ACTION } from '#app/domain/admin/schemas.ts'
+import { UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { CONSENT_INTENTS, ConsentFormSchema } from '#app/domain/consent/schemas.ts'
 
 export { UNKNOWN_ACTION }

@@ -1,4 +1,4 @@
-import { DomainError } from '#app/utils/errors.ts'
+import { DomainError, UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
@@ -47,7 +47,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { INTENTS, screenHref, type Done, type Intent } from './intents.ts'
 import { pinAction } from '../auth/pin-action.server.ts'
-import { PIN_INTENT } from '../auth/pin-intent.ts'
+import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
 import { CREATE_PROFILE_FIRST } from '#app/domain/profiles/schemas.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
@@ -72,7 +72,6 @@ export async function medicalInfoLoader({ request, context }: RequestArgs) {
 }
 export type MedicalInfoData = Awaited<ReturnType<typeof medicalInfoLoader>>
 
-const UNKNOWN_ACTION = 'Unknown action'
 const optionalId = IdSchema.optional().catch(undefined)
 /** A form about a profile, which must be saved first: without one the screen asks for the profile before anything else. */
 const act = <I extends Intent>(intent: I) =>

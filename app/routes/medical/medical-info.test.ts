@@ -1,3 +1,4 @@
+import { UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { readdirSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { and, count, eq } from 'drizzle-orm'
@@ -79,13 +80,13 @@ describe('intents', () => {
 	test('an intent no form posts is a 400 that changes nothing, with or without a profile', async () => {
 		const p = await person()
 		const none = await post(p.cookie, { intent: 'explode', firstName: 'Ada' })
-		expect(none).toMatchObject({ status: 400, body: { intent: 'explode', result: { status: 'error', error: { '': ['Unknown action'] } } } })
+		expect(none).toMatchObject({ status: 400, body: { intent: 'explode', result: { status: 'error', error: { '': [UNKNOWN_ACTION] } } } })
 		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.userId, p.user.id) })).toBeUndefined()
 
 		const { cookie, profileId, profile } = await withProfile()
 		for (const intent of ['explode', '', 'toggle']) {
 			const refused = await post(cookie, { intent, profileId, firstName: 'Eve' })
-			expect(refused).toMatchObject({ status: 400, body: { result: { error: { '': ['Unknown action'] } } } })
+			expect(refused).toMatchObject({ status: 400, body: { result: { error: { '': [UNKNOWN_ACTION] } } } })
 		}
 		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })).toMatchObject({
 			fullName: 'Ada Lovelace',

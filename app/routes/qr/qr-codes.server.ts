@@ -1,4 +1,4 @@
-import { DomainError } from '#app/utils/errors.ts'
+import { DomainError, UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
@@ -26,7 +26,7 @@ import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { QR_INTENTS } from './intents.ts'
 import { SENDER_INTENTS } from './sender-intents.ts'
 import { pinAction } from '../auth/pin-action.server.ts'
-import { PIN_INTENT } from '../auth/pin-intent.ts'
+import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
 import { HEALTH_LINK_INTENTS } from '#app/domain/sharing/options.ts'
 import { createLinkAction, HealthLinkForms, revokeLinkAction } from '../sharing/health-links.server.ts'
@@ -60,7 +60,6 @@ async function codeHistory(userId: string, codeId: number) {
 	return { codeId, scans, reports: await helpingReportsOf(codeId) }
 }
 
-const UNKNOWN_ACTION = 'Unknown action'
 const optionalId = IdSchema.optional().catch(undefined)
 /** Every form of the tab: the code's, the scan history's, the SMART Health Links' and the PIN card. */
 const QrActionSchema = z.discriminatedUnion(

@@ -1,3 +1,4 @@
+import { UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
@@ -16,11 +17,11 @@ describe('QR Codes tab action', () => {
 			const { result } = await call(qrPage.action, formRequest('/dashboard/qr-codes', { intent, codeId: '1' }, { cookie }))
 			expect(await unwrap(result)).toMatchObject({
 				status: 400,
-				body: { intent, result: { status: 'error', error: { '': ['Unknown action'] } } },
+				body: { intent, result: { status: 'error', error: { '': [UNKNOWN_ACTION] } } },
 			})
 		}
 		const { result } = await call(qrPage.action, formRequest('/dashboard/qr-codes', { codeId: '1' }, { cookie }))
-		expect(await unwrap(result)).toMatchObject({ status: 400, body: { intent: '', result: { error: { '': ['Unknown action'] } } } })
+		expect(await unwrap(result)).toMatchObject({ status: 400, body: { intent: '', result: { error: { '': [UNKNOWN_ACTION] } } } })
 	})
 
 	test('a customised look that is refused comes back beside the code form, as typed', async () => {

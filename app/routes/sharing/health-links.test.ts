@@ -1,3 +1,4 @@
+import { UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
@@ -129,7 +130,7 @@ describe('the QR Codes tab: SMART Health Links', () => {
 		const cookie = await sessionCookie(user.id)
 		expect(await post(cookie, { intent: 'explode' })).toMatchObject({
 			status: 400,
-			body: { intent: 'explode', result: { error: { '': ['Unknown action'] } } },
+			body: { intent: 'explode', result: { error: { '': [UNKNOWN_ACTION] } } },
 		})
 	})
 })
