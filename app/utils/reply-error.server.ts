@@ -9,8 +9,12 @@ type Submission = {
 }
 
 export type ReplyErrorOptions<Extra extends Record<string, unknown>> = {
-	/** The error toast's title; without one the refusal is shown only on the form. */
-	toast?: string
+	/**
+	 * The error toast; without one the refusal is shown only on the form. A string is its title, with the refusal's
+	 * message as its description; an object sets either part (a page's own fixed wording) and leaves out a title it
+	 * does not give.
+	 */
+	toast?: string | { title?: string; description?: string }
 	/** Where a refusal without a field of its own is shown; the form as a whole when unset. */
 	field?: string
 	/** Fields whose typed value is not sent back (a password). */
@@ -44,8 +48,13 @@ export async function replyError<Extra extends Record<string, unknown> = Record<
 		...(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }),
 		hideFields: options.hideFields,
 	})
-	const toast = options.toast
-		? await actionToast(args.request, args.context, { type: 'error', title: options.toast, description: error.message })
+	const wording = typeof options.toast === 'string' ? { title: options.toast } : options.toast
+	const toast = wording
+		? await actionToast(args.request, args.context, {
+				type: 'error',
+				title: wording.title,
+				description: wording.description ?? error.message,
+			})
 		: undefined
 	const retry = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : undefined
 	return data(
