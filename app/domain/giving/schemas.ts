@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { amountProblem, AMOUNT_MESSAGES, CUSTOM_TIER, dollarsToCents, TIERS } from './amounts.ts'
+import { amountProblem, AMOUNT_MESSAGES, CUSTOM_TIER, dollarsToCents, PLANS, TIERS, type PlanId } from './amounts.ts'
 
 export * from './amounts.ts'
 
@@ -25,6 +25,14 @@ export const DonateSchema = z
 		return { tier: form.tier, netCents: cents, coverFees: form.coverFees }
 	})
 export type Donation = z.output<typeof DonateSchema>
+
+export const PLAN_REQUIRED = 'Please choose a plan'
+const PLAN_IDS = PLANS.map((plan) => plan.id) as [PlanId, ...PlanId[]]
+/** The monthly gift form (/subscribe): one of the plans, and whether the donor covers the card fee (the box ticked). */
+export const SubscribeSchema = z.object({
+	plan: z.enum(PLAN_IDS, { error: PLAN_REQUIRED }),
+	coverFees: z.preprocess((v) => v === 'on', z.boolean()),
+})
 
 /** POST /api/create-donation (spec 002 §7): tierId and the amount in cents. */
 export const CreateDonationSchema = z
