@@ -34,6 +34,9 @@ export const SubscribeSchema = z.object({
 	coverFees: z.preprocess((v) => v === 'on', z.boolean()),
 })
 
+/** Your Giving's one button (change or cancel the monthly gift): it sends no fields. */
+export const ManageGiftSchema = z.object({})
+
 /** POST /api/create-donation (spec 002 §7): tierId and the amount in cents. */
 export const CreateDonationSchema = z
 	.object({
