@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { amountProblem, AMOUNT_MESSAGES, CUSTOM_TIER, dollarsToCents, PLANS, TIERS, type PlanId } from './amounts.ts'
+import { amountProblem, AMOUNT_MESSAGES, CUSTOM_TIER, dollarsToCents, PLANS, tierCents, TIERS, type PlanId } from './amounts.ts'
 
 export * from './amounts.ts'
 
@@ -15,8 +15,7 @@ export const DonateSchema = z
 		coverFees: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
 	})
 	.transform((form, ctx) => {
-		const preset = TIERS.find((tier) => tier.id === form.tier)
-		const cents = preset ? preset.amount * 100 : dollarsToCents(form.customAmount ?? '')
+		const cents = tierCents(form.tier, form.customAmount)
 		const message = cents === null ? AMOUNT_MESSAGES.invalid.description : amountProblem(cents)
 		if (message || cents === null) {
 			ctx.addIssue({ code: 'custom', message: message ?? AMOUNT_MESSAGES.invalid.description, path: ['customAmount'] })
