@@ -67,7 +67,14 @@ describe('/donate', () => {
 	test('$1 and $10,000 are accepted; an unknown tier is refused', async () => {
 		expect((await post({ tier: 'custom', customAmount: '1' })).status).toBe(303)
 		expect((await post({ tier: 'custom', customAmount: '10000.00' })).status).toBe(303)
-		expect((await post({ tier: 'platinum' })).status).toBe(400)
+		const unknown = await post({ tier: 'platinum' })
+		expect(unknown.status).toBe(400)
+		expect(unknown.body).toMatchObject({ result: { error: { tier: ['Please choose an amount'] } } })
+		expect(unknown.toast).toMatchObject({
+			type: 'error',
+			title: 'Invalid Amount',
+			description: 'Please enter a valid donation amount of at least $1.',
+		})
 	})
 
 	test("Stripe failing keeps the donor on the page with the spec's message; nothing is charged", async () => {

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type RouterContextProvider } from 'react-router'
+import { redirect, type RouterContextProvider } from 'react-router'
 import { paymentsEnabled } from '#app/adapters/payments.server.ts'
 import { startDonation } from '#app/domain/giving/donations.server.ts'
 import { AMOUNT_MESSAGES, CUSTOM_TIER, DonateSchema, TIERS } from '#app/domain/giving/schemas.ts'
@@ -8,7 +8,6 @@ import { env } from '#app/utils/env.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { replyError } from '#app/utils/reply-error.server.ts'
 import { limitPageAttempt, readPageForm } from '#app/utils/request.server.ts'
-import { actionToast } from '#app/utils/toast.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { filledHoneypot } from '#app/utils/honeypot.ts'
 
@@ -35,10 +34,12 @@ export async function donationAction(args: { request: Request; context: Readonly
 		if (!paymentsEnabled()) throw new DomainError(503, GIVING_UNAVAILABLE)
 		if (page === 'tier' && !user) throw redirect(`/api/login?${new URLSearchParams({ redirectTo: choicePath(page, submission.payload) })}`)
 		if (submission.status !== 'success') {
-			const message = submission.error?.customAmount?.[0] ?? AMOUNT_MESSAGES.invalid.description
-			const wording = message === AMOUNT_MESSAGES.tooLarge.description ? AMOUNT_MESSAGES.tooLarge : AMOUNT_MESSAGES.invalid
-			const headers = await actionToast(request, context, { type: 'error', ...wording })
-			return data({ result: submission.reply() }, { status: 400, headers })
+			// Beside the field the schema named (the amount, or the tier), under spec 002 §5's toast for the amount.
+			const [field, messages] = Object.entries(submission.error ?? {}).find(([, m]) => m?.length) ?? ['customAmount', null]
+			const message = messages?.[0] ?? AMOUNT_MESSAGES.invalid.description
+			const tooLarge = submission.error?.customAmount?.[0] === AMOUNT_MESSAGES.tooLarge.description
+			const refusal = new DomainError(400, message, field)
+			return replyError(args, submission, refusal, { toast: tooLarge ? AMOUNT_MESSAGES.tooLarge : AMOUNT_MESSAGES.invalid })
 		}
 		// A bot is refused as when Checkout cannot start; nothing reaches Stripe.
 		if (filledHoneypot(formData)) throw new DomainError(400, cannotStart)
