@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 import { z } from 'zod'
 import { DomainError } from '#app/utils/errors.ts'
 import { isDataResult } from './http.ts'
-import { replyError } from './reply-error.server.ts'
+import { replyError, type ReplyErrorOptions } from './reply-error.server.ts'
 import { requestToastContext } from './toast.server.ts'
 
 const schema = z.object({ email: z.string(), password: z.string() })
@@ -68,4 +68,22 @@ test('a toast may word the refusal otherwise than the form does', async () => {
 		title: 'Upload Failed',
 		description: 'Failed to upload document. Please try again.',
 	})
+})
+
+test('a toast may have a fixed title and description, or no title: a string is the title over the refusal’s message', async () => {
+	// A document request (no `.data`): the toast is kept for the page being rendered, where it can be read.
+	const toastOf = async (toast: ReplyErrorOptions<Record<string, never>>['toast']) => {
+		const call = { request: new Request('http://localhost/donate', { method: 'POST' }), context: new RouterContextProvider() }
+		const answer = await replyError(call, submitted(), new DomainError(503, 'Payments are down'), { toast })
+		expect(answer.init?.status).toBe(503)
+		expect(answer.data.result.error).toEqual({ '': ['Payments are down'] })
+		return call.context.get(requestToastContext)
+	}
+	expect(await toastOf('Error')).toMatchObject({ type: 'error', title: 'Error', description: 'Payments are down' })
+	const fixed = await toastOf({ title: 'Error', description: 'Failed to process donation. Please try again.' })
+	expect(fixed).toMatchObject({ type: 'error', title: 'Error', description: 'Failed to process donation. Please try again.' })
+	const untitled = await toastOf({})
+	expect(untitled).toMatchObject({ type: 'error', description: 'Payments are down' })
+	expect(untitled?.title).toBeUndefined()
+	expect(await toastOf({ description: 'Try again later' })).toMatchObject({ description: 'Try again later' })
 })

@@ -10,10 +10,11 @@ type Submission = {
 
 export type ReplyErrorOptions<Extra extends Record<string, unknown>> = {
 	/**
-	 * The error toast's title (its description is the refusal's message), or both when the toast words it otherwise;
-	 * without one the refusal is shown only on the form.
+	 * The error toast; without one the refusal is shown only on the form. A string is its title, with the refusal's
+	 * message as its description; an object sets either part (a page's own fixed wording) and leaves out a title it
+	 * does not give.
 	 */
-	toast?: string | { title: string; description: string }
+	toast?: string | { title?: string; description?: string }
 	/** Where a refusal without a field of its own is shown; the form as a whole when unset. */
 	field?: string
 	/** Fields whose typed value is not sent back (a password). */
@@ -47,8 +48,14 @@ export async function replyError<Extra extends Record<string, unknown> = Record<
 		...(field ? { fieldErrors: { [field]: [error.message] } } : { formErrors: [error.message] }),
 		hideFields: options.hideFields,
 	})
-	const words = typeof options.toast === 'string' ? { title: options.toast, description: error.message } : options.toast
-	const toast = words ? await actionToast(args.request, args.context, { type: 'error', ...words }) : undefined
+	const wording = typeof options.toast === 'string' ? { title: options.toast } : options.toast
+	const toast = wording
+		? await actionToast(args.request, args.context, {
+				type: 'error',
+				title: wording.title,
+				description: wording.description ?? error.message,
+			})
+		: undefined
 	const retry = error.retryAfterSeconds ? { 'retry-after': String(error.retryAfterSeconds) } : undefined
 	return data(
 		{ ...(options.extra as Extra), result },

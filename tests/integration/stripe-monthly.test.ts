@@ -9,6 +9,7 @@ import * as pricing from '#app/routes/giving/pricing.tsx'
 import * as subscribe from '#app/routes/giving/subscribe.tsx'
 import * as yourGiving from '#app/routes/giving/your-giving.tsx'
 import { env } from '#app/utils/env.server.ts'
+import { requestToastContext } from '#app/utils/toast.server.ts'
 import { get } from '#tests/api.ts'
 import { call, createUser, formRequest, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
 import { giftMetadata, mockStripe, signed, stripeEvent, uniqueId } from '#tests/stripe.ts'
@@ -118,8 +119,12 @@ describe('monthly gifts', () => {
 		expect(manage.headers.get('location')).toMatch(/^https:\/\/billing\.stripe\.com\//)
 		expect(stripe.calls.at(-1)!.form.get('customer')).toBe(session.customer)
 		stripe.failNextCall()
-		const unreachable = await unwrap((await call(yourGiving.action, formRequest('/dashboard/giving', {}, { cookie }))).result)
+		const failed = await call(yourGiving.action, formRequest('/dashboard/giving', {}, { cookie }))
+		const unreachable = await unwrap(failed.result)
 		expect(unreachable.status).toBe(503)
+		const sorry = 'Your monthly gift cannot be managed right now. Please try again, or write to us.'
+		expect(unreachable.body).toMatchObject({ result: { error: { '': [sorry] } } })
+		expect(failed.context.get(requestToastContext)).toMatchObject({ type: 'error', title: 'Error', description: sorry })
 
 		await deliver(
 			stripeEvent('customer.subscription.deleted', { id: subscription, object: 'subscription', status: 'canceled', items: { data: [] } }),
@@ -134,8 +139,13 @@ describe('monthly gifts', () => {
 			status: 200,
 			body: { status: 'none', plan: null },
 		})
-		const manage = await unwrap((await call(yourGiving.action, formRequest('/dashboard/giving', {}, { cookie }))).result)
-		expect(manage).toMatchObject({ status: 400, body: { error: 'You have no monthly gift to change or cancel.' } })
+		const refused = await call(yourGiving.action, formRequest('/dashboard/giving', {}, { cookie }))
+		const manage = await unwrap(refused.result)
+		expect(manage).toMatchObject({ status: 400, body: { result: { error: { '': ['You have no monthly gift to change or cancel.'] } } } })
+		expect(refused.context.get(requestToastContext)).toMatchObject({
+			title: 'Error',
+			description: 'You have no monthly gift to change or cancel.',
+		})
 		expect(stripe.calls).toEqual([])
 		expect((await get(statusApi.loader, '/api/subscription-status')).status).toBe(401)
 	})

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatDollars, grossToCoverFees } from './amounts.ts'
+import { formatDollars, grossToCoverFees, tierCents } from './amounts.ts'
 
 describe('covering the fees', () => {
 	test('the charge leaves the gift whole after 2.9% + 30 cents', () => {
@@ -16,4 +16,11 @@ describe('covering the fees', () => {
 		expect(grossToCoverFees(500)).toBe(546)
 		expect(formatDollars(1576)).toBe('$15.76')
 	})
+})
+
+test('a tier gives its preset amount whatever is typed; the custom tier gives what was typed, or null when it is not an amount', () => {
+	expect(tierCents('advocate', 'abc')).toBe(1500)
+	expect(tierCents('custom', '42.50')).toBe(4250)
+	expect(tierCents('custom', '1.234')).toBeNull()
+	expect(tierCents('custom')).toBeNull()
 })

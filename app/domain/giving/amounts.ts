@@ -19,6 +19,12 @@ export const AMOUNT_MESSAGES = {
 	guestError: { title: 'Donation Error', fallback: 'Failed to create payment intent' },
 } as const
 
+/** What a tier gives, in cents: its preset amount, or the custom amount typed; null when that is not an amount. */
+export function tierCents(tier: string, customAmount = '') {
+	const preset = TIERS.find((t) => t.id === tier)
+	return preset ? preset.amount * 100 : dollarsToCents(customAmount)
+}
+
 /** Spec 002 §5's message for an amount in cents out of range, or null when it may be given. */
 export function amountProblem(cents: number) {
 	if (cents < MIN_DONATION * 100) return AMOUNT_MESSAGES.invalid.description

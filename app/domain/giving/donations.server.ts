@@ -85,10 +85,13 @@ export async function subscriptionOf(userId: string) {
 	return row ? { plan: row.plan, status: row.status, renewsAt: row.currentPeriodEnd, customerId: row.providerCustomerId } : null
 }
 
-/** Stripe's page to change or cancel the donor's monthly gift; null when they have none to manage. */
+export const NO_MONTHLY_GIFT = 'You have no monthly gift to change or cancel.'
+
+/** Stripe's page to change or cancel the donor's monthly gift; refused (400) when they have none to manage. */
 export async function manageSubscription(userId: string, returnUrl: string) {
 	const current = await subscriptionOf(userId)
-	return current?.customerId ? createBillingPortal(current.customerId, returnUrl) : null
+	if (!current?.customerId) throw new DomainError(400, NO_MONTHLY_GIFT)
+	return createBillingPortal(current.customerId, returnUrl)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { amountProblem, AMOUNT_MESSAGES, CUSTOM_TIER, dollarsToCents, TIERS } from './amounts.ts'
+import { amountProblem, AMOUNT_MESSAGES, CUSTOM_TIER, dollarsToCents, PLANS, tierCents, TIERS, type PlanId } from './amounts.ts'
 
 export * from './amounts.ts'
 
@@ -15,8 +15,7 @@ export const DonateSchema = z
 		coverFees: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
 	})
 	.transform((form, ctx) => {
-		const preset = TIERS.find((tier) => tier.id === form.tier)
-		const cents = preset ? preset.amount * 100 : dollarsToCents(form.customAmount ?? '')
+		const cents = tierCents(form.tier, form.customAmount)
 		const message = cents === null ? AMOUNT_MESSAGES.invalid.description : amountProblem(cents)
 		if (message || cents === null) {
 			ctx.addIssue({ code: 'custom', message: message ?? AMOUNT_MESSAGES.invalid.description, path: ['customAmount'] })
@@ -25,6 +24,17 @@ export const DonateSchema = z
 		return { tier: form.tier, netCents: cents, coverFees: form.coverFees }
 	})
 export type Donation = z.output<typeof DonateSchema>
+
+export const PLAN_REQUIRED = 'Please choose a plan'
+const PLAN_IDS = PLANS.map((plan) => plan.id) as [PlanId, ...PlanId[]]
+/** The monthly gift form (/subscribe): one of the plans, and whether the donor covers the card fee (the box ticked). */
+export const SubscribeSchema = z.object({
+	plan: z.enum(PLAN_IDS, { error: PLAN_REQUIRED }),
+	coverFees: z.preprocess((v) => v === 'on', z.boolean()),
+})
+
+/** Your Giving's one button (change or cancel the monthly gift): it sends no fields. */
+export const ManageGiftSchema = z.object({})
 
 /** POST /api/create-donation (spec 002 §7): tierId and the amount in cents. */
 export const CreateDonationSchema = z

@@ -1,14 +1,15 @@
 import { describe, expect, test } from 'vitest'
 import * as donate from '#app/routes/giving/donate.tsx'
 import { env } from '#app/utils/env.server.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { requestToastContext } from '#app/utils/toast.server.ts'
-import { call, createUser, formRequest, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import { call, createUser, formRequest, getRequest, sessionCookie, testAddress, unwrap } from '#tests/factories.ts'
 import { mockStripe } from '#tests/stripe.ts'
 
 const stripe = mockStripe()
 
-async function post(fields: Record<string, string>, cookie?: string) {
-	const { result, context } = await call(donate.action, formRequest('/donate', fields, { cookie }))
+async function post(fields: Record<string, string>, cookie?: string, address?: string) {
+	const { result, context } = await call(donate.action, formRequest('/donate', fields, { cookie }), {}, address)
 	return { ...(await unwrap(result)), toast: context.get(requestToastContext) }
 }
 
@@ -16,6 +17,8 @@ describe('/donate', () => {
 	test('a filled honeypot is refused as if Checkout could not start, and nothing reaches Stripe', async () => {
 		const answer = await post({ tier: 'advocate', website: 'https://spam.example' })
 		expect(answer.status).toBe(400)
+		expect(answer.body).toMatchObject({ result: { error: { '': ['Failed to create payment intent'] } } })
+		expect(answer.toast).toMatchObject({ type: 'error', title: 'Donation Error', description: 'Failed to create payment intent' })
 		expect(stripe.calls).toEqual([])
 	})
 
@@ -64,7 +67,14 @@ describe('/donate', () => {
 	test('$1 and $10,000 are accepted; an unknown tier is refused', async () => {
 		expect((await post({ tier: 'custom', customAmount: '1' })).status).toBe(303)
 		expect((await post({ tier: 'custom', customAmount: '10000.00' })).status).toBe(303)
-		expect((await post({ tier: 'platinum' })).status).toBe(400)
+		const unknown = await post({ tier: 'platinum' })
+		expect(unknown.status).toBe(400)
+		expect(unknown.body).toMatchObject({ result: { error: { tier: ['Please choose an amount'] } } })
+		expect(unknown.toast).toMatchObject({
+			type: 'error',
+			title: 'Invalid Amount',
+			description: 'Please enter a valid donation amount of at least $1.',
+		})
 	})
 
 	test("Stripe failing keeps the donor on the page with the spec's message; nothing is charged", async () => {
@@ -81,10 +91,26 @@ describe('/donate', () => {
 		try {
 			const page = await unwrap((await call(donate.loader, getRequest('/donate'))).result)
 			expect(page).toMatchObject({ status: 200, body: { enabled: false } })
-			expect((await post({ tier: 'advocate' })).status).toBe(503)
+			const refused = await post({ tier: 'advocate' })
+			expect(refused.status).toBe(503)
+			expect(refused.body).toMatchObject({ result: { error: { '': ['Online giving is not set up on this server.'] } } })
+			expect(refused.toast).toMatchObject({ title: 'Donation Error', description: 'Online giving is not set up on this server.' })
 			expect(stripe.calls).toEqual([])
 		} finally {
 			env.STRIPE_SECRET_KEY = key
 		}
+	})
+
+	test('too many gifts from one address are a 429 with Retry-After, the typed amount kept, and Stripe is not called', async () => {
+		const address = testAddress()
+		for (let i = 0; i < env.RATE_LIMIT_STRICT_PER_MINUTE; i++)
+			expect((await post({ tier: 'supporter' }, undefined, address)).status).toBe(303)
+		const calls = stripe.calls.length
+		const answer = await post({ tier: 'custom', customAmount: '20' }, undefined, address)
+		expect(answer.status).toBe(429)
+		expect(answer.headers.get('retry-after')).toMatch(/^\d+$/)
+		expect(answer.body).toMatchObject({ result: { error: { '': [TOO_MANY_ATTEMPTS] }, initialValue: { customAmount: '20' } } })
+		expect(answer.toast).toMatchObject({ type: 'error', title: 'Donation Error', description: TOO_MANY_ATTEMPTS })
+		expect(stripe.calls).toHaveLength(calls)
 	})
 })

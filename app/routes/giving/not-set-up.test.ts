@@ -30,10 +30,10 @@ describe('giving pages without Stripe settings', () => {
 
 	test('a monthly gift or a tier gift posted signed out is refused as not set up, not sent to sign in', async () => {
 		const monthly = await unwrap((await call(subscribe.action, formRequest('/subscribe', { plan: 'basic' }))).result)
-		expect(monthly).toMatchObject({ status: 503, body: { error: 'Online giving is not set up on this server.' } })
+		expect(monthly).toMatchObject({ status: 503, body: { result: { error: { '': ['Online giving is not set up on this server.'] } } } })
 		// A post that is no gift at all is a 400, as it is when giving is set up.
 		const junk = await unwrap((await call(subscribe.action, formRequest('/subscribe', { intent: 'claim-pin', pin: '1' }))).result)
-		expect(junk).toMatchObject({ status: 400, body: { error: 'Please choose a plan' } })
+		expect(junk).toMatchObject({ status: 400, body: { result: { error: { plan: ['Please choose a plan'] } } } })
 		const tier = await unwrap((await call(support.action, formRequest('/support', { tier: 'supporter' }))).result)
 		expect(tier).toMatchObject({ status: 503, body: { result: { error: { '': ['Online giving is not set up on this server.'] } } } })
 	})

@@ -1,17 +1,18 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, redirect } from 'react-router'
 import { paymentsEnabled } from '#app/adapters/payments.server.ts'
 import { formatDollars, grossToCoverFees, planById, PLANS } from '#app/domain/giving/amounts.ts'
 import { feeText, STANDARD_FEE } from '#app/domain/giving/payment-methods.ts'
 import { startSubscription } from '#app/domain/giving/donations.server.ts'
+import { PLAN_REQUIRED, SubscribeSchema } from '#app/domain/giving/schemas.ts'
 import { getUser } from '#app/middleware/user.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { buttonClass, CheckboxField, ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import { env } from '#app/utils/env.server.ts'
-import { combineHeaders } from '#app/utils/http.ts'
-import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
-import { readPageForm, refusedAttempt } from '#app/utils/request.server.ts'
-import { actionToast } from '#app/utils/toast.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
+import { limitPageAttempt, readPageForm } from '#app/utils/request.server.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { LandingView } from '../auth/landing-view.tsx'
 import { GivingUnavailable } from './giving-unavailable.tsx'
@@ -31,40 +32,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { signedIn, plan: planById(url.searchParams.get('plan'))?.id ?? null, enabled: paymentsEnabled(), supportEmail: env.SUPPORT_EMAIL }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-	const user = await getUser({ request, context })
-	const fail = async (message: string, status: number, extra?: HeadersInit) => {
-		const headers = await actionToast(request, context, { type: 'error', title: 'Error', description: message })
-		return data({ error: message }, { status, headers: combineHeaders(headers, extra) })
-	}
-	const form = await readPageForm(request)
-	const plan = planById(String(form.get('plan') ?? ''))
-	const coverFees = form.get('coverFees') === 'on'
-	if (!plan) return fail('Please choose a plan', 400)
-	// Said before sign-in is asked for: signing in would not make giving possible.
-	if (!paymentsEnabled()) return fail(GIVING_UNAVAILABLE, 503)
-	if (!user) throw redirect('/login?redirectTo=/pricing')
-	const limited = await refusedAttempt('donate', request, context)
-	if (limited) return fail(TOO_MANY_ATTEMPTS, 429, limited)
+export async function action(args: Route.ActionArgs) {
+	const { request, context } = args
+	const user = await getUser(args)
+	const submission = parseWithZod(await readPageForm(request), { schema: SubscribeSchema })
 	try {
+		// A post that is no gift at all is a 400 whether or not giving is set up.
+		if (submission.status !== 'success') throw new DomainError(400, PLAN_REQUIRED, 'plan')
+		// Said before sign-in is asked for: signing in would not make giving possible.
+		if (!paymentsEnabled()) throw new DomainError(503, GIVING_UNAVAILABLE)
+		if (!user) throw redirect('/login?redirectTo=/pricing')
+		await limitPageAttempt('donate', request, context)
 		const checkout = await startSubscription(
-			plan.id,
-			coverFees,
+			submission.value.plan,
+			submission.value.coverFees,
 			{ userId: user.id, email: user.email },
 			{
 				successUrl: new URL('/dashboard?subscribed=true', env.PUBLIC_URL).toString(),
 				cancelUrl: new URL('/pricing', env.PUBLIC_URL).toString(),
 			},
-		)
+		).catch((error: unknown) => {
+			log.error({ err: error }, 'monthly gift Checkout Session not started')
+			throw new DomainError(503, FAILED)
+		})
 		return redirect(checkout.url, 303)
 	} catch (error) {
-		log.error({ err: error }, 'monthly gift Checkout Session not started')
-		return fail(FAILED, 503)
+		return replyError(args, submission, error, { toast: 'Error' })
 	}
 }
 
 export default function Subscribe({ loaderData: { signedIn, plan: planId, enabled, supportEmail }, actionData }: Route.ComponentProps) {
 	const plan = planById(planId)
+	// The plan is a hidden field: its refusal is said with the form's own.
+	const refusal = actionData?.result.error
+	const errors = [...(refusal?.[''] ?? []), ...(refusal?.plan ?? [])]
 	const pending = useIsPending()
 	if (!signedIn && enabled) return <LandingView />
 	return (
@@ -87,7 +88,7 @@ export default function Subscribe({ loaderData: { signedIn, plan: planId, enable
 							label={`Add the card fee (${feeText(STANDARD_FEE)}): ${formatDollars(grossToCoverFees(plan.cents))} a month, so the whole gift reaches the foundation`}
 							inputProps={{ name: 'coverFees', id: 'cover-fees' }}
 						/>
-						<ErrorList errors={actionData?.error ? [actionData.error] : undefined} alert />
+						<ErrorList errors={errors.length ? errors : undefined} alert />
 						<StatusButton type="submit" pending={pending} pendingLabel="Redirecting...">
 							Start Monthly Gift
 						</StatusButton>

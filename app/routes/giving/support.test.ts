@@ -1,13 +1,15 @@
 import { describe, expect, test } from 'vitest'
 import * as support from '#app/routes/giving/support.tsx'
+import { env } from '#app/utils/env.server.ts'
+import { TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { requestToastContext } from '#app/utils/toast.server.ts'
-import { call, createUser, formRequest, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import { call, createUser, formRequest, getRequest, sessionCookie, testAddress, unwrap } from '#tests/factories.ts'
 import { mockStripe } from '#tests/stripe.ts'
 
 const stripe = mockStripe()
 
-async function post(fields: Record<string, string>, cookie?: string) {
-	const { result, context } = await call(support.action, formRequest('/support', fields, { cookie }))
+async function post(fields: Record<string, string>, cookie?: string, address?: string) {
+	const { result, context } = await call(support.action, formRequest('/support', fields, { cookie }), {}, address)
 	return { ...(await unwrap(result)), toast: context.get(requestToastContext) }
 }
 
@@ -75,5 +77,30 @@ describe('the donation tier page (/support)', () => {
 		expect(answer.status).toBe(503)
 		expect(answer.body).toMatchObject({ result: { error: { '': ['Failed to process donation. Please try again.'] } } })
 		expect(answer.toast).toMatchObject({ title: 'Error', description: 'Failed to process donation. Please try again.' })
+	})
+
+	test("too many gifts from one address are a 429 with Retry-After; the tier page's toast keeps its own wording", async () => {
+		const { cookie } = await signedIn()
+		const address = testAddress()
+		for (let i = 0; i < env.RATE_LIMIT_STRICT_PER_MINUTE; i++) expect((await post({ tier: 'supporter' }, cookie, address)).status).toBe(303)
+		const answer = await post({ tier: 'supporter' }, cookie, address)
+		expect(answer.status).toBe(429)
+		expect(answer.headers.get('retry-after')).toMatch(/^\d+$/)
+		expect(answer.body).toMatchObject({ result: { error: { '': [TOO_MANY_ATTEMPTS] } } })
+		expect(answer.toast).toMatchObject({ type: 'error', title: 'Error', description: 'Failed to process donation. Please try again.' })
+	})
+
+	test("without Stripe settings the form is refused as not set up, under the tier page's own toast", async () => {
+		const key = env.STRIPE_SECRET_KEY
+		env.STRIPE_SECRET_KEY = undefined
+		try {
+			const answer = await post({ tier: 'supporter' })
+			expect(answer.status).toBe(503)
+			expect(answer.body).toMatchObject({ result: { error: { '': ['Online giving is not set up on this server.'] } } })
+			expect(answer.toast).toMatchObject({ type: 'error', title: 'Error', description: 'Failed to process donation. Please try again.' })
+			expect(stripe.calls).toEqual([])
+		} finally {
+			env.STRIPE_SECRET_KEY = key
+		}
 	})
 })

@@ -1,14 +1,6 @@
 import { useState } from 'react'
 import { Form, Link, useNavigate, useNavigation } from 'react-router'
-import {
-	AMOUNT_MESSAGES,
-	amountProblem,
-	CUSTOM_TIER,
-	dollarsToCents,
-	MAX_DONATION,
-	MIN_DONATION,
-	TIERS,
-} from '#app/domain/giving/amounts.ts'
+import { AMOUNT_MESSAGES, amountProblem, CUSTOM_TIER, MAX_DONATION, MIN_DONATION, tierCents, TIERS } from '#app/domain/giving/amounts.ts'
 import { feeText, STANDARD_FEE } from '#app/domain/giving/payment-methods.ts'
 import { CheckboxField, ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
 import { cx } from '#app/ui/cx.ts'
@@ -54,10 +46,10 @@ export function TierCards({
 
 	async function giveHere(event: React.FormEvent<HTMLFormElement>) {
 		const submitter = (event.nativeEvent as SubmitEvent).submitter
-		const form = new FormData(event.currentTarget, submitter)
-		const tier = String(form.get('tier') ?? '')
-		const preset = TIERS.find((t) => t.id === tier)
-		const cents = preset ? preset.amount * 100 : dollarsToCents(String(form.get('customAmount') ?? ''))
+		// The same amount rule as the server's DonateSchema (spec 002 §5), without zod in this page's first load.
+		const typed = Object.fromEntries(new FormData(event.currentTarget, submitter))
+		const tier = typeof typed.tier === 'string' ? typed.tier : ''
+		const cents = tierCents(tier, typeof typed.customAmount === 'string' ? typed.customAmount : '')
 		const problem = cents === null ? AMOUNT_MESSAGES.invalid.description : amountProblem(cents)
 		if (problem || cents === null) {
 			event.preventDefault()
@@ -73,7 +65,7 @@ export function TierCards({
 		if (!inPage || !signedIn) return
 		event.preventDefault()
 		setStarting(tier)
-		const checkout = await startInPage({ tier, netCents: cents, coverFees: form.get('coverFees') === 'on' })
+		const checkout = await startInPage({ tier, netCents: cents, coverFees: typed.coverFees === 'on' })
 		setStarting(null)
 		if ('href' in checkout) return navigate(checkout.href)
 		setClientErrors({ form: [AMOUNT_MESSAGES.tierError.description] })

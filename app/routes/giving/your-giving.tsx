@@ -1,12 +1,16 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, redirect } from 'react-router'
 import { formatDollars, planById } from '#app/domain/giving/amounts.ts'
 import { manageSubscription, subscriptionOf } from '#app/domain/giving/donations.server.ts'
+import { ManageGiftSchema } from '#app/domain/giving/schemas.ts'
 import { giftsOf } from '#app/domain/giving/statements.server.ts'
 import { requireUser } from '#app/middleware/permissions.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { env } from '#app/utils/env.server.ts'
-import { actionToast } from '#app/utils/toast.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { replyError } from '#app/utils/reply-error.server.ts'
+import { readPageForm } from '#app/utils/request.server.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { formatDate } from '#app/utils/dates.ts'
 import type { Route } from './+types/your-giving'
@@ -35,23 +39,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Manage or cancel: Stripe's billing page for the donor's own customer record, then back here. */
-export async function action({ request, context }: Route.ActionArgs) {
-	const user = await requireUser({ request, context })
-	const refuse = async (status: number, description: string) => {
-		const headers = await actionToast(request, context, { type: 'error', title: 'Error', description })
-		return data({ error: description }, { status, headers })
-	}
-	let url: string | null
+export async function action(args: Route.ActionArgs) {
+	const user = await requireUser(args)
+	const submission = parseWithZod(await readPageForm(args.request), { schema: ManageGiftSchema })
 	try {
-		url = await manageSubscription(user.id, new URL('/dashboard/giving', env.PUBLIC_URL).toString())
+		return redirect(await manageSubscription(user.id, new URL('/dashboard/giving', env.PUBLIC_URL).toString()), 303)
 	} catch (error) {
-		log.error({ err: error }, 'billing portal not opened')
-		return refuse(503, MANAGE_FAILED)
+		// Without a monthly gift it is refused as such; anything else is Stripe (or the way to it) failing.
+		if (!(error instanceof DomainError)) log.error({ err: error }, 'billing portal not opened')
+		const refusal = error instanceof DomainError ? error : new DomainError(503, MANAGE_FAILED)
+		return replyError(args, submission, refusal, { toast: 'Error' })
 	}
-	return url ? redirect(url, 303) : refuse(400, NO_MONTHLY_GIFT)
 }
 
-const NO_MONTHLY_GIFT = 'You have no monthly gift to change or cancel.'
 const MANAGE_FAILED = 'Your monthly gift cannot be managed right now. Please try again, or write to us.'
 
 const STATUS_WORDS: Record<string, string> = {
@@ -67,6 +67,7 @@ const STATUS_WORDS: Record<string, string> = {
 
 export default function YourGiving({ loaderData: { gifts, years, monthly }, actionData }: Route.ComponentProps) {
 	const pending = useIsPending()
+	const refused = actionData?.result.error?.['']?.[0]
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
 			<h1 className="text-2xl font-bold">Your Giving</h1>
@@ -131,9 +132,9 @@ export default function YourGiving({ loaderData: { gifts, years, monthly }, acti
 							</StatusButton>
 						</Form>
 					) : null}
-					{actionData?.error ? (
+					{refused ? (
 						<p role="alert" className="mt-2 text-red-800">
-							{actionData.error}
+							{refused}
 						</p>
 					) : null}
 				</section>

@@ -175,7 +175,23 @@ describe('request products', () => {
 		const noSize = await add({ productId: '1', qrCodeUrl: scanUrl, color: '#DC2626' })
 		expect(noSize.status).toBe(400)
 		expect(noSize.toast).toMatchObject({ title: 'Size Required', description: 'Please select a sticker size before adding to cart.' })
+		expect(noSize.body).toMatchObject({
+			productId: 1,
+			result: { error: { stickerSize: ['Please select a sticker size before adding to cart.'] }, initialValue: { qrCodeUrl: scanUrl } },
+		})
 		expect((await add({ productId: '2', qrCodeUrl: scanUrl, color: '#DC2626' })).status).toBe(400)
+		// A colour off the palette and a product that is not on this page: said without a title, beside what was at fault.
+		const offPalette = await add({ productId: '1', qrCodeUrl: scanUrl, color: '#123456', 'size-1': 'small' })
+		expect(offPalette).toMatchObject({ status: 400, body: { result: { error: { color: ['Please choose a colour from the palette'] } } } })
+		expect(offPalette.toast).toMatchObject({ type: 'error', description: 'Please choose a colour from the palette' })
+		expect(offPalette.toast?.title).toBeUndefined()
+		const unknown = await add({ productId: '999999', qrCodeUrl: scanUrl, color: '#DC2626' })
+		expect(unknown).toMatchObject({
+			status: 400,
+			body: { productId: 999999, result: { error: { productId: ['This product is not available.'] } } },
+		})
+		expect(unknown.toast).toMatchObject({ type: 'error', description: 'This product is not available.' })
+		expect(unknown.toast?.title).toBeUndefined()
 		expect((await db.query.carts.findFirst({ where: eq(s.carts.userId, user.id) }))!.items).toEqual([])
 
 		expect((await add({ productId: '1', qrCodeUrl: scanUrl, color: '#2563EB', 'size-1': 'large' })).status).toBe(302)

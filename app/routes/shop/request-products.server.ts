@@ -1,6 +1,8 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
-import { data, type RouterContextProvider } from 'react-router'
+import { replyError } from '#app/utils/reply-error.server.ts'
+import { type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { listProfiles } from '#app/domain/profiles/profiles.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
@@ -14,8 +16,7 @@ import { SIZE_REQUIRED } from '#app/domain/shop/cart.ts'
 import { ORDER_MESSAGES, QrCodeUrlSchema, REQUEST_PAGE, REQUEST_PRODUCT_MESSAGES } from '#app/domain/shop/schemas.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
-import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
-import type { ToastInput } from '#app/utils/toast.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
 
 const HEXES = QR_COLORS.map((c) => c.hex) as [string, ...string[]]
@@ -67,54 +68,63 @@ export function requestPreview(qrCodeUrl: string, color: string) {
 	return { previewSvg: renderQrSvg({ data: url.data, color, circular: true, width: 240 }), previewError: null }
 }
 
+/**
+ * One product's Add to Cart. Its size and sticker choice are named after it (`size-3`, `addSticker-3`: each product's
+ * card has its own), read here as the cart line's `stickerSize` and `addSticker`.
+ */
+const RequestProductSchema = z.preprocess(
+	(input) => {
+		if (!input || typeof input !== 'object') return input
+		const form = input as Record<string, unknown>
+		const id = IdSchema.safeParse(form.productId).data ?? 0
+		return { ...form, stickerSize: form[`size-${id}`], addSticker: form[`addSticker-${id}`] }
+	},
+	z.object({
+		// Not a product id: refused by the cart as a product that is not available.
+		productId: IdSchema.catch(0),
+		qrCodeUrl: QrCodeUrlSchema,
+		color: ColorSchema.default(DEFAULT_QR_COLOR),
+		stickerSize: z
+			.string()
+			.trim()
+			.optional()
+			.transform((v) => v || undefined),
+		addSticker: z.preprocess((v) => v === 'on', z.boolean()),
+		// Only an id goes back into the address: a long value would make a Location header no client reads.
+		profileId: IdSchema.optional().catch(undefined),
+	}),
+)
+
 /** Add to Cart for one product: a QR URL that is a URL, a palette colour, and a size for sticker products. */
 export async function requestProductsAction(request: Request, context: Readonly<RouterContextProvider>) {
-	await requireUserId({ request, context })
-	const form = await readPageForm(request)
-	const productId = IdSchema.safeParse(form.get('productId')).data ?? 0
-	const color = ColorSchema.safeParse(form.get('color') ?? DEFAULT_QR_COLOR)
-	const url = QrCodeUrlSchema.safeParse(form.get('qrCodeUrl') ?? '')
-	const fail = async (errors: Record<string, string[]>, toast: ToastInput) =>
-		data({ productId, errors }, { status: 400, headers: await actionToast(request, context, toast) })
-	if (!url.success) {
-		const message = url.error.issues[0]!.message
-		const titled =
-			message === REQUEST_PRODUCT_MESSAGES.urlRequired.description
-				? REQUEST_PRODUCT_MESSAGES.urlRequired
-				: REQUEST_PRODUCT_MESSAGES.invalidUrl
-		return fail({ qrCodeUrl: [message] }, { type: 'error', ...titled })
+	const args = { request, context }
+	await requireUserId(args)
+	const submission = parseWithZod(await readPageForm(request), { schema: RequestProductSchema })
+	// Which product's card the refusal is shown on.
+	const extra = { productId: IdSchema.safeParse(submission.payload.productId).data ?? 0 }
+	if (submission.status !== 'success') {
+		// The URL is told first, under its own title; a colour not in the palette, untitled.
+		const urlProblem = submission.error?.qrCodeUrl?.[0]
+		const colorProblem = submission.error?.color?.[0] ?? ''
+		const { urlRequired, invalidUrl } = REQUEST_PRODUCT_MESSAGES
+		const refusal = urlProblem ? new DomainError(400, urlProblem, 'qrCodeUrl') : new DomainError(400, colorProblem, 'color')
+		const toast = urlProblem ? (urlProblem === urlRequired.description ? urlRequired : invalidUrl) : {}
+		return replyError(args, submission, refusal, { toast, extra })
 	}
-	if (!color.success)
-		return fail({ color: [color.error.issues[0]!.message] }, { type: 'error', description: color.error.issues[0]!.message })
-	const size = String(form.get(`size-${productId}`) ?? '').trim()
+	const { qrCodeUrl, color, profileId, ...choice } = submission.value
 	let result
 	try {
 		result = await addItemToCart(
 			request,
-			{
-				productId,
-				quantity: 1,
-				color: color.data,
-				addSticker: form.get(`addSticker-${productId}`) === 'on',
-				transparentBackground: false,
-				qrShape: 'circular',
-				qrCodeUrl: url.data,
-				stickerSize: size || undefined,
-			},
+			{ ...choice, quantity: 1, color, transparentBackground: false, qrShape: 'circular', qrCodeUrl },
 			'request',
 		)
 	} catch (error) {
-		if (!(error instanceof DomainError)) throw error
-		const sizeMissing = error.message === SIZE_REQUIRED.description
-		return fail(
-			{ [error.field === 'stickerSize' ? `size-${productId}` : 'form']: [error.message] },
-			sizeMissing ? { type: 'error', ...SIZE_REQUIRED } : { type: 'error', description: error.message },
-		)
+		const sizeMissing = error instanceof Error && error.message === SIZE_REQUIRED.description
+		return replyError(args, submission, error, { toast: sizeMissing ? SIZE_REQUIRED : {}, extra })
 	}
-	const back = new URLSearchParams({ qrCodeUrl: url.data, color: color.data })
-	// Only an id goes back into the address: a long value would make a Location header no client reads.
-	const profileId = IdSchema.safeParse(form.get('profileId') ?? undefined)
-	if (profileId.success) back.set('profileId', String(profileId.data))
+	const back = new URLSearchParams({ qrCodeUrl, color })
+	if (profileId) back.set('profileId', String(profileId))
 	return redirectWithToast(
 		`${REQUEST_PAGE}?${back}`,
 		{ type: 'success', ...ORDER_MESSAGES.added(result.name) },

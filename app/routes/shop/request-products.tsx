@@ -29,7 +29,15 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 	const [url, setUrl] = useState(loaderData.qrCodeUrl)
 	useEffect(() => setUrl(loaderData.qrCodeUrl), [loaderData.qrCodeUrl])
 	useEffect(() => () => clearTimeout(timer.current), [])
-	const errors = actionData?.errors ?? {}
+	const refused = actionData?.result.error ?? {}
+	const errors = { qrCodeUrl: refused.qrCodeUrl, color: refused.color }
+	// The refusal of one product's line is said on that product's card: its size beside the sizes, the rest by its button.
+	const lineErrors = (productId: number, size: boolean) =>
+		actionData?.productId === productId
+			? Object.entries(refused).flatMap(([field, messages]) =>
+					(field === 'stickerSize') === size && field !== 'qrCodeUrl' && field !== 'color' ? (messages ?? []) : [],
+				)
+			: undefined
 	const preview = fetcher.data ?? loaderData
 	const addingId = navigation.state === 'submitting' ? navigation.formData?.get('productId') : null
 
@@ -149,7 +157,7 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 													{size.label}
 												</label>
 											))}
-											<ErrorList errors={errors[`size-${product.id}`]} />
+											<ErrorList errors={lineErrors(product.id, true)} />
 										</fieldset>
 									) : null}
 									{product.supportsSticker ? (
@@ -158,7 +166,7 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 											inputProps={{ name: `addSticker-${product.id}` }}
 										/>
 									) : null}
-									{actionData?.productId === product.id ? <ErrorList errors={errors.form} /> : null}
+									<ErrorList errors={lineErrors(product.id, false)} />
 									<StatusButton
 										type="submit"
 										name="productId"
