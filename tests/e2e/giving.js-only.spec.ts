@@ -60,6 +60,8 @@ test('with the publishable key, a signed-in donor on the tier page goes to the c
 		await page.getByLabel('Password').fill(user.password)
 		await page.getByRole('button', { name: 'Sign In' }).click()
 		await expect(page).toHaveURL(/\/support$/)
+		// The amount is checked in the page before anything is sent once its JavaScript runs; until then the form posts.
+		await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 		await page.getByLabel('Your amount (USD)').fill('0.50')
 		await page.getByRole('button', { name: 'Give This Amount' }).click()
 		await expect(page.getByRole('alert').filter({ hasText: 'Invalid Amount' })).toBeVisible()
