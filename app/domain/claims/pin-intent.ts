@@ -1,7 +1,2 @@
-import { z } from 'zod'
-
-/** What a PIN form sends as its intent to /auth, whichever page shows it. */
+/** What a PIN form sends as its intent to /auth, whichever page shows it (no zod here: the form is in first loads). */
 export const PIN_INTENT = 'claim-pin'
-
-/** A submission of the PIN form, told apart from the other forms of the page it is on. */
-export const PinIntentSchema = z.object({ intent: z.literal(PIN_INTENT) })

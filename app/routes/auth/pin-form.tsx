@@ -4,7 +4,7 @@ import { Form, useNavigation } from 'react-router'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { Field, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { PIN_INTENT, PinIntentSchema } from '#app/domain/claims/pin-intent.ts'
+import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 
 /**
  * A sticker's PIN. Signed out it posts to /auth; the dashboard and the QR Codes tab post it to themselves (`action`),
@@ -21,8 +21,7 @@ export function PinForm({ lastResult, action = '/auth' }: { lastResult?: Submiss
 		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: PinSchema }),
 	})
-	const pending =
-		navigation.state !== 'idle' && PinIntentSchema.safeParse(Object.fromEntries(navigation.formData ?? new FormData())).success
+	const pending = navigation.state !== 'idle' && navigation.formData?.getAll('intent').includes(PIN_INTENT) === true
 	const value = (fields.pin.value ?? '').toString().trim()
 	// With JavaScript the button waits for 8 characters; this says why, once something is typed.
 	const short = hydrated && value.length > 0 && value.length !== 8
