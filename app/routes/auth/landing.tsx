@@ -2,8 +2,8 @@ import { readPageForm } from '#app/utils/request.server.ts'
 import { redirect } from 'react-router'
 import { getUser } from '#app/middleware/user.server.ts'
 import type { Route } from './+types/landing'
-import { LandingView, WelcomeBackView } from './landing-view.tsx'
-import { pinAction } from './pin-action.server.ts'
+import { LandingView, WelcomeBackView } from '../../features/landing/landing-view.tsx'
+import { pinAction } from '../../features/pin-claim/pin-action.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await getUser({ request, context })

@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { recordSignIn } from '#app/domain/accounts/sign-ins.server.ts'
 import { claimValidatedPin } from '#app/domain/claims/claims.server.ts'
-import { claimToast } from '../claims/claim-toast.ts'
+import { claimToast } from '../../features/pin-claim/claim-toast.ts'
 import { mergeGuestCart } from '#app/domain/shop/cart.server.ts'
 import { combineHeaders, safeRedirect } from '#app/utils/http.ts'
 import { getSession, sessionStorage, type SessionData } from '#app/utils/session.server.ts'

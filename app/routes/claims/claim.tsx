@@ -24,7 +24,7 @@ import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import type { Route } from './+types/claim'
-import { CLAIM_FAILED, CLAIMED_TOAST } from './claim-toast.ts'
+import { CLAIM_FAILED, CLAIMED_TOAST } from '../../features/pin-claim/claim-toast.ts'
 
 /** Whose profile the code will show: one of theirs, or (no choice, 'own', or anything else) their own. */
 const ClaimFormSchema = z.object({ profileId: IdSchema.optional().catch(undefined) })

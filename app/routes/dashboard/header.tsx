@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router'
 import { Logo } from '#app/ui/brand.tsx'
-import { CartButton } from '../shop/cart-button.tsx'
+import { CartButton } from '../../features/cart/cart-button.tsx'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'

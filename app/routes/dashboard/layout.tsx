@@ -1,4 +1,4 @@
-import { Outlet, useMatches, useRouteLoaderData } from 'react-router'
+import { Outlet, useRouteLoaderData } from 'react-router'
 import { dashboardGate } from '#app/middleware/dashboard.server.ts'
 import { getUser } from '#app/middleware/user.server.ts'
 import { paymentsEnabled } from '#app/adapters/payments.server.ts'
@@ -6,10 +6,8 @@ import { env } from '#app/utils/env.server.ts'
 import { DashboardHeader } from '#app/routes/dashboard/header.tsx'
 import { DashboardTabs } from '#app/routes/dashboard/tabs.tsx'
 import { GeneralErrorBoundary } from '#app/ui/error-boundary.tsx'
+import { useDashboardChrome } from '#app/ui/dashboard-chrome.ts'
 import type { Route } from './+types/layout'
-
-/** What a dashboard page shows around itself: the header and tabs (default), the header only, or nothing (print). */
-export type DashboardHandle = { chrome?: 'tabs' | 'header' | 'none' }
 
 export const middleware: Route.MiddlewareFunction[] = [dashboardGate]
 
@@ -21,13 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
-function useChrome() {
-	const leaf = useMatches().at(-1)
-	return (leaf?.handle as DashboardHandle | undefined)?.chrome ?? 'tabs'
-}
-
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-	const chrome = useChrome()
+	const chrome = useDashboardChrome()
 	if (!loaderData.user || chrome === 'none') return <Outlet />
 	return (
 		<div className="min-h-screen">

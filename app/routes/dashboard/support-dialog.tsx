@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { buttonClass } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
-import { GivingUnavailable } from '../giving/giving-unavailable.tsx'
-import { TierCards } from '../giving/tier-cards.tsx'
+import { GivingUnavailable } from '../../ui/giving-unavailable.tsx'
+import { TierCards } from '../../features/donation/tier-cards.tsx'
 
 /** The header's Support Us dialog: spec 002's tier cards, giving from the dashboard. */
 /** Whether online giving works here, for the Support Us dialog. */

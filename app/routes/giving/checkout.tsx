@@ -7,7 +7,7 @@ import { PublicShell } from '#app/ui/public-shell.tsx'
 import { env } from '#app/utils/env.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { GivingUnavailable } from './giving-unavailable.tsx'
+import { GivingUnavailable } from '../../ui/giving-unavailable.tsx'
 import type { Route } from './+types/checkout'
 
 // Stripe's script loads on this page alone, after it: no other page carries it.

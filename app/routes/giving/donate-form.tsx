@@ -16,7 +16,7 @@ import { CheckboxField, ErrorList, Field, StatusButton } from '#app/ui/forms.tsx
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { showClientToast } from '#app/utils/network-failure.ts'
-import { startInPage } from './in-page-donation.ts'
+import { startInPage } from '../../features/donation/in-page-donation.ts'
 import { HoneypotField } from '#app/ui/honeypot-field.tsx'
 
 /** The amounts (spec 002 §5), then Stripe's hosted page; without JavaScript the same form posts and redirects. */

@@ -1,6 +1,6 @@
 import { cardClass } from '#app/ui/card.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
-import { GivingUnavailable } from './giving-unavailable.tsx'
+import { GivingUnavailable } from '../../ui/giving-unavailable.tsx'
 import { MoreWaysToHelp } from './more-ways.tsx'
 import { donationAction, givingPageData } from './giving-page.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'

@@ -6,7 +6,7 @@ import { buttonClass } from '#app/ui/forms.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import { paymentsEnabled } from '#app/adapters/payments.server.ts'
 import { env } from '#app/utils/env.server.ts'
-import { GivingUnavailable } from './giving-unavailable.tsx'
+import { GivingUnavailable } from '../../ui/giving-unavailable.tsx'
 import { MoreWaysToHelp } from './more-ways.tsx'
 import type { Route } from './+types/pricing'
 

@@ -2,9 +2,9 @@ import { Link } from 'react-router'
 import { cardClass } from '#app/ui/card.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import { donationAction, givingPageData } from './giving-page.server.ts'
-import { GivingUnavailable } from './giving-unavailable.tsx'
+import { GivingUnavailable } from '../../ui/giving-unavailable.tsx'
 import { MoreWaysToHelp } from './more-ways.tsx'
-import { TierCards } from './tier-cards.tsx'
+import { TierCards } from '../../features/donation/tier-cards.tsx'
 import type { Route } from './+types/support'
 
 /** Spec 002's donation tier page. Anyone may read it; giving from it signs the donor in first, then comes back here. */

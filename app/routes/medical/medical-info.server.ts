@@ -46,7 +46,7 @@ import { replyError, type ReplyErrorOptions } from '#app/utils/reply-error.serve
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { INTENTS, screenHref, type Done, type Intent } from './intents.ts'
-import { pinAction } from '../auth/pin-action.server.ts'
+import { pinAction } from '../../features/pin-claim/pin-action.server.ts'
 import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
 import { CREATE_PROFILE_FIRST } from '#app/domain/profiles/schemas.ts'

@@ -1,9 +1,9 @@
-import type { DashboardHandle } from '../dashboard/layout.tsx'
+import type { DashboardHandle } from '#app/ui/dashboard-chrome.ts'
 import type { Route } from './+types/medical-info'
 import { MedicalInfoScreen } from './medical-info-screen-lazy.ts'
 import { medicalInfoAction, medicalInfoLoader } from './medical-info.server.ts'
-import { CardDownloads } from '../cards/card-downloads-lazy.ts'
-import { cardReadyProfiles } from '../cards/card-downloads.server.ts'
+import { CardDownloads } from '../../features/card-downloads/card-downloads-lazy.ts'
+import { cardReadyProfiles } from '../../features/card-downloads/card-downloads.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const [screen, cardReady] = await Promise.all([medicalInfoLoader({ request, context }), cardReadyProfiles({ request, context })])

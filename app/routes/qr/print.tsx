@@ -5,7 +5,7 @@ import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
-import type { DashboardHandle } from '../dashboard/layout.tsx'
+import type { DashboardHandle } from '#app/ui/dashboard-chrome.ts'
 import type { Route } from './+types/print'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

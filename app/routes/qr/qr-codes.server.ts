@@ -25,11 +25,11 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { QR_MESSAGES } from '#app/domain/qr/messages.ts'
 import { QR_INTENTS } from './intents.ts'
 import { SENDER_INTENTS } from './sender-intents.ts'
-import { pinAction } from '../auth/pin-action.server.ts'
+import { pinAction } from '../../features/pin-claim/pin-action.server.ts'
 import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 import type { RequestArgs } from '#app/middleware/user.server.ts'
 import { HEALTH_LINK_INTENTS } from '#app/domain/sharing/options.ts'
-import { createLinkAction, HealthLinkForms, revokeLinkAction } from '../sharing/health-links.server.ts'
+import { createLinkAction, HealthLinkForms, revokeLinkAction } from './health-links.server.ts'
 
 export async function qrCodesLoader({ request, context }: RequestArgs) {
 	const { id: userId, isGrandfathered } = await requireUser({ request, context })

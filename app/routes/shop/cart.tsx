@@ -1,12 +1,12 @@
 import { readPageForm } from '#app/utils/request.server.ts'
-import { cartAction, loadCartView } from '#app/routes/shop/checkout.server.ts'
+import { cartAction, loadCartView } from '#app/features/cart/checkout.server.ts'
 import { ShopHeader } from '#app/routes/shop/shop-header.tsx'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/cart'
 import { cardClass } from '#app/ui/card.tsx'
 
 // The same code as the cart dialog's, loaded after the page: until then its buttons and fields post as plain forms.
-const CartContents = lazyComponent('cart-page', () => import('./cart-view.tsx').then((module) => module.CartPageContents))
+const CartContents = lazyComponent('cart-page', () => import('../../features/cart/cart-view.tsx').then((module) => module.CartPageContents))
 
 /** The cart and checkout on a page of their own: where a form from the dialog lands without JavaScript when it fails. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { getLatestOwnOrder, getOwnOrder, getOwnOrderBySession } from '#app/domai
 import { buttonClass } from '#app/ui/forms.tsx'
 import { ShopHeader } from '#app/routes/shop/shop-header.tsx'
 import { getUserId } from '#app/middleware/user.server.ts'
-import { clearStoredCart } from '#app/routes/shop/cart-storage.ts'
+import { clearStoredCart } from '#app/features/cart/cart-storage.ts'
 import { env } from '#app/utils/env.server.ts'
 import type { Route } from './+types/order-complete'
 import { OrderFacts, OrderItems } from './order-details.tsx'

@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from 'react-router'
 import { Logo } from '#app/ui/brand.tsx'
-import { CartButton } from './cart-button.tsx'
+import { CartButton } from '../../features/cart/cart-button.tsx'
 import { buttonClass } from '#app/ui/forms.tsx'
 
 const navLink = buttonClass('ghost', 'min-h-10 px-3 py-1.5 text-sm')

@@ -1,11 +1,11 @@
 import { readPageForm } from '#app/utils/request.server.ts'
 import { listProducts } from '#app/domain/shop/cart.server.ts'
-import { cartAction } from '#app/routes/shop/checkout.server.ts'
+import { cartAction } from '#app/features/cart/checkout.server.ts'
 import { ShopHeader } from '#app/routes/shop/shop-header.tsx'
 import { pageUrl } from '#app/utils/http.ts'
 import type { Route } from './+types/shop'
 import { ProductCard } from './product-card.tsx'
-import { fieldErrorsOf, refusedProduct } from './cart-errors.ts'
+import { fieldErrorsOf, refusedProduct } from '../../features/cart/cart-errors.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const url = pageUrl(request)

@@ -1,5 +1,5 @@
 import { PrefetchPageLinks, useFetcher, useLocation } from 'react-router'
-import type { CartView } from '#app/routes/shop/checkout.server.ts'
+import type { CartView } from '#app/features/cart/checkout.server.ts'
 import { Modal } from '#app/ui/modal.tsx'
 import { CartContents, usePendingIntent, type CartErrors } from './cart-view.tsx'
 

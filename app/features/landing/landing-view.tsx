@@ -4,7 +4,7 @@ import { Link, useNavigation } from 'react-router'
 import { Logo, SiteFooter } from '#app/ui/brand.tsx'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
-import { PinForm } from './pin-form-lazy.ts'
+import { PinForm } from '../pin-claim/pin-form-lazy.ts'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 import { cardClass, CheckList } from '#app/ui/card.tsx'
 

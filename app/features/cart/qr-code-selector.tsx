@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { CartView } from '#app/routes/shop/checkout.server.ts'
+import type { CartView } from '#app/features/cart/checkout.server.ts'
 import { SelectField } from '#app/ui/forms.tsx'
 
 /** Which of the person's QR codes the order is for; without one, how to get one. */

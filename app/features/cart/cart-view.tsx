@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from 'react-router'
-import type { CartView } from '#app/routes/shop/checkout.server.ts'
+import type { CartView } from '#app/features/cart/checkout.server.ts'
 import { lineOptions } from '#app/domain/shop/cart-lines.ts'
 import { formatCents } from '#app/domain/shop/pricing.ts'
 import { CHECKOUT_MESSAGES } from '#app/domain/shop/messages.ts'

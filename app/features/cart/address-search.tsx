@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { AddressSuggestion } from '#app/domain/shop/shipping.ts'
-import type { CartView } from '#app/routes/shop/checkout.server.ts'
+import type { CartView } from '#app/features/cart/checkout.server.ts'
 import { Field, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 

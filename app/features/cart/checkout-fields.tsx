@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react'
-import type { CartView } from '#app/routes/shop/checkout.server.ts'
+import type { CartView } from '#app/features/cart/checkout.server.ts'
 import { addressFromSuggestion, type AddressSuggestion } from '#app/domain/shop/shipping.ts'
 import { COUNTRIES, countryCode, estimateLabel, NO_SHIPPING, shippingOptions } from '#app/domain/shop/shipping.ts'
 import { AddressFieldset } from '#app/ui/address-fieldset.tsx'
