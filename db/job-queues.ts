@@ -1,5 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
-import type { Database } from './client.ts'
+import { rowsOf, type Database, type Executor } from './client.ts'
 
 /** pg-boss keeps its tables in a schema of its own beside the app's, created and migrated with the app's tables. */
 export const JOB_SCHEMA = 'pgboss'
@@ -48,6 +49,20 @@ export function jobDatabase(database: Database): PgBoss.Db {
 	}
 }
 
+/**
+ * pg-boss inside a transaction of the app's (a job sent with `{ db }`): its numbered parameters become the query's own,
+ * so the job is written, or rolled back, with the rows beside it.
+ */
+export function transactionJobDatabase(tx: Executor): PgBoss.Db {
+	return {
+		async executeSql(text, values = []) {
+			const parts = text.split(/\$(\d+)/)
+			const query: SQL[] = parts.map((part, i) => (i % 2 ? sql`${asParameter(values[Number(part) - 1])}` : sql.raw(part)))
+			return { rows: rowsOf(await tx.execute(sql.join(query))) }
+		},
+	}
+}
+
 export function jobBoss(database: Database, options: Partial<PgBoss.ConstructorOptions> = {}) {
 	return new PgBoss({ db: jobDatabase(database), schema: JOB_SCHEMA, supervise: false, schedule: false, migrate: false, ...options })
 }
@@ -62,6 +77,8 @@ export async function prepareJobQueues(database: Database, queues: JobQueueSetti
 			// createQueue leaves an existing queue as it was: settings changed here reach it too.
 			await boss.updateQueue(name, { name, ...jobs })
 		}
+		// A queue the app no longer has keeps no clock: its jobs would wait for a worker that never comes.
+		for (const { name } of await boss.getSchedules()) if (!(name in queues)) await boss.deleteQueue(name)
 	} finally {
 		await boss.stop({ graceful: false, close: false })
 	}

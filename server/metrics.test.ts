@@ -93,7 +93,7 @@ test('requests are timed by route pattern and status, never by path or query; th
 
 	expect(sample(text, 'hmh_db_query_duration_seconds_count', 'outcome="ok"')).toBeGreaterThan(0)
 	expect(sample(text, 'hmh_build_info', 'version="1.2.3",commit="abc123"')).toBe(1)
-	expect(sample(text, 'hmh_job_queue_waiting', 'queue="deliver-email"')).toBeGreaterThanOrEqual(0)
+	expect(sample(text, 'hmh_job_queue_waiting', 'queue="send-email"')).toBeGreaterThanOrEqual(0)
 	expect(sample(text, 'hmh_job_queue_failed', 'queue="seal-data"')).toBeGreaterThanOrEqual(0)
 	expect(sample(text, 'hmh_emails', 'status="pending"')).toBeGreaterThanOrEqual(0)
 	expect(sample(text, 'hmh_emails', 'status="failed"')).toBeGreaterThanOrEqual(0)

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss'
-import { db, type Database } from '#db/client.ts'
-import { jobBoss } from '#db/job-queues.ts'
+import { db, type Database, type Executor } from '#db/client.ts'
+import { jobBoss, transactionJobDatabase } from '#db/job-queues.ts'
 import { JOB_QUEUES, type JobData, type JobQueue } from '#app/jobs/queues.ts'
 import { log, loggedError, runInLogScope } from '#app/utils/log.server.ts'
 
@@ -37,8 +37,21 @@ function sender() {
  */
 export async function enqueue<Q extends JobQueue>(queue: Q, data: JobData[Q], options: PgBoss.SendOptions = {}) {
 	const id = await sender().send(queue, data, options)
-	if (!options.startAfter) for (const wake of wakers.get(queue) ?? []) wake()
+	if (!options.startAfter) wakeWorkers(queue)
 	return id
+}
+
+/**
+ * Puts a job on its queue inside the caller's transaction: it exists exactly when the rows written beside it do. Workers
+ * see it after the commit, at their next poll, or at once if the caller then calls wakeWorkers.
+ */
+export async function enqueueInTransaction<Q extends JobQueue>(tx: Executor, queue: Q, data: JobData[Q]) {
+	return sender().send(queue, data, { db: transactionJobDatabase(tx) })
+}
+
+/** Starts this process's idle workers of a queue on jobs just committed, rather than at their next poll. */
+export function wakeWorkers(queue: JobQueue) {
+	for (const wake of wakers.get(queue) ?? []) wake()
 }
 
 /** What a failed job keeps as its output (pg-boss shows it with the job): what a log line would, no statement's values. */

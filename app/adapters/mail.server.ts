@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import { z } from 'zod'
-import { db, type Executor } from '#db/client.ts'
+import { db, rowsOf, type Executor } from '#db/client.ts'
+import { JOB_SCHEMA } from '#db/job-queues.ts'
 import { emails } from '#db/schema.ts'
 import { env } from '#app/utils/env.server.ts'
 import { sealedData } from '#app/utils/sealed-data.server.ts'
-import { enqueue } from './jobs.server.ts'
+import { JOB_QUEUES } from '#app/jobs/queues.ts'
+import { enqueueInTransaction, wakeWorkers } from './jobs.server.ts'
 import { trackedHtml, UNTRACKED_CLICK_TYPES } from './email-html.ts'
 import { log } from '#app/utils/log.server.ts'
 
@@ -33,13 +35,8 @@ const EmailSchema = z.object({
 export type EmailInput = z.input<typeof EmailSchema>
 type EmailRow = typeof emails.$inferSelect
 
-/** Waits after the 1st, 2nd, … failed attempt; one more failure after the last one marks the row failed. */
-const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60, 12 * 60 * 60]
-export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1
-/** A claimed row is hidden from other workers this long; if this one dies mid-send, the row comes back. */
-const CLAIM_SECONDS = 10 * 60
-
-const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`
+/** The tries a message gets: the first and the 'send-email' queue's retries, which back off (queues.ts). */
+export const MAX_ATTEMPTS = JOB_QUEUES['send-email'].jobs.retryLimit + 1
 
 export function createSmtpTransport(url: string): MailTransport {
 	// Bounded waits: sendEmail runs inside requests, and a claim must outlast one send.
@@ -101,30 +98,41 @@ function pendingRow(input: EmailInput) {
 }
 
 /**
- * Records the message and asks the 'deliver-email' job to send it (at once where this process runs workers). Returns
- * the row id. Throws only for invalid input; a failed delivery stays recorded and is retried on its schedule.
+ * Records the message with its 'send-email' job and starts sending it (at once where this process runs workers).
+ * Returns the row id. Throws only for invalid input; a failed delivery stays recorded and the job retries it.
  */
 export async function sendEmail(input: EmailInput) {
-	const [row] = await db.insert(emails).values(pendingRow(input)).returning({ id: emails.id })
-	await deliverSoon()
-	return row!.id
+	const id = await db.transaction((tx) => queueEmail(tx, input))
+	deliverSoon()
+	return id
 }
 
 /**
- * Records a message inside the caller's transaction, due at once: it exists exactly when the change that caused it
- * does. The caller calls deliverSoon after the commit; if it cannot, the job's next clock tick sends it.
+ * Records a message and its 'send-email' job inside the caller's transaction: both exist exactly when the change that
+ * caused them does. An instance running workers picks the job up within its polling interval; the caller may call
+ * deliverSoon after the commit to start at once.
  */
 export async function queueEmail(tx: Executor, input: EmailInput) {
 	const [row] = await tx.insert(emails).values(pendingRow(input)).returning({ id: emails.id })
+	await enqueueInTransaction(tx, 'send-email', { emailId: row!.id })
 	return row!.id
 }
 
-/** Wakes the delivery job. Never throws: the message is recorded, and the job runs every minute anyway. */
-export async function deliverSoon() {
-	await enqueue('deliver-email', {}).catch((error: unknown) => log.warn({ err: error }, 'e-mail delivery job not queued'))
+/** Starts this process's 'send-email' workers on what was just committed, rather than at their next poll. */
+export function deliverSoon() {
+	wakeWorkers('send-email')
 }
 
-type Outcome = 'sent' | 'deferred' | 'failed'
+/** A failed delivery as the job keeps and logs it: the server's codes, never its words (they may quote the address). */
+export class DeliveryFailed extends Error {
+	override name = 'DeliveryFailed'
+	constructor(
+		readonly code: unknown,
+		readonly responseCode: unknown,
+	) {
+		super('e-mail not delivered')
+	}
+}
 
 /** A plain-text message also goes out as simple HTML, with an open pixel and (unless its links carry secrets) click tracking. */
 function htmlPart(row: EmailRow) {
@@ -138,8 +146,39 @@ function htmlPart(row: EmailRow) {
 	})
 }
 
-async function attemptDelivery(row: EmailRow, transport: MailTransport): Promise<Outcome> {
-	const attempts = row.attempts + 1
+/** An attempt holds its message this long, as long as its job may run before it expires and is retried. */
+const ATTEMPT_SECONDS = JOB_QUEUES['send-email'].jobs.expireInSeconds
+
+/** Another attempt at the message is under way (a job that expired mid-send, retried): this one waits its turn. */
+export class DeliveryBusy extends Error {
+	override name = 'DeliveryBusy'
+	constructor() {
+		super('e-mail being sent by another attempt')
+	}
+}
+
+/**
+ * Takes a pending message for one attempt, counting it, and holds it until the attempt ends (nextAttemptAt): two runs
+ * never send one message twice. Undefined once it is sent or failed; DeliveryBusy while another attempt holds it.
+ */
+async function claim(emailId: number) {
+	const [row] = await db
+		.update(emails)
+		.set({ attempts: sql`${emails.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${ATTEMPT_SECONDS})` })
+		.where(and(eq(emails.id, emailId), eq(emails.status, 'pending'), lte(emails.nextAttemptAt, sql`now()`)))
+		.returning()
+	if (row) return row
+	if (await db.$count(emails, and(eq(emails.id, emailId), eq(emails.status, 'pending')))) throw new DeliveryBusy()
+	return undefined
+}
+
+/**
+ * The 'send-email' job: one attempt at one message. A failure is recorded on the row and thrown, so the job runner
+ * retries it with backoff; after the last retry the message goes to 'email-undeliverable' (markUndeliverable).
+ */
+export async function deliverEmail(emailId: number, transport: MailTransport = defaultMailTransport()) {
+	const row = await claim(emailId)
+	if (!row) return 'done' as const
 	try {
 		await transport.send({
 			id: row.id,
@@ -151,54 +190,47 @@ async function attemptDelivery(row: EmailRow, transport: MailTransport): Promise
 			html: row.htmlBody ?? htmlPart(row),
 		})
 	} catch (error) {
-		return recordFailure(row, attempts, error)
+		const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+		// The server's answer may name the recipient: the line keeps the error's codes, the row its message.
+		const { code, responseCode } = error as { code?: unknown; responseCode?: unknown }
+		log.warn({ emailId: row.id, type: row.emailType, attempts: row.attempts, code, responseCode }, 'e-mail not delivered')
+		await db
+			.update(emails)
+			.set({ lastError, nextAttemptAt: sql`now()` })
+			.where(eq(emails.id, row.id))
+		throw new DeliveryFailed(code, responseCode)
 	}
 	await db
 		.update(emails)
-		.set({ status: 'sent', attempts, sentAt: sql`now()` })
+		.set({ status: 'sent', sentAt: sql`now()` })
 		.where(eq(emails.id, row.id))
-	return 'sent'
+	return 'sent' as const
 }
 
-async function recordFailure(row: EmailRow, attempts: number, error: unknown): Promise<Outcome> {
-	const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
-	const delay = RETRY_DELAYS_SECONDS[attempts - 1]
-	const outcome = delay === undefined ? 'failed' : 'deferred'
-	// The server's answer may name the recipient: the line keeps the error's codes, the row its message.
-	const { code, responseCode } = error as { code?: unknown; responseCode?: unknown }
-	log.warn({ emailId: row.id, type: row.emailType, attempts, outcome, code, responseCode }, 'e-mail not delivered')
-	await db
-		.update(emails)
-		.set({ attempts, lastError, ...(delay === undefined ? { status: 'failed' } : { nextAttemptAt: secondsFromNow(delay) }) })
-		.where(eq(emails.id, row.id))
-	return outcome
-}
-
-/** Takes the oldest due row for this instance alone (two instances never get the same one), or undefined. */
-async function claimNextDue() {
-	const due = db
-		.select({ id: emails.id })
-		.from(emails)
-		.where(and(eq(emails.status, 'pending'), lte(emails.nextAttemptAt, sql`now()`)))
-		.orderBy(asc(emails.nextAttemptAt))
-		.limit(1)
-		.for('update', { skipLocked: true })
+/** The 'email-undeliverable' job: a message whose every attempt failed is marked failed and kept (the Emails tab). */
+export async function markUndeliverable(emailId: number) {
 	const [row] = await db
 		.update(emails)
-		.set({ nextAttemptAt: secondsFromNow(CLAIM_SECONDS) })
-		// `= (subquery)` runs it once; `IN (subquery)` may rescan it per row and claim more than one.
-		.where(and(sql`${emails.id} = (${due})`, eq(emails.status, 'pending'), lte(emails.nextAttemptAt, sql`now()`)))
-		.returning()
-	return row
+		.set({ status: 'failed' })
+		.where(and(eq(emails.id, emailId), eq(emails.status, 'pending')))
+		.returning({ id: emails.id, type: emails.emailType, attempts: emails.attempts })
+	if (row) log.warn({ emailId: row.id, type: row.type, attempts: row.attempts }, 'e-mail failed after its last attempt')
 }
 
-/** Sends pending messages whose time has come (new ones and retries), one claimed row at a time: the 'deliver-email' job. */
-export async function deliverPendingEmails(limit = 20, transport: MailTransport = defaultMailTransport()) {
-	const counts: Record<Outcome, number> = { sent: 0, deferred: 0, failed: 0 }
-	for (let i = 0; i < limit; i++) {
-		const row = await claimNextDue()
-		if (!row) break
-		counts[await attemptDelivery(row, transport)]++
-	}
-	return counts
+/**
+ * At start: a pending message without a live 'send-email' job (one recorded before each message carried its job) gets
+ * one. Returns how many did; 0 in a database where every message was recorded with its job.
+ */
+export async function queueUnsentEmails() {
+	const jobs = sql.raw(`${JOB_SCHEMA}.job`)
+	const unsent = rowsOf<{ id: number }>(
+		await db.execute(sql`
+			select e.id from ${emails} e where e.status = 'pending' and not exists (
+				select 1 from ${jobs} j
+				where j.name = 'send-email' and j.state in ('created', 'retry', 'active') and (j.data->>'emailId')::int = e.id
+			)`),
+	)
+	for (const { id } of unsent) await db.transaction((tx) => enqueueInTransaction(tx, 'send-email', { emailId: id }))
+	if (unsent.length) deliverSoon()
+	return unsent.length
 }

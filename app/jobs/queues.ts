@@ -20,8 +20,15 @@ export type QueueSettings = {
  * times while one runs happens once more, not a hundred times.
  */
 export const JOB_QUEUES = {
-	// Delivers every message that is due; messages that failed come due again on their retry schedule (mail.server.ts).
-	'deliver-email': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 2, cron: '* * * * *' },
+	// A message that failed every attempt: marked failed and kept (mail.server.ts). Listed before the queue it serves.
+	'email-undeliverable': { jobs: { retryLimit: 5, retryDelay: 60, expireInSeconds: 60 }, pollSeconds: 30 },
+	// One job per message, written with it (mail.server.ts). A failed attempt is retried 9 times, waiting 1–2, 2–4, 4–8, …
+	// minutes (pg-boss's backoff, with jitter): about 8 to 17 hours in all, then 'email-undeliverable'. A send outlasts
+	// no expiry: SMTP waits are bounded well under it.
+	'send-email': {
+		jobs: { retryLimit: 9, retryDelay: 60, retryBackoff: true, expireInSeconds: 300, deadLetter: 'email-undeliverable' },
+		pollSeconds: 2,
+	},
 	// Sends what "I'm helping" senders wrote since their last e-mail, as one update each (helping.server.ts).
 	'helping-updates': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 300 }, pollSeconds: 10, cron: '* * * * *' },
 	'analytics-rollup': { jobs: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }, pollSeconds: 5, cron: '* * * * *' },
@@ -40,7 +47,8 @@ export type JobQueue = keyof typeof JOB_QUEUES
 
 /** What each queue's job carries: ids and instants only, never personal data (job rows are not encrypted). */
 export type JobData = {
-	'deliver-email': Record<string, never>
+	'send-email': { emailId: number }
+	'email-undeliverable': { emailId: number }
 	'helping-updates': Record<string, never>
 	'analytics-rollup': Record<string, never>
 	'prune-expired': Record<string, never>

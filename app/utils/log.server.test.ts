@@ -34,11 +34,11 @@ describe('a log line', () => {
 	test('carries the time, the level and the scope of the request or job it was written in', () => {
 		const { log, lines } = capture()
 		runInLogScope({ requestId: 'r-1', route: '/scan/:token' }, () => log.info({ ms: 3 }, 'request'))
-		runInLogScope({ queue: 'deliver-email', jobId: 'j-1' }, () => log.warn('job failed'))
+		runInLogScope({ queue: 'send-email', jobId: 'j-1' }, () => log.warn('job failed'))
 		log.info('outside')
 		expect(lines[0]).toMatchObject({ level: 'info', requestId: 'r-1', route: '/scan/:token', ms: 3, msg: 'request' })
 		expect(lines[0]!.time).toMatch(/^\d{4}-\d\d-\d\dT/)
-		expect(lines[1]).toMatchObject({ level: 'warn', queue: 'deliver-email', jobId: 'j-1' })
+		expect(lines[1]).toMatchObject({ level: 'warn', queue: 'send-email', jobId: 'j-1' })
 		expect(lines[2]).not.toHaveProperty('requestId')
 	})
 

@@ -16,9 +16,14 @@ import { uniqueEmail } from '#tests/factories.ts'
 const emailRow = async (id: number) => (await db.select().from(s.emails).where(eq(s.emails.id, id)))[0]!
 
 /** A queue of the test's own, so the app's workers (if any) never touch its jobs. */
-async function testQueue(boss: ReturnType<typeof jobBoss>, options: { retryLimit?: number } = {}) {
+async function testQueue(boss: ReturnType<typeof jobBoss>, options: { retryLimit?: number; deadLetter?: string } = {}) {
 	const name = `test-${randomUUID()}`
-	await boss.createQueue(name, { name, retryLimit: options.retryLimit ?? 0, retryDelay: 0 })
+	await boss.createQueue(name, {
+		name,
+		retryLimit: options.retryLimit ?? 0,
+		retryDelay: 0,
+		...(options.deadLetter && { deadLetter: options.deadLetter }),
+	})
 	return name
 }
 
@@ -34,7 +39,7 @@ describe('the app job runner', () => {
 		vi.restoreAllMocks()
 	})
 
-	test('a message sendEmail recorded is delivered by the deliver-email job within seconds', async () => {
+	test('a message sendEmail recorded is delivered by its send-email job within seconds', async () => {
 		const id = await sendEmail({ to: uniqueEmail('job'), type: 'welcome', subject: 'Welcome', text: 'Hello.' })
 		await vi.waitFor(async () => expect(await emailRow(id)).toMatchObject({ status: 'sent', attempts: 1 }), {
 			timeout: 10_000,
@@ -42,7 +47,7 @@ describe('the app job runner', () => {
 		})
 	})
 
-	test('a scan that is due an alert e-mails the owner: the scan records the message, the deliver-email job sends it', async () => {
+	test('a scan that is due an alert e-mails the owner: the scan records the message, its job sends it', async () => {
 		const { user, sticker } = await claimedProfile('Alert Person')
 		const code = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.pin, sticker.pin) })
 		await recordScan(code!.id, { userAgent: 'Mozilla/5.0 (iPhone)', address: '198.51.100.9', trustedHeaders: null, viewerIsOwner: false })
@@ -58,7 +63,6 @@ describe('the app job runner', () => {
 	test('pruning and rollups run on their clocks, and once at start', async () => {
 		const schedules = await jobBoss(db).getSchedules()
 		expect(Object.fromEntries(schedules.map((schedule) => [schedule.name, schedule.cron]))).toMatchObject({
-			'deliver-email': '* * * * *',
 			'analytics-rollup': '* * * * *',
 			'prune-expired': '*/15 * * * *',
 			'review-reminders': '7 * * * *',
@@ -100,6 +104,25 @@ describe('queues', () => {
 			expect((await boss.getJobById(name, id))?.output).toMatchObject({ message: 'the mail server said no' })
 		} finally {
 			await stop()
+		}
+	})
+
+	test('a job that fails its last retry goes to its dead-letter queue with its data (an undeliverable e-mail)', async () => {
+		const boss = jobBoss(db)
+		const deadLetter = await testQueue(boss)
+		const name = await testQueue(boss, { retryLimit: 1, deadLetter })
+		const dead: unknown[] = []
+		const stops = [
+			runWorker(boss, name, { pollSeconds: 0.2 }, async () => {
+				throw new Error('the mail server said no')
+			}),
+			runWorker(boss, deadLetter, { pollSeconds: 0.2 }, async (data) => void dead.push(data)),
+		]
+		try {
+			await boss.send(name, { emailId: 42 })
+			await vi.waitFor(() => expect(dead).toEqual([{ emailId: 42 }]), { timeout: 10_000, interval: 100 })
+		} finally {
+			await Promise.all(stops.map((stop) => stop()))
 		}
 	})
 

@@ -80,7 +80,7 @@ describe('the Stripe webhook', () => {
 		expect(receipts[0]!.textBody).toContain('Amount: $15.00')
 		expect(receipts[0]!.textBody).toContain('Hit Me Helpers Foundation')
 		expect(receipts[0]!.textBody).toContain('No goods or services were provided in exchange for this contribution.')
-		expect(receipts[0]!.status).toBe('pending') // the 'deliver-email' job sends it
+		expect(receipts[0]!.status).toBe('pending') // its 'send-email' job sends it
 		expect(receipts[0]!.textBody).toMatch(/\/giving\/statement\?email=.*&year=\d{4}&sig=/)
 		// The page Stripe returns the donor to now says the gift is confirmed.
 		const page = await unwrap((await call(success.loader, getRequest(`/donation-success?session_id=${session.id}`))).result)

@@ -442,7 +442,7 @@ export async function setFulfillmentStatus(orderId: string, next: string): Promi
 		await queueEmail(tx, shippedEmail(updated!, items))
 		return true
 	})
-	if (shipped) await deliverSoon()
+	if (shipped) deliverSoon()
 	return (await adminOrder(orderId))!
 }
 

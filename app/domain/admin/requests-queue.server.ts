@@ -146,7 +146,7 @@ export async function fulfillQrRequest(id: number, options: FulfilOptions = {}) 
 		const emailId = options.notify ? await queueEmail(tx, fulfilmentEmail(fulfilled!, codeIds)) : null
 		return { request: adminJson(fulfilled!, codeIds), emailId }
 	})
-	if (result.emailId !== null) await deliverSoon()
+	if (result.emailId !== null) deliverSoon()
 	return { request: result.request, qrCodeIds: codeIds, notified: result.emailId !== null }
 }
 

@@ -124,7 +124,7 @@ export async function notifyRecentVisitors(
 			})
 		return { successCount: recipients.length, totalUsers: found?.count ?? 0 }
 	})
-	if (result.successCount > 0) await deliverSoon()
+	if (result.successCount > 0) deliverSoon()
 	return result
 }
 

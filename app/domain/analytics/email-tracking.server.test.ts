@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { db, observeQueries } from '#db/client.ts'
 import { emailEvents, emails } from '#db/schema.ts'
 import { clickSignature } from '#app/adapters/email-html.ts'
-import { deliverPendingEmails, sendEmail, type OutgoingMail } from '#app/adapters/mail.server.ts'
+import { deliverEmail, sendEmail, type OutgoingMail } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { uniqueEmail } from '#tests/factories.ts'
 import { emailMessageStats, isMachineOpen, recordEmailClick, recordEmailOpen } from './email-tracking.server.ts'
@@ -221,7 +221,7 @@ describe('through the mail adapter', () => {
 		const text = `Hello,\n\nYour dashboard: ${SITE}/dashboard\nElsewhere: https://example.org/x`
 		const to = uniqueEmail('html')
 		const id = await sendEmail({ to, type: 'welcome', subject: 'Welcome', text })
-		await deliverPendingEmails(1000, transport)
+		await deliverEmail(id, transport)
 		const [row] = await db.select().from(emails).where(eq(emails.id, id))
 		const mail = sent.find((m) => m.to === to)!
 		expect(mail.text).toBe(text)
@@ -241,9 +241,8 @@ describe('through the mail adapter', () => {
 		const transport = { send: async (mail: OutgoingMail) => void sent.push(mail) }
 		const optOut = `${SITE}/notices/opt-out?token=someone.signature`
 		const [notice, own] = [uniqueEmail('html'), uniqueEmail('html')]
-		await sendEmail({ to: notice, type: 'visitor-notice', subject: 'Notice', text: `Stop: ${optOut}` })
-		await sendEmail({ to: own, type: 'welcome', subject: 'Own', text: 'Plain', html: '<p>Own</p>' })
-		await deliverPendingEmails(1000, transport)
+		await deliverEmail(await sendEmail({ to: notice, type: 'visitor-notice', subject: 'Notice', text: `Stop: ${optOut}` }), transport)
+		await deliverEmail(await sendEmail({ to: own, type: 'welcome', subject: 'Own', text: 'Plain', html: '<p>Own</p>' }), transport)
 		const htmlTo = (address: string) => sent.find((m) => m.to === address)!.html
 		expect(htmlTo(notice)).toContain(`href="${optOut}"`)
 		expect(htmlTo(notice)).not.toContain('/e/c/')

@@ -239,7 +239,7 @@ export async function handlePaymentEvent(event: unknown): Promise<Outcome> {
 		await db.insert(paymentEvents).values(identity).onConflictDoNothing()
 		throw refusal
 	}
-	if (outcome === 'recorded') await deliverSoon()
+	if (outcome === 'recorded') deliverSoon()
 	return outcome
 }
 

@@ -126,7 +126,7 @@ export async function reportHelping(token: string, responderKey: string, input: 
 		const recipients = held ? await recipientsOf(tx, view.ownerId, profile) : await mailWaiting(tx, view, sender, update, now)
 		return { recipients: recipients.length, contacts: recipients.filter((r) => r.contact).length, update, held }
 	})
-	if (!result.held) await deliverSoon()
+	if (!result.held) deliverSoon()
 	return result
 }
 
@@ -260,7 +260,7 @@ export async function sendWaitingUpdates(now = new Date()) {
 		})
 		if (done) sent++
 	}
-	if (sent) await deliverSoon()
+	if (sent) deliverSoon()
 	return { sent }
 }
 

@@ -98,7 +98,7 @@ function insertScan(row: ScanRow) {
  * Takes the code's alert slot when its owner was not e-mailed in the last 10 minutes and, in the same transaction,
  * records the e-mail that tells them: of simultaneous scans on any number of app instances exactly one wins the slot,
  * and a slot is never taken without its message (a database lost in between loses both, and the next scan tries again).
- * Not an edit, so updatedAt stays. The message is only recorded here; the 'deliver-email' job sends it, so a slow mail
+ * Not an edit, so updatedAt stays. The message is only recorded here; its 'send-email' job sends it, so a slow mail
  * server never delays a responder.
  */
 async function alertOwnerOnce(codeId: number, now: Date) {
@@ -124,7 +124,7 @@ async function alertOwnerOnce(codeId: number, now: Date) {
 		await queueEmail(tx, scanAlertEmail(codeId, owner!, now))
 		return true
 	})
-	if (queued) await deliverSoon()
+	if (queued) deliverSoon()
 	return queued
 }
 

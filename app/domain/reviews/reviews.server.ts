@@ -63,7 +63,7 @@ export async function sendDueReviewReminders(now = new Date()) {
 		if (due.length < 100) break
 		after = due.at(-1)!.id
 	}
-	if (sent) await deliverSoon()
+	if (sent) deliverSoon()
 	return sent
 }
 

@@ -189,7 +189,7 @@ describe('scan alerts', () => {
 		const unclaimed = await createCode()
 		const unclaimedRow = await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.token, unclaimed.token) })
 		expect((await recordScan(unclaimedRow!.id, visit())).alertOwner).toBe(false)
-		// Each alert is a message recorded with its slot; the 'deliver-email' job sends it.
+		// Each alert is a message recorded with its slot; its 'send-email' job sends it.
 		const mails = await db.select().from(s.emails).where(eq(s.emails.userId, user.id)).orderBy(s.emails.id)
 		expect(mails).toHaveLength(2)
 		expect(mails[0]).toMatchObject({
