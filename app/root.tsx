@@ -48,12 +48,12 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const [user, flash, cart] = await Promise.all([getUser({ request, context }), getToast(request), getCart(request)])
+	const [user, flash, cart] = await Promise.all([getUser({ request, context }), getToast(request), getCart({ request, context })])
 	const toast = context.get(requestToastContext) ?? flash.toast
 	const consentNotice = user ? await getConsentNotice(request, user.id) : null
 	const hideCyberBanner = await isCyberBannerHidden(request.headers.get('cookie'))
 	// The cart opens over whatever page asks for it, with or without JavaScript.
-	const cartView = pageUrl(request).searchParams.get('cart') === 'open' ? await loadCartView(request) : null
+	const cartView = pageUrl(request).searchParams.get('cart') === 'open' ? await loadCartView({ request, context }) : null
 	return data({ user, toast, consentNotice, hideCyberBanner, cart, cartView }, { headers: combineHeaders(flash.headers) })
 }
 

@@ -4,7 +4,8 @@ import { env } from '#app/utils/env.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
 import { getSession } from '#app/utils/session.server.ts'
 import { hasAdminToken } from './owner.server.ts'
-import { getUser, type RequestArgs } from './user.server.ts'
+import { getUser } from './user.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { log } from '#app/utils/log.server.ts'
 
 /** Not pages a person browses: the responder page, files, e-mail links and JSON are counted elsewhere or not at all. */
@@ -23,7 +24,7 @@ export async function recordRequestView(
 ) {
 	try {
 		const user = await getUser(args)
-		const isOwner = !!user && (user.isOwner || hasAdminToken(await getSession(args.request), user.id))
+		const isOwner = !!user && (user.isOwner || hasAdminToken(await getSession(args), user.id))
 		const headers = args.request.headers
 		await recordPageView({
 			path,

@@ -1,5 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto'
-import { data, redirect, type MiddlewareFunction } from 'react-router'
+import { createContext, data, redirect, type MiddlewareFunction } from 'react-router'
 import { twoFactorState } from '#app/domain/admin/owner-two-factor.server.ts'
 import type { SignedInUser } from '#app/domain/accounts/accounts.server.ts'
 import { loginPath } from '#app/utils/auth.server.ts'
@@ -8,7 +8,8 @@ import { pageUrl } from '#app/utils/http.ts'
 import { accountKey, hit, limitAttempts } from '#app/utils/rate-limit.server.ts'
 import { getClientIp } from '#app/utils/request.server.ts'
 import { getSession, type AppSession } from '#app/utils/session.server.ts'
-import { getUser, type RequestArgs } from './user.server.ts'
+import { getUser } from './user.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { OWNER_ONLY } from './permissions.server.ts'
 
 /** A passed second factor lasts this long in a session; then the owner enters a code again. */
@@ -65,19 +66,19 @@ export function markAdminToken(session: AppSession, userId: string) {
 	session.set('adminTokenUserId', userId)
 }
 
-const accessRead = new WeakMap<Request, Promise<OwnerAccess>>()
+const accessRead = createContext<Promise<OwnerAccess> | null>(null)
 
 /** Read once per request: the layout's middleware and the route's loader or action share it. */
 export function ownerAccess(args: RequestArgs): Promise<OwnerAccess> {
-	let access = accessRead.get(args.request)
-	if (!access) accessRead.set(args.request, (access = readOwnerAccess(args)))
+	let access = args.context.get(accessRead)
+	if (!access) args.context.set(accessRead, (access = readOwnerAccess(args)))
 	return access
 }
 
 async function readOwnerAccess(args: RequestArgs): Promise<OwnerAccess> {
 	const user = await getUser(args)
 	if (!user) return { kind: 'visitor' }
-	const session = await getSession(args.request)
+	const session = await getSession(args)
 	if (hasAdminToken(session, user.id)) return { kind: 'granted', user, via: 'token' }
 	if (!user.isOwner) return { kind: 'denied', user }
 	if (!(await twoFactorState(user.id)).enabled) return { kind: 'enrol', user }

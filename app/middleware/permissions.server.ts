@@ -2,7 +2,8 @@ import { redirect } from 'react-router'
 import { loginPath } from '#app/utils/auth.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { getUser, getUserId, type RequestArgs } from './user.server.ts'
+import { getUser, getUserId } from './user.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 
 /** A JSON call or a form that needs someone signed in: otherwise on to sign-in, and back afterwards. */
 export async function requireUserId(args: RequestArgs) {
@@ -30,7 +31,7 @@ export const AUTHENTICATION_REQUIRED = {
 export async function requireDashboardUser(args: RequestArgs) {
 	const user = await getUser(args)
 	if (!user) throw await redirectWithToast('/auth', AUTHENTICATION_REQUIRED)
-	const session = await getSession(args.request)
+	const session = await getSession(args)
 	const pendingPin = session.get('pendingPin')
 	if (pendingPin) {
 		session.unset('pendingPin')

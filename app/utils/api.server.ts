@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import type { RequestArgs } from './request.server.ts'
 import type { z } from 'zod'
 import { getSession } from './session.server.ts'
 import { readForm } from './form-body.server.ts'
@@ -77,8 +78,8 @@ export function validationError(issues: z.core.$ZodIssue[]) {
 }
 
 /** For JSON endpoints: 401 JSON instead of a redirect to sign-in. */
-export async function requireApiUserId(request: Request) {
-	const userId = (await getSession(request)).get('userId')
+export async function requireApiUserId(args: RequestArgs) {
+	const userId = (await getSession(args)).get('userId')
 	if (!userId) throw jsonError(401, 'Unauthorized')
 	return userId
 }

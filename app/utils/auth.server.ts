@@ -1,5 +1,6 @@
 import { getSession, sessionStorage } from './session.server.ts'
 import { pageUrl } from './http.ts'
+import type { RequestArgs } from './request.server.ts'
 
 /** Sign-in, and back to this page afterwards. */
 export function loginPath(request: Request) {
@@ -7,14 +8,14 @@ export function loginPath(request: Request) {
 	return `/api/login?${new URLSearchParams({ redirectTo: pathname + search })}`
 }
 
-export async function destroyUserSession(request: Request) {
-	const session = await getSession(request)
+export async function destroyUserSession(args: RequestArgs) {
+	const session = await getSession(args)
 	return sessionStorage.destroySession(session)
 }
 
 /** After a claim the pending PIN is spent; returns the cookie to send, or null when there was none. */
-export async function clearPendingPin(request: Request) {
-	const session = await getSession(request)
+export async function clearPendingPin(args: RequestArgs) {
+	const session = await getSession(args)
 	if (!session.has('pendingPin')) return null
 	session.unset('pendingPin')
 	return sessionStorage.commitSession(session)

@@ -5,6 +5,9 @@ import { env } from './env.server.ts'
 import { FORM_LIMIT, readForm } from './form-body.server.ts'
 import { limitAttempts, TOO_MANY_ATTEMPTS, type AttemptBucket } from './rate-limit.server.ts'
 
+/** What every loader, action and middleware is given: the request, and the state kept for it (router context). */
+export type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> }
+
 /** The peer address of the TCP connection, set by server.ts. */
 export const clientAddressContext = createContext<string | null>(null)
 

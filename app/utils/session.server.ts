@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, gt } from 'drizzle-orm'
-import { createSessionStorage, type Session } from 'react-router'
+import { createContext, createSessionStorage, type Session } from 'react-router'
 import { db } from '#db/client.ts'
 import { sessions } from '#db/schema.ts'
 import { env, isProduction } from './env.server.ts'
+import type { RequestArgs } from './request.server.ts'
 
 export const SESSION_DAYS = 30
 
@@ -88,11 +89,11 @@ export const sessionStorage = createSessionStorage<SessionData>({
 
 export type AppSession = Session<SessionData>
 
-const sessionsRead = new WeakMap<Request, Promise<AppSession>>()
+const sessionRead = createContext<Promise<AppSession> | null>(null)
 
 /** Read once per request: its middleware, loaders and actions share one session object, and one database read. */
-export function getSession(request: Request) {
-	let session = sessionsRead.get(request)
-	if (!session) sessionsRead.set(request, (session = sessionStorage.getSession(request.headers.get('cookie'))))
+export function getSession({ request, context }: RequestArgs) {
+	let session = context.get(sessionRead)
+	if (!session) context.set(sessionRead, (session = sessionStorage.getSession(request.headers.get('cookie'))))
 	return session
 }

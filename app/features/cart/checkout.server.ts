@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type RouterContextProvider } from 'react-router'
+import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import { DomainError } from '#app/utils/errors.ts'
 import { combineHeaders, safeRedirect } from '#app/utils/http.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { replyError } from '#app/utils/reply-error.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
 import type { ToastInput } from '#app/utils/toast.ts'
@@ -74,10 +75,10 @@ function writeDraft(session: AppSession, draft: Draft) {
 }
 
 /** Everything the "Shopping Cart & Checkout" view shows. */
-export async function loadCartView(request: Request) {
-	const session = await getSession(request)
+export async function loadCartView(args: RequestArgs) {
+	const session = await getSession(args)
 	const userId = session.get('userId') ?? null
-	const [items, draft] = [await getCart(request), readDraft(session)]
+	const [items, draft] = [await getCart(args), readDraft(session)]
 	const catalogue = await productsById([...new Set(items.map((i) => i.productId))])
 	const lines = items.flatMap((item) => {
 		const product = catalogue.find((p) => p.id === item.productId)
@@ -156,7 +157,7 @@ function cartActionSchema(signedIn: boolean) {
 	)
 }
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> }
+type Args = RequestArgs
 
 /**
  * Every cart and checkout action: add, quantities, discount, shipping, address search, and placing the order. What
@@ -165,7 +166,7 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> }
  */
 export async function cartAction(args: Args, formData: FormData, where: { returnTo: string; fromForm?: boolean }) {
 	const { request, context } = args
-	const session = await getSession(request)
+	const session = await getSession(args)
 	const userId = session.get('userId') ?? null
 	const submission = parseWithZod(formData, { schema: cartActionSchema(Boolean(userId)) })
 	// The form's own `returnTo` (a relative path only) when the page lets it choose.
@@ -182,7 +183,7 @@ export async function cartAction(args: Args, formData: FormData, where: { return
 		writeDraft(session, draft)
 		// A guest's cart lives in this same session object, so one commit saves both.
 		if (items) {
-			if (userId) await saveCart(request, items)
+			if (userId) await saveCart({ request, context }, items)
 			else session.set('cart', items)
 		}
 		return { 'set-cookie': await sessionStorage.commitSession(session) }
@@ -195,7 +196,7 @@ export async function cartAction(args: Args, formData: FormData, where: { return
 		return data({ result: submission.reply() }, { status: 400, headers })
 	}
 	const action = submission.value
-	const items = await getCart(request)
+	const items = await getCart({ request, context })
 	switch (action.intent) {
 		case 'add': {
 			const { intent: _intent, ...item } = action

@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { redirect, type RouterContextProvider } from 'react-router'
+import { redirect } from 'react-router'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { checkPin } from '#app/domain/claims/claims.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { replyError } from '#app/utils/reply-error.server.ts'
-import { getClientIp } from '#app/utils/request.server.ts'
+import { getClientIp, type RequestArgs } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { createToastHeaders } from '#app/utils/toast.server.ts'
 import { combineHeaders } from '#app/utils/http.ts'
@@ -17,9 +17,10 @@ export const PIN_VALIDATED = { title: 'PIN Validated', description: 'Redirecting
  * The PIN card, wherever it is: validate, then (spec 000) signed in, on to /claim/{pin}, whose form asks whose
  * information the code will show; signed out, remember the PIN as pending and sign in.
  */
-export async function pinAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
+export async function pinAction(args: RequestArgs, formData: FormData) {
+	const { request, context } = args
 	const submission = parseWithZod(formData, { schema: PinSchema })
-	const session = await getSession(request)
+	const session = await getSession(args)
 	const userId = session.get('userId')
 	const address = getClientIp(request, context)
 	// The format is checked with the rest of the rules, in their order (format, too many wrong PINs, unknown PIN).

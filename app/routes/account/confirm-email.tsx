@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const submission = parseWithZod(await readPageForm(request), { schema: ConfirmEmailChangeSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const { token, endOtherSessions } = submission.value
-	const session = await getSession(request)
+	const session = await getSession({ request, context })
 	const change = await findEmailChange(token)
 	// The session opening the link stays signed in when it is the account's own; any other is not the account's to keep.
 	const ownSession = change && session.get('userId') === change.userId ? session.id : null

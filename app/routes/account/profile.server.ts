@@ -107,7 +107,7 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
 					title: 'Signed Out Everywhere',
 					description: 'Every session of your account has ended, on every browser and device, this one included.',
 				},
-				{ headers: { 'set-cookie': await destroyUserSession(request) } },
+				{ headers: { 'set-cookie': await destroyUserSession({ request, context }) } },
 			)
 		}
 
@@ -126,7 +126,7 @@ export async function profileAction(request: Request, context: Readonly<RouterCo
 			return redirectWithToast(
 				'/',
 				{ type: 'success', title: 'Account Deleted', description: 'Your account and everything in it have been deleted.' },
-				{ headers: { 'set-cookie': await destroyUserSession(request) } },
+				{ headers: { 'set-cookie': await destroyUserSession({ request, context }) } },
 			)
 		}
 		default: {

@@ -22,7 +22,7 @@ const DangerZone = lazyComponent('profile-delete', () => forms().then((module) =
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser({ request, context })
 	const url = pageUrl(request)
-	const session = await getSession(request)
+	const session = await getSession({ request, context })
 	const [pending, last] = await Promise.all([pendingEmailChange(user.id), previousSignIn(user.id, session.get('signInId'))])
 	return {
 		user,

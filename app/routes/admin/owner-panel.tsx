@@ -52,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
 	if (checked.retryAfterSeconds)
 		return replyError(args, submission, new DomainError(429, TOO_MANY_ATTEMPTS, undefined, checked.retryAfterSeconds), options)
 	if (!checked.valid) return replyError(args, submission, new DomainError(400, INVALID_ADMIN_TOKEN), options)
-	const session = await getSession(request)
+	const session = await getSession(args)
 	markAdminToken(session, access.user.id)
 	return redirect('/admin', { headers: { 'set-cookie': await sessionStorage.commitSession(session) } })
 }

@@ -11,7 +11,7 @@ import {
 import { UNKNOWN_ACTION } from '#app/utils/errors.ts'
 import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { markSecondFactorPassed, ownerAccess, ownerOnlyPage } from '#app/middleware/owner.server.ts'
-import type { RequestArgs } from '#app/middleware/user.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { loginPath } from '#app/utils/auth.server.ts'
 import { safeRedirect } from '#app/utils/http.ts'
 import { replyError } from '#app/utils/reply-error.server.ts'
@@ -50,7 +50,7 @@ export async function twoFactorLoader(args: RequestArgs) {
 
 /** The session marked as past the second factor, and this browser remembered as one that passed it. */
 async function passedHeaders(args: RequestArgs, userId: string) {
-	const session = await getSession(args.request)
+	const session = await getSession(args)
 	markSecondFactorPassed(session, userId)
 	const headers = new Headers()
 	headers.append('set-cookie', await sessionStorage.commitSession(session))

@@ -7,15 +7,15 @@ import { log } from '#app/utils/log.server.ts'
 
 /** DELETE: the account and everything of the person's, as on the Profile tab; the session ends with it. */
 const api = resource<Route.ActionArgs>({
-	DELETE: async ({ request }) => {
-		const userId = await requireApiUserId(request)
+	DELETE: async ({ request, context }) => {
+		const userId = await requireApiUserId({ request, context })
 		try {
 			await deleteAccount(userId)
 		} catch (error) {
 			log.error({ err: error }, 'account not deleted')
 			return jsonError(500, 'Failed to delete account. Please try again.')
 		}
-		return Response.json({ message: 'Account deleted' }, { headers: { 'set-cookie': await destroyUserSession(request) } })
+		return Response.json({ message: 'Account deleted' }, { headers: { 'set-cookie': await destroyUserSession({ request, context }) } })
 	},
 })
 

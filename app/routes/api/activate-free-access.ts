@@ -12,8 +12,8 @@ export const FREE_ACCESS_NOT_GRANTED =
  * call says whether it is granted and changes nothing.
  */
 const api = resource<Route.ActionArgs>({
-	POST: ({ request }) =>
-		profileApi(request, async (userId) => {
+	POST: ({ request, context }) =>
+		profileApi({ request, context }, async (userId) => {
 			const { isGrandfathered } = await getAccessLevel(userId)
 			if (!isGrandfathered) return jsonError(403, FREE_ACCESS_NOT_GRANTED)
 			return json({ success: true, isGrandfathered: true, message: 'Free access is active: you can generate your own QR codes.' })

@@ -5,8 +5,8 @@ import type { Route } from './+types/auth-logout'
 
 /** Ends the session row, so every tab is signed out on its next request. */
 const api = resource<Route.ActionArgs>({
-	POST: async ({ request }) => {
-		const cookie = await destroyUserSession(request)
+	POST: async ({ request, context }) => {
+		const cookie = await destroyUserSession({ request, context })
 		const wantsJson = (request.headers.get('accept') ?? '').includes('application/json')
 		if (wantsJson) return Response.json({ success: true }, { headers: { 'set-cookie': cookie } })
 		return redirectWithToast(

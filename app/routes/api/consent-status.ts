@@ -4,8 +4,8 @@ import type { Route } from './+types/consent-status'
 import { resource } from '#app/utils/resource.server.ts'
 
 const api = resource<Route.ActionArgs>({
-	GET: async ({ request }) => {
-		const userId = await requireApiUserId(request)
+	GET: async ({ request, context }) => {
+		const userId = await requireApiUserId({ request, context })
 		return Response.json(consentStatusBody(await getConsentStatus(userId)), { headers: { 'cache-control': 'no-store' } })
 	},
 })

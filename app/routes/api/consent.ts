@@ -8,7 +8,7 @@ import type { Route } from './+types/consent'
 /** Spec 002 §7: one call per form, { consentType, agreed: true }; records the form's current version. */
 const api = resource<Route.ActionArgs>({
 	POST: async ({ request, context }) => {
-		const userId = await requireApiUserId(request)
+		const userId = await requireApiUserId({ request, context })
 		const parsed = ConsentRecordSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const recorded = await recordConsent(userId, parsed.data.consentType, clientInfo(request, context))

@@ -38,8 +38,8 @@ const OrderRequestSchema = z.object({
 
 /** POST: records the order on the server's own prices, shipping and discount rules; answers { checkoutUrl } or { message }. */
 const api = resource<Route.ActionArgs>({
-	POST: async ({ request }) => {
-		const userId = await requireApiUserId(request)
+	POST: async ({ request, context }) => {
+		const userId = await requireApiUserId({ request, context })
 		const body = await readBody(request)
 		const parsed = OrderRequestSchema.safeParse(body)
 		if (!parsed.success)

@@ -6,8 +6,8 @@ import type { Route } from './+types/donations'
 
 /** GET /api/donations: the signed-in donor's confirmed gifts, newest first, each with its receipt number. */
 const api = resource<Route.ActionArgs>({
-	GET: async ({ request }) => {
-		const gifts = await giftsOf(await requireApiUserId(request))
+	GET: async ({ request, context }) => {
+		const gifts = await giftsOf(await requireApiUserId({ request, context }))
 		return json(
 			gifts.map((gift) => ({
 				id: gift.id,

@@ -5,8 +5,8 @@ import type { Route } from './+types/ips'
 
 /** GET /api/medical-profiles/:id/ips: the profile's International Patient Summary (a FHIR R4 document Bundle), made now. Owner only. */
 const api = resource<Route.ActionArgs>({
-	GET: ({ request, params }) =>
-		profileApi(request, async (userId) => {
+	GET: ({ request, context, params }) =>
+		profileApi({ request, context }, async (userId) => {
 			const bundle = await profileIps(userId, pathId(params.id, 'Profile not found'))
 			return new Response(JSON.stringify(bundle), {
 				headers: {

@@ -8,8 +8,8 @@ import type { Route } from './+types/lock-screen'
 
 /** GET /api/medical-profiles/:id/lock-screen.png?w=&h=[&lang=][&code=]: the profile's lock-screen image, made now. Owner only. */
 const api = resource<Route.ActionArgs>({
-	GET: ({ request, params }) =>
-		profileApi(request, async (userId) => {
+	GET: ({ request, context, params }) =>
+		profileApi({ request, context }, async (userId) => {
 			const profileId = pathId(params.id, 'Profile not found')
 			const query = LockScreenQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
 			if (!query.success) return validationError(query.error.issues)

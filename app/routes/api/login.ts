@@ -9,13 +9,13 @@ import { log } from '#app/utils/log.server.ts'
 
 /** Starts sign-in: the identity provider when one is configured, else the local sign-in page. */
 const api = resource<Route.ActionArgs>({
-	GET: async ({ request }) => {
+	GET: async ({ request, context }) => {
 		const redirectTo = new URL(request.url).searchParams.get('redirectTo')
 		if (!env.oidcEnabled) {
 			const local = redirectTo ? `/login?${new URLSearchParams({ redirectTo: safeRedirect(redirectTo) })}` : '/login'
 			throw redirect(local)
 		}
-		const session = await getSession(request)
+		const session = await getSession({ request, context })
 		if (session.get('userId')) throw redirect(safeRedirect(redirectTo, '/dashboard'))
 		let cookie: string | null = null
 		if (redirectTo) {

@@ -29,18 +29,22 @@ const FAMILY_FIELDS = ['fullName', 'relationshipToUser', 'pin']
 const api = resource<Route.ActionArgs>(({ params }) => {
 	if (params.id === undefined) {
 		return {
-			GET: ({ request }) => profileApi(request, async (userId) => show(userId, await ownProfileId(userId))),
+			GET: ({ request, context }) => profileApi({ request, context }, async (userId) => show(userId, await ownProfileId(userId))),
 			POST: ({ request, context }) =>
-				profileApi(request, async (userId) => create({ userId, address: getClientIp(request, context) }, await readBody(request))),
+				profileApi({ request, context }, async (userId) =>
+					create({ userId, address: getClientIp(request, context) }, await readBody(request)),
+				),
 		}
 	}
 	const id = params.id
 	return {
-		GET: ({ request }) => profileApi(request, async (userId) => show(userId, pathId(id, NOT_FOUND))),
-		PUT: ({ request }) => profileApi(request, async (userId) => update(userId, pathId(id, NOT_FOUND), await readBody(request), 'PUT')),
-		PATCH: ({ request }) => profileApi(request, async (userId) => update(userId, pathId(id, NOT_FOUND), await readBody(request), 'PATCH')),
-		DELETE: ({ request }) =>
-			profileApi(request, async (userId) => {
+		GET: ({ request, context }) => profileApi({ request, context }, async (userId) => show(userId, pathId(id, NOT_FOUND))),
+		PUT: ({ request, context }) =>
+			profileApi({ request, context }, async (userId) => update(userId, pathId(id, NOT_FOUND), await readBody(request), 'PUT')),
+		PATCH: ({ request, context }) =>
+			profileApi({ request, context }, async (userId) => update(userId, pathId(id, NOT_FOUND), await readBody(request), 'PATCH')),
+		DELETE: ({ request, context }) =>
+			profileApi({ request, context }, async (userId) => {
 				const profileId = pathId(id, NOT_FOUND)
 				return json({ success: true, id: profileId, unlinkedQrCodes: await deleteProfile(userId, profileId) })
 			}),

@@ -5,7 +5,8 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/medical-profiles'
 
 const api = resource<Route.ActionArgs>({
-	GET: ({ request }) => profileApi(request, async (userId) => json((await listProfiles(userId)).map(toProfileListView))),
+	GET: ({ request, context }) =>
+		profileApi({ request, context }, async (userId) => json((await listProfiles(userId)).map(toProfileListView))),
 })
 
 export const loader = api.loader

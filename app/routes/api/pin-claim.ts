@@ -10,7 +10,7 @@ const ProfileIdSchema = IdSchema.optional()
 
 const api = resource<Route.ActionArgs>({
 	POST: async ({ request, context }) => {
-		const userId = await requireApiUserId(request)
+		const userId = await requireApiUserId({ request, context })
 		const body = await readBody(request)
 		const profileId = ProfileIdSchema.safeParse(
 			body.medicalProfileId === '' || body.medicalProfileId === null ? undefined : body.medicalProfileId,
@@ -21,7 +21,7 @@ const api = resource<Route.ActionArgs>({
 			body.pin,
 			profileId.data ? { profileId: profileId.data } : undefined,
 		)
-		const cookie = await clearPendingPin(request)
+		const cookie = await clearPendingPin({ request, context })
 		return Response.json(
 			{ success: true, qrCodeId: claimed.qrCodeId, qrCodeToken: claimed.token },
 			{ headers: cookie ? { 'set-cookie': cookie } : undefined },

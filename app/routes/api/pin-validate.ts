@@ -9,7 +9,7 @@ import type { Route } from './+types/pin-validate'
 const api = resource<Route.ActionArgs>({
 	POST: async ({ request, context }) => {
 		const body = await readBody(request)
-		const session = await getSession(request)
+		const session = await getSession({ request, context })
 		const check = await checkPin(body.pin, { userId: session.get('userId'), address: getClientIp(request, context) })
 		if (!check.valid) return Response.json({ valid: false, message: check.message }, { status: check.status })
 		session.set('pendingPin', check.pin)

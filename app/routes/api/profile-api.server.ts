@@ -1,3 +1,4 @@
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
@@ -27,8 +28,8 @@ export function json(value: unknown, status = 200) {
  * Signed in; another person's profile or row is a 404 with the same message as an unknown id. A refusal is thrown on
  * to resource(), which answers it (one that names its field as the schema's refusals do, with the message under `errors`).
  */
-export async function profileApi(request: Request, run: (userId: string) => Promise<Response>) {
-	return run(await requireApiUserId(request))
+export async function profileApi(args: RequestArgs, run: (userId: string) => Promise<Response>) {
+	return run(await requireApiUserId(args))
 }
 
 /** An id in a body or query: missing or malformed is a 400 naming the field. */
@@ -70,32 +71,32 @@ function show(section: Section, row: unknown) {
  * conditions, policies) and DELETE removes it.
  */
 export function sectionResource(section: Section) {
-	return resource<{ request: Request; params: { id?: string } }>(({ params }) => {
+	return resource<RequestArgs & { params: { id?: string } }>(({ params }) => {
 		if (params.id === undefined)
 			return {
-				GET: ({ request }) => list(request, section),
-				...(CAN_POST.includes(section) && { POST: ({ request }) => add(request, section) }),
+				GET: (args) => list(args, section),
+				...(CAN_POST.includes(section) && { POST: (args) => add(args, section) }),
 			}
 		const rowId = params.id
 		return {
-			...(CAN_PUT.includes(section) && { PUT: ({ request }) => change(request, section, rowId) }),
-			DELETE: ({ request }) => remove(request, section, rowId),
+			...(CAN_PUT.includes(section) && { PUT: (args) => change(args, section, rowId) }),
+			DELETE: (args) => remove(args, section, rowId),
 		}
 	})
 }
 
-function list(request: Request, section: Section) {
-	return profileApi(request, async (userId) => {
-		const profileId = queriedProfile(new URL(request.url)) ?? requiredId(undefined, 'profileId')
+function list(args: RequestArgs, section: Section) {
+	return profileApi(args, async (userId) => {
+		const profileId = queriedProfile(new URL(args.request.url)) ?? requiredId(undefined, 'profileId')
 		const rows = await listRows(userId, section, profileId)
 		return json(rows.map((row) => show(section, row)))
 	})
 }
 
-function add(request: Request, section: Section) {
-	return profileApi(request, async (userId) => {
-		const body = await readBody(request)
-		return save(userId, section, body, { profileId: await addingTo(userId, body, new URL(request.url)) })
+function add(args: RequestArgs, section: Section) {
+	return profileApi(args, async (userId) => {
+		const body = await readBody(args.request)
+		return save(userId, section, body, { profileId: await addingTo(userId, body, new URL(args.request.url)) })
 	})
 }
 
@@ -128,14 +129,14 @@ async function addingTo(userId: string, body: Record<string, unknown>, url: URL)
 	throw jsonError(400, CREATE_PROFILE_FIRST, { errors: { medicalProfileId: [CREATE_PROFILE_FIRST] } })
 }
 
-function change(request: Request, section: Section, id: string) {
-	return profileApi(request, async (userId) =>
-		save(userId, section, await readBody(request), { rowId: pathId(id, `${SECTION_NOUNS[section]} not found`) }),
+function change(args: RequestArgs, section: Section, id: string) {
+	return profileApi(args, async (userId) =>
+		save(userId, section, await readBody(args.request), { rowId: pathId(id, `${SECTION_NOUNS[section]} not found`) }),
 	)
 }
 
-function remove(request: Request, section: Section, id: string) {
-	return profileApi(request, async (userId) => {
+function remove(args: RequestArgs, section: Section, id: string) {
+	return profileApi(args, async (userId) => {
 		const row = await deleteRow(userId, section, pathId(id, `${SECTION_NOUNS[section]} not found`))
 		return json({ success: true, id: row.id })
 	})

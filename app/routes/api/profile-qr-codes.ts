@@ -6,8 +6,10 @@ import type { Route } from './+types/profile-qr-codes'
 
 /** GET /api/profiles/{id}/qr-codes: the codes linked to one of the caller's profiles. */
 const api = resource<Route.ActionArgs>({
-	GET: ({ request, params }) =>
-		profileApi(request, async (userId) => json((await listCodes(userId, pathId(params.id, 'Profile not found'))).map(apiCode))),
+	GET: ({ request, context, params }) =>
+		profileApi({ request, context }, async (userId) =>
+			json((await listCodes(userId, pathId(params.id, 'Profile not found'))).map(apiCode)),
+		),
 })
 
 export const loader = api.loader

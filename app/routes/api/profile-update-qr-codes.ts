@@ -6,8 +6,8 @@ import type { Route } from './+types/profile-update-qr-codes'
 
 /** POST /api/profiles/{id}/update-qr-codes: confirms the profile's information, which every code of it shows. */
 const api = resource<Route.ActionArgs>({
-	POST: ({ request, params }) => {
-		return profileApi(request, async (userId) => {
+	POST: ({ request, context, params }) => {
+		return profileApi({ request, context }, async (userId) => {
 			const updated = await refreshProfileCodes(userId, pathId(params.id, 'Profile not found'))
 			return json({ updated, message: QR_MESSAGES.refreshed(updated) })
 		})

@@ -15,8 +15,8 @@ const QuerySchema = z.object({
 
 /** GET /api/qr-codes/:id/image (inline thumbnail) and /download (a file named by shape, id and date). Owner only. */
 const api = resource<Route.ActionArgs>({
-	GET: async ({ request, params }) => {
-		const userId = await requireApiUserId(request)
+	GET: async ({ request, context, params }) => {
+		const userId = await requireApiUserId({ request, context })
 		const id = IdSchema.safeParse(params.id)
 		const query = QuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
 		if (!id.success) return jsonError(404, 'QR code not found')

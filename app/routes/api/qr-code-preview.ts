@@ -7,8 +7,8 @@ import type { Route } from './+types/qr-code-preview'
 
 /** POST /api/qr-codes/preview: the customised code as SVG; nothing is stored. */
 const api = resource<Route.ActionArgs>({
-	POST: ({ request }) => {
-		return profileApi(request, async (userId) => {
+	POST: ({ request, context }) => {
+		return profileApi({ request, context }, async (userId) => {
 			const parsed = parseCodeRequest(await readBody(request), true)
 			if (parsed instanceof Response) return parsed
 			return json({ qrCodeSvg: await previewCodeSvg(userId, parsed.profileId, parsed.customization) })

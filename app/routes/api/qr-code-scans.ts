@@ -6,7 +6,8 @@ import type { Route } from './+types/qr-code-scans'
 
 /** GET /api/qr-codes/{id}/scans: the code's latest scans, newest first. */
 const api = resource<Route.ActionArgs>({
-	GET: ({ request, params }) => profileApi(request, async (userId) => json(await scanHistory(userId, pathId(params.id, CODE_NOT_FOUND)))),
+	GET: ({ request, context, params }) =>
+		profileApi({ request, context }, async (userId) => json(await scanHistory(userId, pathId(params.id, CODE_NOT_FOUND)))),
 })
 
 export const loader = api.loader

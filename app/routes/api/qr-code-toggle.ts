@@ -7,8 +7,8 @@ import type { Route } from './+types/qr-code-toggle'
 
 /** PATCH /api/qr-codes/{id}/toggle: active codes show the profile when scanned, inactive ones the neutral page. */
 const api = resource<Route.ActionArgs>({
-	PATCH: ({ request, params }) => {
-		return profileApi(request, async (userId) => {
+	PATCH: ({ request, context, params }) => {
+		return profileApi({ request, context }, async (userId) => {
 			const isActive = await toggleCode(userId, pathId(params.id, CODE_NOT_FOUND))
 			const { title, description } = isActive ? QR_MESSAGES.activated : QR_MESSAGES.deactivated
 			return json({ isActive, title, message: description })

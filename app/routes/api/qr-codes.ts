@@ -16,16 +16,18 @@ import type { Route } from './+types/qr-codes'
 const api = resource<Route.ActionArgs>(({ params }) => {
 	if (params.id === undefined) {
 		return {
-			GET: ({ request }) => profileApi(request, async (userId) => json((await listCodes(userId)).map(apiCode))),
-			POST: ({ request }) => profileApi(request, async (userId) => generate(userId, await readBody(request))),
+			GET: ({ request, context }) => profileApi({ request, context }, async (userId) => json((await listCodes(userId)).map(apiCode))),
+			POST: ({ request, context }) => profileApi({ request, context }, async (userId) => generate(userId, await readBody(request))),
 		}
 	}
 	const id = params.id
 	return {
-		GET: ({ request }) => profileApi(request, async (userId) => json(apiCode(await getOwnedCode(userId, pathId(id, CODE_NOT_FOUND))))),
-		PATCH: ({ request }) => profileApi(request, async (userId) => restyle(userId, pathId(id, CODE_NOT_FOUND), await readBody(request))),
-		DELETE: ({ request }) =>
-			profileApi(request, async (userId) => {
+		GET: ({ request, context }) =>
+			profileApi({ request, context }, async (userId) => json(apiCode(await getOwnedCode(userId, pathId(id, CODE_NOT_FOUND))))),
+		PATCH: ({ request, context }) =>
+			profileApi({ request, context }, async (userId) => restyle(userId, pathId(id, CODE_NOT_FOUND), await readBody(request))),
+		DELETE: ({ request, context }) =>
+			profileApi({ request, context }, async (userId) => {
 				await deleteCode(userId, pathId(id, CODE_NOT_FOUND))
 				return json({ success: true, message: QR_MESSAGES.deleted })
 			}),

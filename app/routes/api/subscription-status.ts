@@ -6,8 +6,8 @@ import type { Route } from './+types/subscription-status'
 
 /** GET /api/subscription-status: the signed-in person's monthly gift (plan, status, renewal date), or status 'none'. */
 const api = resource<Route.ActionArgs>({
-	GET: async ({ request }) => {
-		const current = await subscriptionOf(await requireApiUserId(request))
+	GET: async ({ request, context }) => {
+		const current = await subscriptionOf(await requireApiUserId({ request, context }))
 		if (!current) return json({ status: 'none', plan: null, renewsAt: null })
 		return json({ status: current.status, plan: current.plan, renewsAt: current.renewsAt?.toISOString() ?? null })
 	},

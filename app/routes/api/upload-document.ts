@@ -13,8 +13,8 @@ import type { Route } from './+types/upload-document'
  * With medicalProfileId as well, the document is added to that profile at once.
  */
 const api = resource<Route.ActionArgs>({
-	POST: ({ request }) => {
-		return profileApi(request, async (userId) => {
+	POST: ({ request, context }) => {
+		return profileApi({ request, context }, async (userId) => {
 			const form = await readForm(request, uploadLimit('document'))
 			if (!form.ok) return jsonError(form.status, form.message)
 			const document = form.formData.get('document')

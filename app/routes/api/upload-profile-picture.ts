@@ -13,8 +13,8 @@ import type { Route } from './+types/upload-profile-picture'
  * With medicalProfileId as well, the picture is saved on that profile at once.
  */
 const api = resource<Route.ActionArgs>({
-	POST: ({ request }) => {
-		return profileApi(request, async (userId) => {
+	POST: ({ request, context }) => {
+		return profileApi({ request, context }, async (userId) => {
 			const form = await readForm(request, uploadLimit('picture'))
 			if (!form.ok) return jsonError(form.status, form.message)
 			const picture = form.formData.get('picture')

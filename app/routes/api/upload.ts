@@ -13,8 +13,8 @@ import type { Route } from './+types/upload'
  * cardFrontPhotoUrl. With policyId as well, it becomes that saved policy's card at once.
  */
 const api = resource<Route.ActionArgs>({
-	POST: ({ request }) => {
-		return profileApi(request, async (userId) => {
+	POST: ({ request, context }) => {
+		return profileApi({ request, context }, async (userId) => {
 			const form = await readForm(request, uploadLimit('insurance-card'))
 			if (!form.ok) return jsonError(form.status, form.message)
 			if (form.formData.get('type') !== 'insurance-card') return jsonError(400, "Only type 'insurance-card' is supported")

@@ -5,7 +5,7 @@ import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/user-access-level'
 
 const api = resource<Route.ActionArgs>({
-	GET: async ({ request }) => json(await getAccessLevel(await requireApiUserId(request))),
+	GET: async ({ request, context }) => json(await getAccessLevel(await requireApiUserId({ request, context }))),
 })
 
 export const loader = api.loader

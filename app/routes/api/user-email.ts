@@ -10,12 +10,12 @@ import type { Route } from './+types/user-email'
  * changes once it is opened (the current address is told). GET: the change waiting for its link; DELETE withdraws it.
  */
 const api = resource<Route.ActionArgs>({
-	GET: async ({ request }) => {
-		const userId = await requireApiUserId(request)
+	GET: async ({ request, context }) => {
+		const userId = await requireApiUserId({ request, context })
 		return Response.json({ pending: await pendingEmailChange(userId) })
 	},
-	PUT: async ({ request }) => {
-		const userId = await requireApiUserId(request)
+	PUT: async ({ request, context }) => {
+		const userId = await requireApiUserId({ request, context })
 		const parsed = ChangeEmailSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const requested = await requestEmailChange(userId, parsed.data.email)
@@ -25,8 +25,8 @@ const api = resource<Route.ActionArgs>({
 			user: await getPublicUser(userId),
 		})
 	},
-	DELETE: async ({ request }) => {
-		const userId = await requireApiUserId(request)
+	DELETE: async ({ request, context }) => {
+		const userId = await requireApiUserId({ request, context })
 		const cancelled = await cancelEmailChange(userId)
 		return Response.json({ message: cancelled ? 'Email change cancelled' : 'No email change was waiting', cancelled })
 	},

@@ -6,8 +6,8 @@ import type { Route } from './+types/user-profile'
 
 /** PUT { firstName, lastName }: saved only when one of them changed. */
 const api = resource<Route.ActionArgs>({
-	PUT: async ({ request }) => {
-		const userId = await requireApiUserId(request)
+	PUT: async ({ request, context }) => {
+		const userId = await requireApiUserId({ request, context })
 		const parsed = ProfileNameSchema.safeParse(await readBody(request))
 		if (!parsed.success) return validationError(parsed.error.issues)
 		const saved = await updateName(userId, parsed.data)

@@ -19,7 +19,7 @@ async function validate({ request, context }: Route.ActionArgs) {
 	const { valid, retryAfterSeconds } = await presentAdminToken({ request, context }, user.id, token)
 	if (retryAfterSeconds) throw new DomainError(429, TOO_MANY_ATTEMPTS, undefined, retryAfterSeconds)
 	if (!valid) return { valid }
-	const session = await getSession(request)
+	const session = await getSession({ request, context })
 	markAdminToken(session, user.id)
 	return Response.json({ valid }, { headers: { 'set-cookie': await sessionStorage.commitSession(session) } })
 }

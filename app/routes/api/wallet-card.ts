@@ -8,8 +8,8 @@ import type { Route } from './+types/wallet-card'
 
 /** GET /api/medical-profiles/:id/wallet-card.pdf?lang=en|es|fr[&code=]: the profile's fold-in-half wallet card, made now. Owner only. */
 const api = resource<Route.ActionArgs>({
-	GET: ({ request, params }) =>
-		profileApi(request, async (userId) => {
+	GET: ({ request, context, params }) =>
+		profileApi({ request, context }, async (userId) => {
 			const profileId = pathId(params.id, 'Profile not found')
 			const query = WalletCardQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
 			if (!query.success) return validationError(query.error.issues)

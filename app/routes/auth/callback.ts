@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 	if (signIn.kind === 'user') return createUserSession({ request, context }, signIn.user.id)
 	// An account with this e-mail exists but is not linked silently: its password proves it is the person's (/auth/link).
-	const session = await getSession(request)
+	const session = await getSession({ request, context })
 	const { kind: _kind, email: _email, ...flags } = signIn
 	session.set('pendingLink', { ...identity, ...flags, at: Date.now() })
 	return redirect('/auth/link', { headers: { 'set-cookie': await sessionStorage.commitSession(session) } })

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readPageForm(request)
-	return pinAction(request, context, formData)
+	return pinAction({ request, context }, formData)
 }
 
 export default function Landing({ loaderData, actionData }: Route.ComponentProps) {

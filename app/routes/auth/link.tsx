@@ -1,3 +1,4 @@
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import { linkOidcIdentity } from '#app/domain/accounts/accounts.server.ts'
@@ -19,9 +20,9 @@ const LinkForm = lazyComponent('link-form', () => import('./link-form.tsx').then
 const LINK_MINUTES = 15
 
 /** The provider's sign-in this browser is linking, or on to sign-in again when there is none (or it is stale). */
-async function requirePendingLink(request: Request): Promise<PendingLink> {
+async function requirePendingLink(args: RequestArgs): Promise<PendingLink> {
 	if (!env.oidcEnabled) throw redirect('/login')
-	const pending = (await getSession(request)).get('pendingLink')
+	const pending = (await getSession(args)).get('pendingLink')
 	if (pending && Date.now() - pending.at < LINK_MINUTES * 60 * 1000) return pending
 	throw await redirectWithToast('/auth', {
 		type: 'error',
@@ -30,14 +31,14 @@ async function requirePendingLink(request: Request): Promise<PendingLink> {
 	})
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const pending = await requirePendingLink(request)
+export async function loader(args: Route.LoaderArgs) {
+	const pending = await requirePendingLink(args)
 	const { email, hasPassword, providerVerified, accountVerified } = pending
 	return { email, hasPassword, providerVerified, accountVerified, supportEmail: env.SUPPORT_EMAIL }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const pending = await requirePendingLink(request)
+	const pending = await requirePendingLink({ request, context })
 	const submission = parseWithZod(await readPageForm(request), { schema: LinkAccountSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 	const { at: _at, hasPassword: _has, providerVerified: _pv, accountVerified: _av, ...identity } = pending

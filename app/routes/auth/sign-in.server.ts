@@ -24,7 +24,7 @@ export async function createUserSession(
 	redirectTo?: string | null,
 	init?: ResponseInit,
 ) {
-	const previous = await getSession(request)
+	const previous = await getSession({ request, context })
 	// The owner's second factor and an admin token belong to the sign-in that passed them: never carried over; nor does a
 	// provider's identity waiting to be linked, or the previous sign-in's record.
 	const {

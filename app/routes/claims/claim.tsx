@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const retryAfter = await pinLookupRefused({ userId, address: getClientIp(request, context) })
 	if (retryAfter) throw data(TOO_MANY_ATTEMPTS, { status: 429, headers: { 'retry-after': String(retryAfter) } })
 	const state: ClaimState = await pinStateFor(userId, pin)
-	const session = await getSession(request)
+	const session = await getSession({ request, context })
 	const profiles = state === 'ready' ? await listProfiles(userId) : []
 	return { state, pin, autoClaim: state === 'ready' && session.get('pendingPin') === pin, profiles }
 }
@@ -56,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	} catch (error) {
 		return replyError({ request, context }, submission, error, { toast: CLAIM_FAILED })
 	}
-	const cookie = await clearPendingPin(request)
+	const cookie = await clearPendingPin({ request, context })
 	return redirectWithToast(`/claim/${params.pin.toUpperCase()}`, CLAIMED_TOAST, {
 		headers: cookie ? { 'set-cookie': cookie } : undefined,
 	})

@@ -50,7 +50,7 @@ import { pinAction } from '../../features/pin-claim/pin-action.server.ts'
 import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
 import { CREATE_PROFILE_FIRST } from '#app/domain/profiles/schemas.ts'
-import type { RequestArgs } from '#app/middleware/user.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { CareSettingsSchema } from '#app/domain/reviews/schemas.ts'
 import { dueReviews } from '#app/domain/reviews/reviews.server.ts'
 import { confirmReview, saveCareSettings, setContactAlertAction } from './care.server.ts'
@@ -149,7 +149,7 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 	}
 	const action = submission.value
 	// A wrong PIN keeps the screen, with the message beside the field.
-	if (action.intent === PIN_INTENT) return pinAction(request, context, read.formData)
+	if (action.intent === PIN_INTENT) return pinAction({ request, context }, read.formData)
 	const extra = { intent: action.intent, id: action.id ?? null }
 	try {
 		const done = await perform(action, { userId, address: getClientIp(request, context) })

@@ -7,7 +7,7 @@ import { createHealthLink, listHealthLinks, revokeHealthLink, type HealthLinkVie
 import { HEALTH_LINK_INTENTS, HEALTH_LINK_MESSAGES } from '#app/domain/sharing/options.ts'
 import { HealthLinkSchema } from '#app/domain/sharing/schemas.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
-import type { RequestArgs } from '#app/middleware/user.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { formatEtTime } from '#app/utils/dates.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 

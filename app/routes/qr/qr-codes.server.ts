@@ -27,7 +27,7 @@ import { QR_INTENTS } from './intents.ts'
 import { SENDER_INTENTS } from './sender-intents.ts'
 import { pinAction } from '../../features/pin-claim/pin-action.server.ts'
 import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
-import type { RequestArgs } from '#app/middleware/user.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { HEALTH_LINK_INTENTS } from '#app/domain/sharing/options.ts'
 import { createLinkAction, HealthLinkForms, revokeLinkAction } from './health-links.server.ts'
 
@@ -95,7 +95,7 @@ export async function qrCodesAction({ request, context }: RequestArgs) {
 		return data({ ...typed, result: submission.reply({ hideFields }) }, { status: 400 })
 	}
 	const action = submission.value
-	if (action.intent === PIN_INTENT) return pinAction(request, context, form)
+	if (action.intent === PIN_INTENT) return pinAction({ request, context }, form)
 	try {
 		return await perform(action, userId, pageUrl(request).pathname)
 	} catch (error) {

@@ -9,8 +9,8 @@ import { cardClass } from '#app/ui/card.tsx'
 const CartContents = lazyComponent('cart-page', () => import('../../features/cart/cart-view.tsx').then((module) => module.CartPageContents))
 
 /** The cart and checkout on a page of their own: where a form from the dialog lands without JavaScript when it fails. */
-export async function loader({ request }: Route.LoaderArgs) {
-	return loadCartView(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+	return loadCartView({ request, context })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

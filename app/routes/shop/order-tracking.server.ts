@@ -10,7 +10,7 @@ import { env } from '#app/utils/env.server.ts'
 import { combineHeaders, pageUrl } from '#app/utils/http.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
-import type { RequestArgs } from '#app/middleware/user.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { filledHoneypot } from '#app/utils/honeypot.ts'
 
 /**
@@ -19,7 +19,7 @@ import { filledHoneypot } from '#app/utils/honeypot.ts'
  */
 export async function trackingLoader({ request, context }: RequestArgs) {
 	const number = pageUrl(request).searchParams.get('number')?.trim().toUpperCase() ?? ''
-	const [session, user] = await Promise.all([getSession(request), getUser({ request, context })])
+	const [session, user] = await Promise.all([getSession({ request, context }), getUser({ request, context })])
 	let order = null
 	if (number) {
 		const proven = session.get('trackedOrder') as { number?: string; email?: string } | undefined
@@ -60,7 +60,7 @@ export async function trackingAction(request: Request, context: Readonly<RouterC
 			{ status: 404, headers: await actionToast(request, context, toast) },
 		)
 	}
-	const session = await getSession(request)
+	const session = await getSession({ request, context })
 	session.set('trackedOrder', { number: order.confirmationNumber, email: order.customerEmail })
 	return redirectWithToast(
 		`/order-tracking?${new URLSearchParams({ number: order.confirmationNumber })}`,

@@ -17,7 +17,7 @@ import { ORDER_MESSAGES, QrCodeUrlSchema, REQUEST_PAGE, REQUEST_PRODUCT_MESSAGES
 import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import type { RequestArgs } from '#app/middleware/user.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 
 const HEXES = QR_COLORS.map((c) => c.hex) as [string, ...string[]]
 const ColorSchema = z
@@ -115,7 +115,7 @@ export async function requestProductsAction(request: Request, context: Readonly<
 	let result
 	try {
 		result = await addItemToCart(
-			request,
+			args,
 			{ ...choice, quantity: 1, color, transparentBackground: false, qrShape: 'circular', qrCodeUrl },
 			'request',
 		)
