@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
@@ -13,6 +12,7 @@ import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { NO_CONNECTION } from '#app/utils/network-failure.ts'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
+import { useSchemaForm } from '#app/ui/use-schema-form.ts'
 
 const HERE = '/dashboard/profile'
 type Result = SubmissionResult<string[]> | null | undefined
@@ -33,14 +33,7 @@ export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: R
 	const pending = useIsPending()
 	const saved = { firstName: user.firstName ?? '', lastName: user.lastName ?? '' }
 	const [draft, setDraft] = useState(saved)
-	const [form, fields] = useForm({
-		id: 'name-form',
-		lastResult,
-		constraint: getZodConstraint(ProfileNameSchema),
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileNameSchema }),
-		defaultValue: saved,
-	})
+	const [form, fields] = useSchemaForm(ProfileNameSchema, { id: 'name-form', lastResult, defaultValue: saved })
 	const unchanged = draft.firstName.trim() === saved.firstName && draft.lastName.trim() === saved.lastName
 	return (
 		<Card id="name-title" title="Your name">
@@ -85,17 +78,9 @@ export function EmailForm({
 }) {
 	const busy = useIntentPending(PROFILE_INTENTS.changeEmail)
 	const cancelling = useIntentPending(PROFILE_INTENTS.cancelEmailChange)
-	const [form, fields] = useForm({
-		id: 'email-form',
-		lastResult,
-		constraint: getZodConstraint(ChangeEmailSchema),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) =>
-			parseWithZod(formData, {
-				schema: ChangeEmailSchema.refine((v) => v.email !== email.toLowerCase(), { message: EMAIL_UNCHANGED, path: ['email'] }),
-			}),
-	})
+	// With JavaScript, the address the account already has is refused before it is sent.
+	const schema = ChangeEmailSchema.refine((v) => v.email !== email.toLowerCase(), { message: EMAIL_UNCHANGED, path: ['email'] })
+	const [form, fields] = useSchemaForm(schema, { id: 'email-form', lastResult, shouldValidate: 'onSubmit' })
 	return (
 		<Card id="email-title" title="Email">
 			{pending ? (

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { Field, StatusButton } from '#app/ui/forms.tsx'
+import { useSchemaForm } from '#app/ui/use-schema-form.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 
@@ -13,14 +13,7 @@ import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 export function PinForm({ lastResult, action = '/auth' }: { lastResult?: SubmissionResult<string[]> | null; action?: string }) {
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
-	const [form, fields] = useForm({
-		id: 'pin-form',
-		lastResult,
-		constraint: getZodConstraint(PinSchema),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: PinSchema }),
-	})
+	const [form, fields] = useSchemaForm(PinSchema, { id: 'pin-form', lastResult, shouldValidate: 'onSubmit' })
 	const pending = navigation.state !== 'idle' && navigation.formData?.getAll('intent').includes(PIN_INTENT) === true
 	const value = (fields.pin.value ?? '').toString().trim()
 	// With JavaScript the button waits for 8 characters; this says why, once something is typed.
