@@ -145,16 +145,22 @@ export function buttonClass(variant: ButtonVariant = 'primary', extra?: string) 
 	)
 }
 
+/**
+ * A button that shows it is busy. Given an `intent`, it submits its form with `intent=<intent>`: the action tells the
+ * forms of a page apart by it.
+ */
 export function StatusButton({
 	pending,
 	pendingLabel,
 	children,
 	variant = 'primary',
 	className,
+	intent,
 	...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { pending?: boolean; pendingLabel?: string; variant?: ButtonVariant }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { pending?: boolean; pendingLabel?: string; variant?: ButtonVariant; intent?: string }) {
 	return (
 		<button
+			{...(intent === undefined ? {} : { type: 'submit', name: 'intent', value: intent })}
 			{...props}
 			aria-disabled={pending || undefined}
 			disabled={props.disabled}

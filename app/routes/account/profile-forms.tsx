@@ -47,14 +47,7 @@ export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: R
 				<TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
 				<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 				<div className="sm:col-span-2">
-					<StatusButton
-						type="submit"
-						name="intent"
-						value={PROFILE_INTENTS.updateName}
-						pending={pending}
-						pendingLabel="Saving..."
-						disabled={hydrated && unchanged}
-					>
+					<StatusButton intent={PROFILE_INTENTS.updateName} pending={pending} pendingLabel="Saving..." disabled={hydrated && unchanged}>
 						Save Changes
 					</StatusButton>
 				</div>
@@ -90,14 +83,7 @@ export function EmailForm({
 						until {pending.until}.
 					</p>
 					<Form method="post" action={HERE} className="mt-3">
-						<StatusButton
-							type="submit"
-							name="intent"
-							value={PROFILE_INTENTS.cancelEmailChange}
-							variant="secondary"
-							pending={cancelling}
-							pendingLabel="Cancelling..."
-						>
+						<StatusButton intent={PROFILE_INTENTS.cancelEmailChange} variant="secondary" pending={cancelling} pendingLabel="Cancelling...">
 							Cancel Email Change
 						</StatusButton>
 					</Form>
@@ -118,7 +104,7 @@ export function EmailForm({
 					<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 					<ErrorList id={form.errorId} errors={form.errors} alert />
 					<div className="flex gap-2">
-						<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.changeEmail} pending={busy} pendingLabel="Sending...">
+						<StatusButton intent={PROFILE_INTENTS.changeEmail} pending={busy} pendingLabel="Sending...">
 							Save
 						</StatusButton>
 						<Link to={HERE} className={buttonClass('secondary')} preventScrollReset>
@@ -155,14 +141,7 @@ export function SessionsCard({ lastSignIn }: { lastSignIn: string | null }) {
 			</p>
 			<Form method="post" action={HERE}>
 				<OfflineMessage title="Logout Error" description="There was an issue logging out. Please try again." />
-				<StatusButton
-					type="submit"
-					name="intent"
-					value={PROFILE_INTENTS.signOutEverywhere}
-					variant="secondary"
-					pending={busy}
-					pendingLabel="Signing out..."
-				>
+				<StatusButton intent={PROFILE_INTENTS.signOutEverywhere} variant="secondary" pending={busy} pendingLabel="Signing out...">
 					Sign Out Everywhere
 				</StatusButton>
 			</Form>
@@ -200,7 +179,7 @@ export function DangerZone({ confirming }: { confirming: boolean }) {
 						<Link to={HERE} className={buttonClass('secondary')}>
 							Cancel
 						</Link>
-						<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.deleteAccount} pending={pending} pendingLabel="Deleting...">
+						<StatusButton intent={PROFILE_INTENTS.deleteAccount} pending={pending} pendingLabel="Deleting...">
 							Delete My Account
 						</StatusButton>
 					</Form>

@@ -82,9 +82,7 @@ export function ActionButton({
 			))}
 			{offline ? <OfflineMessage {...offline} /> : null}
 			<StatusButton
-				type="submit"
-				name="intent"
-				value={intent}
+				intent={intent}
 				variant={variant}
 				pending={pending}
 				pendingLabel={pendingLabel}

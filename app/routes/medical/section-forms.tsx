@@ -24,7 +24,7 @@ export function DialogButtons({
 			<Link to={cancelHref} preventScrollReset className={buttonClass('secondary')}>
 				Cancel
 			</Link>
-			<StatusButton type="submit" name="intent" value={intent} pending={pending} pendingLabel="Saving...">
+			<StatusButton intent={intent} pending={pending} pendingLabel="Saving...">
 				{label}
 			</StatusButton>
 		</div>
@@ -113,7 +113,7 @@ export function EditRowForm<Schema extends Record<string, unknown>>({
 				{children}
 				<ErrorList id={form.errorId} errors={form.errors} alert />
 				<div className="flex gap-2 sm:col-span-2">
-					<StatusButton type="submit" name="intent" value={intent} pending={pending} pendingLabel="Saving..." className={small}>
+					<StatusButton intent={intent} pending={pending} pendingLabel="Saving..." className={small}>
 						Save
 					</StatusButton>
 					<Link to={href({}, section)} preventScrollReset className={buttonClass('secondary', small)}>
