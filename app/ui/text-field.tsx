@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps } from '@conform-to/react'
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react'
 import { Field, SelectField } from './forms.tsx'
 
 type InputType = 'text' | 'email' | 'password' | 'number' | 'date' | 'tel' | 'url' | 'search'
@@ -40,6 +40,20 @@ export function textFieldProps(
 	> = {},
 ) {
 	return { label, hint, className, errors: field.errors, inputProps: { ...getInputProps(field, { type }), ...input } }
+}
+
+/** A sticker's PIN as input attributes: eight characters, shown in capitals whatever the keyboard types. */
+export function pinInputProps(field: Parameters<typeof getInputProps>[0]) {
+	return {
+		...getInputProps(field, { type: 'text' }),
+		maxLength: 8,
+		autoComplete: 'off',
+		autoCapitalize: 'characters',
+		onInput: (e: FormEvent<HTMLInputElement>) => {
+			const input = e.currentTarget
+			input.value = input.value.toUpperCase()
+		},
+	}
 }
 
 /**
