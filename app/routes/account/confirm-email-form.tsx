@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { ConfirmEmailChangeSchema } from '#app/domain/accounts/schemas.ts'
-import { CheckboxField, ErrorList, StatusButton } from '#app/ui/forms.tsx'
+import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
+import { CheckField } from '#app/ui/text-field.tsx'
 import { useSchemaForm } from '#app/ui/use-schema-form.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 
@@ -11,10 +12,9 @@ export function ConfirmEmailForm({ token, lastResult }: { token: string; lastRes
 	return (
 		<Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
 			<input type="hidden" name="token" value={token} />
-			<CheckboxField
+			<CheckField
+				field={fields.endOtherSessions}
 				label="Also sign out everywhere else (every other browser and device signed in to this account)"
-				inputProps={getInputProps(fields.endOtherSessions, { type: 'checkbox' })}
-				errors={fields.endOtherSessions.errors}
 			/>
 			<ErrorList id={form.errorId} errors={form.errors} alert />
 			<StatusButton type="submit" className="w-full" pending={pending} pendingLabel="Confirming...">

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { SignupSchema } from '#app/domain/accounts/schemas.ts'
-import { CheckboxField, ErrorList, StatusButton } from '#app/ui/forms.tsx'
+import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
-import { TextField } from '#app/ui/text-field.tsx'
+import { CheckField, TextField } from '#app/ui/text-field.tsx'
 import { useSchemaForm } from '#app/ui/use-schema-form.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { PasswordMeter } from './password-meter.tsx'
@@ -22,10 +22,9 @@ export function SignupForm({ lastResult }: { lastResult?: SubmissionResult<strin
 				inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
 				errors={fields.password.errors}
 			/>
-			<CheckboxField
+			<CheckField
+				field={fields.consent}
 				label="I agree to the Terms of Service and understand that Hit Me Helpers is not a healthcare provider and is not covered by HIPAA. In an emergency, call 911."
-				inputProps={getInputProps(fields.consent, { type: 'checkbox' })}
-				errors={fields.consent.errors}
 			/>
 			<ErrorList id={form.errorId} errors={form.errors} alert />
 			<StatusButton type="submit" className="w-full" pending={isPending} pendingLabel="Creating Account...">
