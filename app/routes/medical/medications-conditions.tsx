@@ -1,14 +1,10 @@
 import { CONDITION_STATUSES, ConditionSchema, MedicationSchema, NEW_CONDITION_STATUSES } from '#app/domain/profiles/schemas.ts'
 import { options } from '#app/ui/forms.tsx'
-import { EditableRow, EditRowForm, SectionDialog, type SectionFields } from './section-forms.tsx'
+import { EditableRow, SectionDialog, type SectionFields } from './section-forms.tsx'
 import { INTENTS } from './intents.ts'
-import type { ProfileView } from '#app/domain/profiles/views.ts'
 import { ListSection } from './section-card.tsx'
 import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
 import { formatDate } from '#app/utils/dates.ts'
-
-type Medication = ProfileView['medications'][number]
-type Condition = ProfileView['medicalConditions'][number]
 
 export function MedicationsSection() {
 	return (
@@ -16,10 +12,12 @@ export function MedicationsSection() {
 			{(m) => (
 				<EditableRow
 					section="medications"
-					id={m.id}
+					row={m}
 					name={`medication ${m.name}`}
+					updateIntent={INTENTS.updateMedication}
 					deleteIntent={INTENTS.deleteMedication}
-					editForm={<MedicationForm medication={m} />}
+					schema={MedicationSchema}
+					fields={(fields) => <MedicationFields fields={fields} />}
 				>
 					<p className="font-semibold">{m.name}</p>
 					<p className="text-gray-700">
@@ -43,20 +41,6 @@ function MedicationFields({ fields }: { fields: SectionFields<typeof MedicationS
 	)
 }
 
-function MedicationForm({ medication }: { medication: Medication }) {
-	return (
-		<EditRowForm
-			section="medications"
-			intent={INTENTS.updateMedication}
-			schema={MedicationSchema}
-			row={medication}
-			label={`Edit medication ${medication.name}`}
-		>
-			{(fields) => <MedicationFields fields={fields} />}
-		</EditRowForm>
-	)
-}
-
 function MedicationDialog() {
 	return (
 		<SectionDialog
@@ -77,10 +61,12 @@ export function ConditionsSection() {
 			{(c) => (
 				<EditableRow
 					section="conditions"
-					id={c.id}
+					row={c}
 					name={`condition ${c.condition}`}
+					updateIntent={INTENTS.updateCondition}
 					deleteIntent={INTENTS.deleteCondition}
-					editForm={<ConditionForm condition={c} />}
+					schema={ConditionSchema}
+					fields={(fields) => <ConditionFields fields={fields} statuses={CONDITION_STATUSES} />}
 				>
 					<p className="font-semibold">
 						{c.condition} <span className="rounded bg-gray-100 px-2 text-sm font-normal text-gray-800">{c.status}</span>
@@ -102,20 +88,6 @@ function ConditionFields({ fields, statuses }: { fields: SectionFields<typeof Co
 			<TextField field={fields.diagnosedDate} label="Diagnosed date" type="date" />
 			<TextField field={fields.notes} label="Notes" />
 		</>
-	)
-}
-
-function ConditionForm({ condition }: { condition: Condition }) {
-	return (
-		<EditRowForm
-			section="conditions"
-			intent={INTENTS.updateCondition}
-			schema={ConditionSchema}
-			row={condition}
-			label={`Edit condition ${condition.condition}`}
-		>
-			{(fields) => <ConditionFields fields={fields} statuses={CONDITION_STATUSES} />}
-		</EditRowForm>
 	)
 }
 

@@ -91,7 +91,7 @@ export function SectionDialog<S extends z.ZodObject>({
 }
 
 /** A row of a medical section edited in place: the form of `schema` with the row's values, Save, and Cancel back to the list. */
-export function EditRowForm<S extends z.ZodObject>({
+function EditRowForm<S extends z.ZodObject>({
 	section,
 	intent,
 	schema,
@@ -136,30 +136,40 @@ export function EditRowForm<S extends z.ZodObject>({
 }
 
 /**
- * A row edited in place through ?edit=section:id, a plain link with or without JavaScript: its form while it is
- * edited, otherwise what it records with Edit and Delete.
+ * A row edited in place through ?edit=section:id, a plain link with or without JavaScript: while it is edited, the
+ * form of `schema` with the row's values (`fields` lays them out); otherwise what it records, with Edit and Delete.
+ * `name` names the row for screen readers ("medication Aspirin").
  */
-export function EditableRow({
+export function EditableRow<S extends z.ZodObject>({
 	section,
-	id,
+	row,
 	name,
+	updateIntent,
 	deleteIntent,
-	editForm,
+	schema,
+	fields,
 	children,
 }: {
 	section: string
-	id: number
+	row: FormValues<S> & { id: number }
 	name: string
+	updateIntent: string
 	deleteIntent: string
-	editForm: ReactNode
+	schema: S
+	fields: (fields: SectionFields<S>) => ReactNode
 	children: ReactNode
 }) {
 	const { edit, href } = useScreen()
-	if (edit === `${section}:${id}`) return editForm
+	const key = `${section}:${row.id}`
+	if (edit === key) {
+		return (
+			<EditRowForm section={section} intent={updateIntent} schema={schema} row={row} label={`Edit ${name}`}>
+				{fields}
+			</EditRowForm>
+		)
+	}
 	return (
-		<SectionRow
-			actions={<RowActions editHref={href({ edit: `${section}:${id}` }, section)} deleteIntent={deleteIntent} id={id} name={name} />}
-		>
+		<SectionRow actions={<RowActions editHref={href({ edit: key }, section)} deleteIntent={deleteIntent} id={row.id} name={name} />}>
 			{children}
 		</SectionRow>
 	)
