@@ -25,12 +25,54 @@ export function ErrorList({ id, errors, alert = false }: { id?: string; errors?:
 
 const labelClass = 'mb-1 block text-sm font-semibold text-gray-800'
 
-/** The id a control gets and the id of its error list, which aria-describedby points at. */
-function useFieldIds(given: string | undefined, errors?: ListOfErrors) {
+/**
+ * The id a control gets and the attributes that tie it to its hint and error list (aria-describedby). After a refused
+ * submission the first control with an error takes the focus.
+ */
+function useControl(given: { id?: string; autoFocus?: boolean }, errors?: ListOfErrors, hasHint = false) {
 	const fallback = useId()
-	const id = given ?? fallback
+	const id = given.id ?? fallback
 	const errorId = errors?.filter(Boolean).length ? `${id}-error` : undefined
-	return { id, errorId, autoFocus: useFocusOnError(Boolean(errorId)) || undefined }
+	const hintId = hasHint ? `${id}-hint` : undefined
+	const focus = useFocusOnError(Boolean(errorId)) || undefined
+	return {
+		id,
+		errorId,
+		hintId,
+		attributes: {
+			id,
+			autoFocus: focus ?? given.autoFocus,
+			'aria-invalid': errorId ? true : undefined,
+			'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+		},
+	}
+}
+
+/** A control under its label, with its errors below it. */
+function Labelled({
+	id,
+	label,
+	errorId,
+	errors,
+	className,
+	children,
+}: {
+	id: string
+	label: ReactNode
+	errorId?: string
+	errors?: ListOfErrors
+	className?: string
+	children: ReactNode
+}) {
+	return (
+		<div className={className}>
+			<label htmlFor={id} className={labelClass}>
+				{label}
+			</label>
+			{children}
+			<ErrorList id={errorId} errors={errors} />
+		</div>
+	)
 }
 
 export const inputClass =
@@ -49,28 +91,16 @@ export function Field({
 	hint?: ReactNode
 	className?: string
 }) {
-	const { id, errorId, autoFocus } = useFieldIds(inputProps.id, errors)
-	const hintId = hint ? `${id}-hint` : undefined
+	const { id, errorId, hintId, attributes } = useControl(inputProps, errors, Boolean(hint))
 	return (
-		<div className={className}>
-			<label htmlFor={id} className={labelClass}>
-				{label}
-			</label>
-			<input
-				{...inputProps}
-				id={id}
-				autoFocus={autoFocus ?? inputProps.autoFocus}
-				aria-invalid={errorId ? true : undefined}
-				aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-				className={cx(inputClass, inputProps.className)}
-			/>
+		<Labelled id={id} label={label} errorId={errorId} errors={errors} className={className}>
+			<input {...inputProps} {...attributes} className={cx(inputClass, inputProps.className)} />
 			{hint ? (
 				<div id={hintId} className="mt-1 text-sm text-gray-600">
 					{hint}
 				</div>
 			) : null}
-			<ErrorList id={errorId} errors={errors} />
-		</div>
+		</Labelled>
 	)
 }
 
@@ -83,19 +113,11 @@ export function CheckboxField({
 	inputProps: InputHTMLAttributes<HTMLInputElement>
 	errors?: ListOfErrors
 }) {
-	const { id, errorId, autoFocus } = useFieldIds(inputProps.id, errors)
+	const { id, errorId, attributes } = useControl(inputProps, errors)
 	return (
 		<div>
 			<div className="flex items-start gap-3">
-				<input
-					{...inputProps}
-					type="checkbox"
-					id={id}
-					autoFocus={autoFocus ?? inputProps.autoFocus}
-					aria-invalid={errorId ? true : undefined}
-					aria-describedby={errorId}
-					className="mt-1 size-5 shrink-0 accent-red-700"
-				/>
+				<input {...inputProps} type="checkbox" {...attributes} className="mt-1 size-5 shrink-0 accent-red-700" />
 				<label htmlFor={id} className="text-sm text-gray-800">
 					{label}
 				</label>
@@ -123,16 +145,22 @@ export function buttonClass(variant: ButtonVariant = 'primary', extra?: string) 
 	)
 }
 
+/**
+ * A button that shows it is busy. Given an `intent`, it submits its form with `intent=<intent>`: the action tells the
+ * forms of a page apart by it.
+ */
 export function StatusButton({
 	pending,
 	pendingLabel,
 	children,
 	variant = 'primary',
 	className,
+	intent,
 	...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { pending?: boolean; pendingLabel?: string; variant?: ButtonVariant }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { pending?: boolean; pendingLabel?: string; variant?: ButtonVariant; intent?: string }) {
 	return (
 		<button
+			{...(intent === undefined ? {} : { type: 'submit', name: 'intent', value: intent })}
 			{...props}
 			aria-disabled={pending || undefined}
 			disabled={props.disabled}
@@ -162,20 +190,10 @@ export function SelectField({
 	placeholder?: string
 	className?: string
 }) {
-	const { id, errorId, autoFocus } = useFieldIds(selectProps.id, errors)
+	const { id, errorId, attributes } = useControl(selectProps, errors)
 	return (
-		<div className={className}>
-			<label htmlFor={id} className={labelClass}>
-				{label}
-			</label>
-			<select
-				{...selectProps}
-				id={id}
-				autoFocus={autoFocus ?? selectProps.autoFocus}
-				aria-invalid={errorId ? true : undefined}
-				aria-describedby={errorId}
-				className={cx(inputClass, selectProps.className)}
-			>
+		<Labelled id={id} label={label} errorId={errorId} errors={errors} className={className}>
+			<select {...selectProps} {...attributes} className={cx(inputClass, selectProps.className)}>
 				{placeholder !== undefined ? <option value="">{placeholder}</option> : null}
 				{options.map((o) => (
 					<option key={o.value} value={o.value}>
@@ -183,8 +201,7 @@ export function SelectField({
 					</option>
 				))}
 			</select>
-			<ErrorList id={errorId} errors={errors} />
-		</div>
+		</Labelled>
 	)
 }
 
@@ -199,23 +216,11 @@ export function TextareaField({
 	errors?: ListOfErrors
 	className?: string
 }) {
-	const { id, errorId, autoFocus } = useFieldIds(textareaProps.id, errors)
+	const { id, errorId, attributes } = useControl(textareaProps, errors)
 	return (
-		<div className={className}>
-			<label htmlFor={id} className={labelClass}>
-				{label}
-			</label>
-			<textarea
-				rows={4}
-				{...textareaProps}
-				id={id}
-				autoFocus={autoFocus ?? textareaProps.autoFocus}
-				aria-invalid={errorId ? true : undefined}
-				aria-describedby={errorId}
-				className={cx(inputClass, textareaProps.className)}
-			/>
-			<ErrorList id={errorId} errors={errors} />
-		</div>
+		<Labelled id={id} label={label} errorId={errorId} errors={errors} className={className}>
+			<textarea rows={4} {...textareaProps} {...attributes} className={cx(inputClass, textareaProps.className)} />
+		</Labelled>
 	)
 }
 

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps } from '@conform-to/react'
-import type { InputHTMLAttributes, ReactNode } from 'react'
-import { Field, SelectField } from './forms.tsx'
+import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react'
+import { CheckboxField, Field, SelectField } from './forms.tsx'
 
 type InputType = 'text' | 'email' | 'password' | 'number' | 'date' | 'tel' | 'url' | 'search'
 
@@ -40,6 +40,25 @@ export function textFieldProps(
 	> = {},
 ) {
 	return { label, hint, className, errors: field.errors, inputProps: { ...getInputProps(field, { type }), ...input } }
+}
+
+/** A conform field as a labelled checkbox, wired as TextField wires an input. */
+export function CheckField({ field, label }: { field: Parameters<typeof getInputProps>[0]; label: ReactNode }) {
+	return <CheckboxField label={label} inputProps={getInputProps(field, { type: 'checkbox' })} errors={field.errors} />
+}
+
+/** A sticker's PIN as input attributes: eight characters, shown in capitals whatever the keyboard types. */
+export function pinInputProps(field: Parameters<typeof getInputProps>[0]) {
+	return {
+		...getInputProps(field, { type: 'text' }),
+		maxLength: 8,
+		autoComplete: 'off',
+		autoCapitalize: 'characters',
+		onInput: (e: FormEvent<HTMLInputElement>) => {
+			const input = e.currentTarget
+			input.value = input.value.toUpperCase()
+		},
+	}
 }
 
 /**

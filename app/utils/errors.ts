@@ -20,3 +20,11 @@ export class DomainError extends Error {
 
 /** What a form that sent an action the page does not have is told (an old tab, a changed form): a 400. */
 export const UNKNOWN_ACTION = 'Unknown action: reload the page and try again.'
+
+/**
+ * The default of a switch over a form's intents that handles each one: `action` is `never` there, so a new intent
+ * without its case fails the type check; at run time an unhandled one throws.
+ */
+export function unhandledIntent(action: never): never {
+	throw new Error(`Unhandled intent ${JSON.stringify(action)}`)
+}

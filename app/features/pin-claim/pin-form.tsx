@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { Field, StatusButton } from '#app/ui/forms.tsx'
+import { pinInputProps } from '#app/ui/text-field.tsx'
+import { useSchemaForm } from '#app/ui/use-schema-form.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 
@@ -13,14 +14,7 @@ import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 export function PinForm({ lastResult, action = '/auth' }: { lastResult?: SubmissionResult<string[]> | null; action?: string }) {
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
-	const [form, fields] = useForm({
-		id: 'pin-form',
-		lastResult,
-		constraint: getZodConstraint(PinSchema),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: PinSchema }),
-	})
+	const [form, fields] = useSchemaForm(PinSchema, { id: 'pin-form', lastResult, shouldValidate: 'onSubmit' })
 	const pending = navigation.state !== 'idle' && navigation.formData?.getAll('intent').includes(PIN_INTENT) === true
 	const value = (fields.pin.value ?? '').toString().trim()
 	// With JavaScript the button waits for 8 characters; this says why, once something is typed.
@@ -31,24 +25,15 @@ export function PinForm({ lastResult, action = '/auth' }: { lastResult?: Submiss
 				label="PIN"
 				errors={fields.pin.errors}
 				inputProps={{
-					...getInputProps(fields.pin, { type: 'text' }),
-					maxLength: 8,
+					...pinInputProps(fields.pin),
 					minLength: 8,
-					autoComplete: 'off',
-					autoCapitalize: 'characters',
 					spellCheck: false,
 					placeholder: 'ABCD2345',
 					className: 'text-center font-mono text-xl tracking-[0.3em] uppercase',
-					onInput: (e) => {
-						const input = e.currentTarget
-						input.value = input.value.toUpperCase()
-					},
 				}}
 			/>
 			<StatusButton
-				type="submit"
-				name="intent"
-				value={PIN_INTENT}
+				intent={PIN_INTENT}
 				className="w-full"
 				pending={pending}
 				pendingLabel="Validating..."

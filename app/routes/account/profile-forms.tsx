@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
@@ -13,6 +12,7 @@ import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { NO_CONNECTION } from '#app/utils/network-failure.ts'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
+import { useSchemaForm } from '#app/ui/use-schema-form.ts'
 
 const HERE = '/dashboard/profile'
 type Result = SubmissionResult<string[]> | null | undefined
@@ -33,14 +33,7 @@ export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: R
 	const pending = useIsPending()
 	const saved = { firstName: user.firstName ?? '', lastName: user.lastName ?? '' }
 	const [draft, setDraft] = useState(saved)
-	const [form, fields] = useForm({
-		id: 'name-form',
-		lastResult,
-		constraint: getZodConstraint(ProfileNameSchema),
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileNameSchema }),
-		defaultValue: saved,
-	})
+	const [form, fields] = useSchemaForm(ProfileNameSchema, { id: 'name-form', lastResult, defaultValue: saved })
 	const unchanged = draft.firstName.trim() === saved.firstName && draft.lastName.trim() === saved.lastName
 	return (
 		<Card id="name-title" title="Your name">
@@ -54,14 +47,7 @@ export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: R
 				<TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
 				<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 				<div className="sm:col-span-2">
-					<StatusButton
-						type="submit"
-						name="intent"
-						value={PROFILE_INTENTS.updateName}
-						pending={pending}
-						pendingLabel="Saving..."
-						disabled={hydrated && unchanged}
-					>
+					<StatusButton intent={PROFILE_INTENTS.updateName} pending={pending} pendingLabel="Saving..." disabled={hydrated && unchanged}>
 						Save Changes
 					</StatusButton>
 				</div>
@@ -85,17 +71,9 @@ export function EmailForm({
 }) {
 	const busy = useIntentPending(PROFILE_INTENTS.changeEmail)
 	const cancelling = useIntentPending(PROFILE_INTENTS.cancelEmailChange)
-	const [form, fields] = useForm({
-		id: 'email-form',
-		lastResult,
-		constraint: getZodConstraint(ChangeEmailSchema),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) =>
-			parseWithZod(formData, {
-				schema: ChangeEmailSchema.refine((v) => v.email !== email.toLowerCase(), { message: EMAIL_UNCHANGED, path: ['email'] }),
-			}),
-	})
+	// With JavaScript, the address the account already has is refused before it is sent.
+	const schema = ChangeEmailSchema.refine((v) => v.email !== email.toLowerCase(), { message: EMAIL_UNCHANGED, path: ['email'] })
+	const [form, fields] = useSchemaForm(schema, { id: 'email-form', lastResult, shouldValidate: 'onSubmit' })
 	return (
 		<Card id="email-title" title="Email">
 			{pending ? (
@@ -105,14 +83,7 @@ export function EmailForm({
 						until {pending.until}.
 					</p>
 					<Form method="post" action={HERE} className="mt-3">
-						<StatusButton
-							type="submit"
-							name="intent"
-							value={PROFILE_INTENTS.cancelEmailChange}
-							variant="secondary"
-							pending={cancelling}
-							pendingLabel="Cancelling..."
-						>
+						<StatusButton intent={PROFILE_INTENTS.cancelEmailChange} variant="secondary" pending={cancelling} pendingLabel="Cancelling...">
 							Cancel Email Change
 						</StatusButton>
 					</Form>
@@ -133,7 +104,7 @@ export function EmailForm({
 					<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 					<ErrorList id={form.errorId} errors={form.errors} alert />
 					<div className="flex gap-2">
-						<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.changeEmail} pending={busy} pendingLabel="Sending...">
+						<StatusButton intent={PROFILE_INTENTS.changeEmail} pending={busy} pendingLabel="Sending...">
 							Save
 						</StatusButton>
 						<Link to={HERE} className={buttonClass('secondary')} preventScrollReset>
@@ -170,14 +141,7 @@ export function SessionsCard({ lastSignIn }: { lastSignIn: string | null }) {
 			</p>
 			<Form method="post" action={HERE}>
 				<OfflineMessage title="Logout Error" description="There was an issue logging out. Please try again." />
-				<StatusButton
-					type="submit"
-					name="intent"
-					value={PROFILE_INTENTS.signOutEverywhere}
-					variant="secondary"
-					pending={busy}
-					pendingLabel="Signing out..."
-				>
+				<StatusButton intent={PROFILE_INTENTS.signOutEverywhere} variant="secondary" pending={busy} pendingLabel="Signing out...">
 					Sign Out Everywhere
 				</StatusButton>
 			</Form>
@@ -215,7 +179,7 @@ export function DangerZone({ confirming }: { confirming: boolean }) {
 						<Link to={HERE} className={buttonClass('secondary')}>
 							Cancel
 						</Link>
-						<StatusButton type="submit" name="intent" value={PROFILE_INTENTS.deleteAccount} pending={pending} pendingLabel="Deleting...">
+						<StatusButton intent={PROFILE_INTENTS.deleteAccount} pending={pending} pendingLabel="Deleting...">
 							Delete My Account
 						</StatusButton>
 					</Form>

@@ -1,20 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { LinkAccountSchema } from '#app/domain/accounts/schemas.ts'
 import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { TextField } from '#app/ui/text-field.tsx'
+import { useSchemaForm } from '#app/ui/use-schema-form.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 
 export function LinkForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
 	const isPending = useIsPending()
-	const [form, fields] = useForm({
-		id: 'link-account',
-		lastResult,
-		constraint: getZodConstraint(LinkAccountSchema),
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: LinkAccountSchema }),
-	})
+	const [form, fields] = useSchemaForm(LinkAccountSchema, { id: 'link-account', lastResult })
 	return (
 		<Form method="post" {...getFormProps(form)} className="space-y-4">
 			<TextField field={fields.password} label="Password" type="password" autoComplete="current-password" autoFocus />

@@ -1,23 +1,17 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { SignupSchema } from '#app/domain/accounts/schemas.ts'
-import { CheckboxField, ErrorList, StatusButton } from '#app/ui/forms.tsx'
+import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
-import { TextField } from '#app/ui/text-field.tsx'
+import { CheckField, TextField } from '#app/ui/text-field.tsx'
+import { useSchemaForm } from '#app/ui/use-schema-form.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { PasswordMeter } from './password-meter.tsx'
 import { HoneypotField } from '#app/ui/honeypot-field.tsx'
 
 export function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
 	const isPending = useIsPending()
-	const [form, fields] = useForm({
-		id: 'signup',
-		lastResult,
-		constraint: getZodConstraint(SignupSchema),
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-	})
+	const [form, fields] = useSchemaForm(SignupSchema, { id: 'signup', lastResult })
 	return (
 		<Form method="post" {...getFormProps(form)} className="space-y-4">
 			<HoneypotField id="signup-website" />
@@ -28,10 +22,9 @@ export function SignupForm({ lastResult }: { lastResult?: SubmissionResult<strin
 				inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
 				errors={fields.password.errors}
 			/>
-			<CheckboxField
+			<CheckField
+				field={fields.consent}
 				label="I agree to the Terms of Service and understand that Hit Me Helpers is not a healthcare provider and is not covered by HIPAA. In an emergency, call 911."
-				inputProps={getInputProps(fields.consent, { type: 'checkbox' })}
-				errors={fields.consent.errors}
 			/>
 			<ErrorList id={form.errorId} errors={form.errors} alert />
 			<StatusButton type="submit" className="w-full" pending={isPending} pendingLabel="Creating Account...">

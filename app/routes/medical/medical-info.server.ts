@@ -1,4 +1,5 @@
-import { DomainError, UNKNOWN_ACTION } from '#app/utils/errors.ts'
+import { DomainError, UNKNOWN_ACTION, unhandledIntent } from '#app/utils/errors.ts'
+import { formValues } from '#app/utils/form-values.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
@@ -241,18 +242,13 @@ function perform(action: Exclude<MedicalAction, { intent: typeof PIN_INTENT }>, 
 			return confirmReview(userId, action.profileId)
 		case INTENTS.setContactAlert:
 			return setContactAlertAction(userId, action.profileId, action)
-		default: {
-			const unknown: never = action
-			throw new Error(`Unhandled intent ${JSON.stringify(unknown)}`)
-		}
+		default:
+			return unhandledIntent(action)
 	}
 }
 
 /** A form's own fields, without the intent and the ids every form carries. */
-function fields<T extends { intent: string; profileId?: number; id?: number }>(action: T) {
-	const { intent: _intent, profileId: _profileId, id: _id, ...values } = action
-	return values
-}
+const fields = <T extends object>(action: T) => formValues(action, ['intent', 'profileId', 'id'])
 
 async function saveProfile(userId: string, action: Of<typeof INTENTS.saveProfile>): Promise<Done> {
 	const { created, profile } = await savePersonalInfo(userId, fields(action), action.profileId ?? null)

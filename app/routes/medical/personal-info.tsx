@@ -57,7 +57,7 @@ export function PersonalInfoSection() {
 				<TextField field={fields.distinguishingMarks} label="Distinguishing marks (scars, tattoos, birthmarks)" className="sm:col-span-2" />
 				<ErrorList id={form.errorId} errors={form.errors} alert />
 				<div className="sm:col-span-2">
-					<StatusButton type="submit" name="intent" value={INTENTS.saveProfile} pending={pending} pendingLabel="Saving...">
+					<StatusButton intent={INTENTS.saveProfile} pending={pending} pendingLabel="Saving...">
 						{profile ? 'Save Personal Information' : 'Create Medical Profile'}
 					</StatusButton>
 				</div>
@@ -90,14 +90,7 @@ function ProfilePicture() {
 					inputProps={{ type: 'file', name: 'picture', accept: ACCEPT.images, required: true, className: 'py-1.5' }}
 				/>
 				<OfflineMessage title="Upload Failed" description="Upload failed" />
-				<StatusButton
-					type="submit"
-					name="intent"
-					value={INTENTS.uploadPicture}
-					variant="secondary"
-					pending={pending}
-					pendingLabel="Uploading..."
-				>
+				<StatusButton intent={INTENTS.uploadPicture} variant="secondary" pending={pending} pendingLabel="Uploading...">
 					Upload Photo
 				</StatusButton>
 			</Form>

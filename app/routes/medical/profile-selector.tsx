@@ -1,4 +1,3 @@
-import { getInputProps } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import { FAMILY_GENDERS, FamilyMemberSchema, profileLabel, RELATIONSHIP_LABELS, RELATIONSHIPS } from '#app/domain/profiles/schemas.ts'
 import { buttonClass, ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/forms.tsx'
@@ -6,7 +5,7 @@ import { Modal } from '#app/ui/modal.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
-import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
+import { ChoiceField, pinInputProps, TextField } from '#app/ui/text-field.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 
 export function ProfileSelector() {
@@ -116,16 +115,7 @@ function AddFamilyDialog() {
 				<Field
 					label="PIN from their QR code sticker or card"
 					errors={fields.pin.errors}
-					inputProps={{
-						...getInputProps(fields.pin, { type: 'text' }),
-						maxLength: 8,
-						autoComplete: 'off',
-						autoCapitalize: 'characters',
-						className: 'font-mono uppercase tracking-widest',
-						onInput: (e) => {
-							e.currentTarget.value = e.currentTarget.value.toUpperCase()
-						},
-					}}
+					inputProps={{ ...pinInputProps(fields.pin), className: 'font-mono uppercase tracking-widest' }}
 				/>
 				<ErrorList id={form.errorId} errors={form.errors} alert />
 				<OfflineMessage title="Error" description="Failed to create profile. Please try again." />
@@ -133,7 +123,7 @@ function AddFamilyDialog() {
 					<Link to={href()} className={buttonClass('secondary')}>
 						Cancel
 					</Link>
-					<StatusButton type="submit" name="intent" value={INTENTS.addFamily} pending={pending} pendingLabel="Creating...">
+					<StatusButton intent={INTENTS.addFamily} pending={pending} pendingLabel="Creating...">
 						Create Profile
 					</StatusButton>
 				</div>

@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { createContext, useContext } from 'react'
 import { Form } from 'react-router'
 import type { z } from 'zod'
 import { StatusButton, type ButtonVariant } from '#app/ui/forms.tsx'
 import { screenHref, type ScreenState } from './intents.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { useSchemaForm } from '#app/ui/use-schema-form.ts'
 import type { Unreachable } from '#app/utils/network-failure.ts'
 import { useIntentPending } from '#app/utils/use-is-pending.ts'
 import type { MedicalInfoData } from './medical-info.server.ts'
@@ -32,15 +32,12 @@ export function useSectionForm<S extends z.ZodObject>(
 ) {
 	const { failure, profileId } = useScreen()
 	const mine = failure && failure.intent === intent && (failure.id ?? null) === (options.id ?? null) ? failure.result : undefined
-	return useForm<z.input<S>, string[]>({
+	return useSchemaForm(schema, {
 		// The profile is part of the id: conform keeps a form's values until its id changes, so another profile's
 		// form must be another form (or Personal Information would show, and save, the previous profile's values).
 		id: [intent, profileId ? `p${profileId}` : null, options.id].filter(Boolean).join('-'),
 		lastResult: mine,
 		defaultValue: toFormValues(options.defaultValue) as never,
-		constraint: getZodConstraint(schema),
-		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
 	})
 }
 
@@ -85,9 +82,7 @@ export function ActionButton({
 			))}
 			{offline ? <OfflineMessage {...offline} /> : null}
 			<StatusButton
-				type="submit"
-				name="intent"
-				value={intent}
+				intent={intent}
 				variant={variant}
 				pending={pending}
 				pendingLabel={pendingLabel}

@@ -1,11 +1,11 @@
-import type { FormMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
+import type { z } from 'zod'
 import { Form, Link } from 'react-router'
 import { buttonClass, ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
-import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen } from './screen-context.tsx'
+import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+import { SectionRow } from './section-card.tsx'
 
-type ConformForm<Schema extends Record<string, unknown>> = FormMetadata<Schema, string[]>
 const small = 'min-h-9 px-3 py-1 text-sm'
 
 export function DialogButtons({
@@ -24,23 +24,29 @@ export function DialogButtons({
 			<Link to={cancelHref} preventScrollReset className={buttonClass('secondary')}>
 				Cancel
 			</Link>
-			<StatusButton type="submit" name="intent" value={intent} pending={pending} pendingLabel="Saving...">
+			<StatusButton intent={intent} pending={pending} pendingLabel="Saving...">
 				{label}
 			</StatusButton>
 		</div>
 	)
 }
 
+type SectionForm<S extends z.ZodObject> = ReturnType<typeof useSectionForm<S>>
+/** The fields of a section form, for the components that lay them out. */
+export type SectionFields<S extends z.ZodObject> = SectionForm<S>[1]
+type FormValues<S extends z.ZodObject> = Partial<Record<keyof z.input<S>, unknown>>
+
 /**
- * The add (or edit) dialog of a medical section: the form posts its intent for the selected profile, shows the form's
- * own errors, and Cancel returns to the section. `grid` lays the fields out in two columns.
+ * The add (or edit) dialog of a medical section: the form of `schema` posts its intent for the selected profile (and
+ * row `id`), shows the form's own errors, and Cancel returns to the section. `grid` lays the fields out in two columns.
  */
-export function SectionDialog<Schema extends Record<string, unknown>>({
+export function SectionDialog<S extends z.ZodObject>({
 	title,
 	section,
 	intent,
+	schema,
+	defaultValue,
 	label,
-	form,
 	id,
 	multipart = false,
 	grid = false,
@@ -49,13 +55,15 @@ export function SectionDialog<Schema extends Record<string, unknown>>({
 	title: string
 	section: string
 	intent: string
+	schema: S
+	defaultValue?: FormValues<S>
 	label: string
-	form: ConformForm<Schema>
 	id?: number
 	multipart?: boolean
 	grid?: boolean
-	children: ReactNode
+	children: (fields: SectionFields<S>, form: SectionForm<S>[0]) => ReactNode
 }) {
+	const [form, fields] = useSectionForm(intent, schema, { id: id ?? null, defaultValue })
 	const { href } = useScreen()
 	const pending = useIntentPending(intent)
 	const cancelHref = href({}, section)
@@ -75,29 +83,31 @@ export function SectionDialog<Schema extends Record<string, unknown>>({
 				className={grid ? 'grid gap-3 sm:grid-cols-2' : 'space-y-4'}
 			>
 				<HiddenIds id={id} />
-				{children}
+				{children(fields, form)}
 				{grid ? <div className="sm:col-span-2">{footer}</div> : footer}
 			</Form>
 		</Modal>
 	)
 }
 
-/** A row of a medical section edited in place: its fields, Save, and Cancel back to the list. */
-export function EditRowForm<Schema extends Record<string, unknown>>({
+/** A row of a medical section edited in place: the form of `schema` with the row's values, Save, and Cancel back to the list. */
+function EditRowForm<S extends z.ZodObject>({
 	section,
 	intent,
-	id,
-	form,
+	schema,
+	row,
 	label,
 	children,
 }: {
 	section: string
 	intent: string
-	id: number
-	form: ConformForm<Schema>
+	schema: S
+	row: FormValues<S> & { id: number }
 	label: string
-	children: ReactNode
+	children: (fields: SectionFields<S>) => ReactNode
 }) {
+	const { id } = row
+	const [form, fields] = useSectionForm(intent, schema, { id, defaultValue: row })
 	const { href } = useScreen()
 	const pending = useIntentPending(intent, id)
 	return (
@@ -110,10 +120,10 @@ export function EditRowForm<Schema extends Record<string, unknown>>({
 				aria-label={label}
 			>
 				<HiddenIds id={id} />
-				{children}
+				{children(fields)}
 				<ErrorList id={form.errorId} errors={form.errors} alert />
 				<div className="flex gap-2 sm:col-span-2">
-					<StatusButton type="submit" name="intent" value={intent} pending={pending} pendingLabel="Saving..." className={small}>
+					<StatusButton intent={intent} pending={pending} pendingLabel="Saving..." className={small}>
 						Save
 					</StatusButton>
 					<Link to={href({}, section)} preventScrollReset className={buttonClass('secondary', small)}>
@@ -122,6 +132,46 @@ export function EditRowForm<Schema extends Record<string, unknown>>({
 				</div>
 			</Form>
 		</li>
+	)
+}
+
+/**
+ * A row edited in place through ?edit=section:id, a plain link with or without JavaScript: while it is edited, the
+ * form of `schema` with the row's values (`fields` lays them out); otherwise what it records, with Edit and Delete.
+ * `name` names the row for screen readers ("medication Aspirin").
+ */
+export function EditableRow<S extends z.ZodObject>({
+	section,
+	row,
+	name,
+	updateIntent,
+	deleteIntent,
+	schema,
+	fields,
+	children,
+}: {
+	section: string
+	row: FormValues<S> & { id: number }
+	name: string
+	updateIntent: string
+	deleteIntent: string
+	schema: S
+	fields: (fields: SectionFields<S>) => ReactNode
+	children: ReactNode
+}) {
+	const { edit, href } = useScreen()
+	const key = `${section}:${row.id}`
+	if (edit === key) {
+		return (
+			<EditRowForm section={section} intent={updateIntent} schema={schema} row={row} label={`Edit ${name}`}>
+				{fields}
+			</EditRowForm>
+		)
+	}
+	return (
+		<SectionRow actions={<RowActions editHref={href({ edit: key }, section)} deleteIntent={deleteIntent} id={row.id} name={name} />}>
+			{children}
+		</SectionRow>
 	)
 }
 

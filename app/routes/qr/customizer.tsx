@@ -92,14 +92,7 @@ export function Customizer({
 				/>
 				<ErrorList errors={errors} />
 				<div className="flex flex-wrap gap-2">
-					<StatusButton
-						type="submit"
-						name="intent"
-						value={submit.intent}
-						pending={pending}
-						pendingLabel="Saving..."
-						disabled={hydrated && !status.valid}
-					>
+					<StatusButton intent={submit.intent} pending={pending} pendingLabel="Saving..." disabled={hydrated && !status.valid}>
 						{submit.label}
 					</StatusButton>
 					{hydrated ? null : (

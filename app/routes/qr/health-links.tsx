@@ -130,9 +130,7 @@ function LinkItem({ link }: { link: Link }) {
 							<input type="hidden" name="linkId" value={link.id} />
 							<OfflineMessage title="Error" description="Failed to revoke the SMART Health Link" />
 							<StatusButton
-								type="submit"
-								name="intent"
-								value={HEALTH_LINK_INTENTS.revoke}
+								intent={HEALTH_LINK_INTENTS.revoke}
 								variant="secondary"
 								className={cx(small, 'border-red-700 text-red-800')}
 								aria-describedby={title}

@@ -1,4 +1,5 @@
-import { DomainError, UNKNOWN_ACTION } from '#app/utils/errors.ts'
+import { DomainError, UNKNOWN_ACTION, unhandledIntent } from '#app/utils/errors.ts'
+import { formValues } from '#app/utils/form-values.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
@@ -125,18 +126,13 @@ function perform(action: Exclude<QrAction, { intent: typeof PIN_INTENT }>, userI
 			return createLinkAction(userId, action, base)
 		case HEALTH_LINK_INTENTS.revoke:
 			return revokeLinkAction(userId, action, base)
-		default: {
-			const unknown: never = action
-			throw new Error(`Unhandled intent ${JSON.stringify(unknown)}`)
-		}
+		default:
+			return unhandledIntent(action)
 	}
 }
 
 /** The look the code form sent, without the form's intent and ids. */
-function lookOf<T extends { intent: string; codeId?: number; profileId?: number }>(action: T) {
-	const { intent: _intent, codeId: _codeId, profileId: _profileId, ...look } = action
-	return look
-}
+const lookOf = <T extends object>(action: T) => formValues(action, ['intent', 'codeId', 'profileId'])
 
 const codeHref = (base: string, id: number) => `${base}?code=${id}`
 function requireCode(id: number | undefined) {
