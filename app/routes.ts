@@ -53,7 +53,7 @@ export default [
 	route('giving/statement', 'routes/giving/statement.ts', { id: 'guest-statement' }),
 	route('cyber-banner/dismiss', 'routes/public/cyber-banner-dismiss.ts'),
 
-	// The owner area (spec 002): the gate and the second factor, then everything behind requireOwnerMiddleware.
+	// The admin area (spec 002): the gate and the second factor, then everything behind requireOwnerMiddleware.
 	route('owner-panel', 'routes/admin/owner-panel.tsx'),
 	route('owner-panel/two-factor', 'routes/admin/two-factor.tsx'),
 	route('api/validate-admin-token', 'routes/api/validate-admin-token.ts'),

@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 export const baseURL = `http://localhost:${port}`
-/** The journeys' admin token: a session that presents it opens the owner area (the owner journey uses two-factor). */
+/** The journeys' admin token: a session that presents it opens the admin area (the owner journey uses two-factor). */
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdefghij'
 // The stickers and accounts start-server.ts writes, and the journeys' claims on them: one file per port, so runs side
 // by side in one checkout (each on its own E2E_PORT) never hand out each other's rows.

@@ -16,7 +16,7 @@ import { OWNER_ONLY } from './permissions.server.ts'
 const VERIFIED_HOURS = 12
 
 /**
- * Where a request stands with the owner area:
+ * Where a request stands with the admin area:
  * - visitor: not signed in;
  * - denied: signed in, neither the owner's account nor a session that presented the admin token;
  * - enrol: the owner's account before two-factor sign-in is on (nothing of the admin area works yet);

@@ -68,7 +68,7 @@ function statusScreen(error: ErrorResponse): StatusScreen {
 	// The router's own 405 carries a text for developers (naming the route's file): every 405 reads the same.
 	if (error.status === 405) return { title: errorTitle(405), message: WRONG_METHOD_MESSAGE }
 	const message = typeof error.data === 'string' ? error.data : (error.data?.message ?? 'This request could not be completed.')
-	// A refusal may name one more way on (the owner area's door offers Admin Access, where a token is entered).
+	// A refusal may name one more way on (the admin area's door offers Admin Access, where a token is entered).
 	const also = isLink(error.data?.link) ? error.data.link : undefined
 	if (error.status === 403) return { title: 'Access Denied', message, back: { to: '/', label: 'Return to Home' }, also }
 	return { title: errorTitle(error.status), message, also }

@@ -16,7 +16,7 @@ const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 20_000)
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 12)
 const MIB = 1024 * 1024
-/** The owner area's token in this run: presented (right and wrong) like any other secret, never to be logged. */
+/** The admin area's token in this run: presented (right and wrong) like any other secret, never to be logged. */
 const ADMIN_TOKEN = `fuzz-admin-${randomBytes(12).toString('hex')}`
 
 type App = Awaited<ReturnType<typeof startAppServer>>
@@ -235,7 +235,7 @@ function chunkedUpload(path: string, session: Session | null, totalBytes = 12 * 
 	})
 }
 
-describe('the owner area', () => {
+describe('the admin area', () => {
 	type RouteEntry = { path?: string; children?: RouteEntry[] }
 	const paths = (entries: RouteEntry[]): string[] => entries.flatMap((e) => [...(e.path ? [e.path] : []), ...paths(e.children ?? [])])
 
@@ -594,7 +594,7 @@ describe('fuzz', () => {
 
 describe('the server log', () => {
 	test('after the whole run it holds no e-mail, password, PIN, token, name or medical detail, and every request line its id', async () => {
-		// The admin token, presented as the owner area takes it (a form, the spec's ?token=), wrong and right.
+		// The admin token, presented as the admin area takes it (a form, the spec's ?token=), wrong and right.
 		const { users, codes } = app.fixtures()
 		const bystander = await signIn(client, app.baseURL, users[2]!.email, users[2]!.password)
 		for (const token of [`${ADMIN_TOKEN}-wrong`, ADMIN_TOKEN]) {

@@ -603,7 +603,7 @@ const CASES: Case[] = [
 		all(400),
 	),
 
-	// The way into the owner area.
+	// The way into the admin area.
 	get('/owner-panel', 'the admin token page', '/owner-panel', signedIn('sign-in')),
 	post(
 		'/owner-panel',
@@ -635,7 +635,7 @@ const CASES: Case[] = [
 		signedIn(401),
 	),
 
-	// The owner area: pages, their forms and files.
+	// The admin area: pages, their forms and files.
 	get('/admin', 'the overview', '/admin', ownerPage(), { reveals: OWNER }),
 	get('/admin/orders', 'the orders', '/admin/orders', ownerPage(), { reveals: OWNER }),
 	get('/admin/orders/:orderId', "A's order", (w) => `/admin/orders/${w.a.orderId}`, ownerPage(), { reveals: OWNER }),
@@ -719,7 +719,7 @@ const CASES: Case[] = [
 	),
 	get('/admin/notify-visitors', 'the notify form’s address', '/admin/notify-visitors', ownerPage(405)),
 
-	// The owner area: spec 002 §7's JSON.
+	// The admin area: spec 002 §7's JSON.
 	get('/api/admin/orders', 'the orders', '/api/admin/orders', ownerApi(), { reveals: OWNER }),
 	get('/api/admin/order-details/:orderId', "A's order", (w) => `/api/admin/order-details/${w.a.orderId}`, ownerApi(), { reveals: OWNER }),
 	post(
@@ -1080,7 +1080,7 @@ const ancestors = (id: string): string[] => {
 	const parent = TABLE.find((r) => r.id === id)?.parentId
 	return parent ? [parent, ...ancestors(parent)] : []
 }
-/** The owner area: every route beneath the admin gate's layout. */
+/** The admin area: every route beneath the admin gate's layout. */
 const GATED = new Set(ROUTES.filter((r) => ancestors(r.id).includes('routes/admin/gate')).map((r) => r.pattern))
 
 /** The address the app itself names in a redirect back: the page's (pageUrl drops `.data`, `index` and `_routes`). */

@@ -23,7 +23,7 @@ import { appHandler } from '#tests/app-handler.ts'
 import { parseCsv } from '#tests/csv.ts'
 import { claimant, createCode, createUser, sessionCookie, uniqueEmail } from '#tests/factories.ts'
 
-// The owner area's figures, each computed here from the raw rows (every row in the tables, whoever made them) and held
+// The admin area's figures, each computed here from the raw rows (every row in the tables, whoever made them) and held
 // equal to what the header, the tabs, the CSV and the JSON show, on a month with free and paid orders, gifts with and
 // without covered fees, refunds, bots, the owner and an excluded address.
 

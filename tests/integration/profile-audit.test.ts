@@ -116,7 +116,7 @@ describe('the record of who read and changed a profile', () => {
 		expect((await entriesOf(profileId)).length).toBe(before)
 	})
 
-	test('the account sees its own record without addresses; the owner area filters the whole log', async () => {
+	test('the account sees its own record without addresses; the admin area filters the whole log', async () => {
 		const a = await profileWithSticker()
 		const b = await profileWithSticker()
 		await scanAs(a.sticker.token, { address: '2001:db8::9' })

@@ -7,7 +7,7 @@ import { call, createUser, sessionCookie } from '#tests/factories.ts'
 /**
  * An address that only takes a form (a route with an action and no page) answers every other method, a GET too, with
  * 405 and the methods it does take; a page without a form answers a post the same way. Through the app's own request
- * handler, as the owner (a session that presented ADMIN_TOKEN): the owner area's gate runs before any of this.
+ * handler, as the owner (a session that presented ADMIN_TOKEN): the admin area's gate runs before any of this.
  */
 const TABLE = routeTable()
 const ROUTES = TABLE.filter((r) => r.path !== undefined || r.index).map((r) => ({ ...r, pattern: `/${fullPath(r, TABLE)}` }))

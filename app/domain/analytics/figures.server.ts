@@ -5,7 +5,7 @@ import { donations, orders, users, visits } from '#db/schema.ts'
 import { REAL_VISIT } from './rollup.server.ts'
 import type { Window } from './windows.server.ts'
 
-// The owner area's money and rates, each defined here once: the header, the tabs, the CSV and the JSON read them.
+// The admin area's money and rates, each defined here once: the header, the tabs, the CSV and the JSON read them.
 
 const ZONE = sql.raw(`'America/New_York'`)
 const int = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number)

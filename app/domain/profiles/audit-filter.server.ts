@@ -15,7 +15,7 @@ const optionalDay = z
 	.transform((v) => v || undefined)
 	.refine((v) => v === undefined || isDayString(v), 'Please enter a date')
 
-/** The owner area's filters (a GET form); each one wrong gets its message beside it, and the rest still apply. */
+/** The admin area's filters (a GET form); each one wrong gets its message beside it, and the rest still apply. */
 export const AuditFilterSchema = z.object({
 	kind: z.enum(AUDIT_KINDS).optional().catch(undefined),
 	role: z.enum(['owner', 'responder', 'link_preview']).optional().catch(undefined),

@@ -112,7 +112,7 @@ export type AuditFilter = {
 	before?: number
 }
 
-/** The whole log for the owner area, with filters, newest first; addresses included. */
+/** The whole log for the admin area, with filters, newest first; addresses included. */
 export async function searchAudit(filter: AuditFilter) {
 	const conditions: Array<SQL | undefined> = [
 		filter.kind ? eq(profileAudit.kind, filter.kind) : undefined,
