@@ -8,7 +8,8 @@ import type { Route } from './+types/order-detail'
 import { AssignDialog } from './assign-dialog.tsx'
 import { ChosenCodeCard } from './chosen-code-card.tsx'
 import { orderDetailAction, orderDetailLoader } from './order-detail.server.ts'
-import { money, StatusBadge } from './order-ui.tsx'
+import { AddressLines, money, StatusBadge } from './order-ui.tsx'
+import { PostButton } from './post-button.tsx'
 
 export const loader = ({ params }: Route.LoaderArgs) => orderDetailLoader(params.orderId)
 export const action = (args: Route.ActionArgs) => orderDetailAction(args, args.params.orderId)
@@ -72,13 +73,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 						{'fallback' in address ? (
 							<p className="italic">{address.fallback}</p>
 						) : (
-							<address className="not-italic">
-								{address.lines.map((line, i) => (
-									<span key={i} className="block">
-										{line}
-									</span>
-								))}
-							</address>
+							<AddressLines lines={address.lines} />
 						)}
 					</div>
 				</section>
@@ -119,13 +114,13 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 									)}
 								</span>
 								{canChangeCodes(order.fulfillmentStatus) ? (
-									<Form method="post">
-										<input type="hidden" name="intent" value="unassign" />
-										<input type="hidden" name="codeId" value={code.id} />
-										<button type="submit" className={buttonClass('ghost', small)} aria-label={`Remove code ${code.id}`}>
-											Remove
-										</button>
-									</Form>
+									<PostButton
+										fields={{ intent: 'unassign', codeId: String(code.id) }}
+										buttonClassName={buttonClass('ghost', small)}
+										buttonLabel={`Remove code ${code.id}`}
+									>
+										Remove
+									</PostButton>
 								) : null}
 							</li>
 						))}
