@@ -70,11 +70,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 					</p>
 					<p className="text-sm text-gray-700">{customer ? 'Has an account' : 'Guest order, or the account was deleted'}</p>
 					<div className="pt-2">
-						{'fallback' in address ? (
-							<p className="italic">{address.fallback}</p>
-						) : (
-							<AddressLines lines={address.lines} />
-						)}
+						{'fallback' in address ? <p className="italic">{address.fallback}</p> : <AddressLines lines={address.lines} />}
 					</div>
 				</section>
 			</div>

@@ -99,10 +99,7 @@ export default function SecurityTab({ loaderData, actionData }: Route.ComponentP
 					{actionData?.recoveryCodes ? (
 						<div role="status">
 							<p className="font-semibold">New recovery codes (the old ones no longer work). Save them now:</p>
-							<RecoveryCodeList
-								codes={actionData.recoveryCodes}
-								className="mt-2 grid grid-cols-2 gap-2 font-mono sm:grid-cols-5"
-							/>
+							<RecoveryCodeList codes={actionData.recoveryCodes} className="mt-2 grid grid-cols-2 gap-2 font-mono sm:grid-cols-5" />
 						</div>
 					) : null}
 					<CodeAction intent="recovery-codes" label="New Recovery Codes" error={codeError('recovery-codes')} />
