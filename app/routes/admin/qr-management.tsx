@@ -11,6 +11,7 @@ import { DownloadForm } from './download-form.tsx'
 import { qrManagementAction, qrManagementLoader } from './qr-management.server.ts'
 import { PostButton } from './post-button.tsx'
 import { RequestQueue } from './request-queue.tsx'
+import { Section } from './section.tsx'
 
 export const loader = (args: Route.LoaderArgs) => qrManagementLoader(args)
 export const action = (args: Route.ActionArgs) => qrManagementAction(args)
@@ -54,10 +55,7 @@ export default function QrManagementTab({ loaderData, actionData }: Route.Compon
 				}
 			/>
 
-			<section aria-labelledby="batch-title" className={cardClass('space-y-4 p-4')}>
-				<h3 id="batch-title" className="text-xl font-bold">
-					Generate a batch of sticker codes
-				</h3>
+			<Section id="batch-title" title="Generate a batch of sticker codes" className={cardClass('space-y-4 p-4')}>
 				<p className="text-gray-800">New unclaimed codes, each with its PIN, ready to print. Up to {MAX_BATCH} at a time.</p>
 				<DownloadForm action="/admin/qr-management/batch" label="Batch file" className="grid gap-4 sm:grid-cols-2">
 					<Field
@@ -111,12 +109,9 @@ export default function QrManagementTab({ loaderData, actionData }: Route.Compon
 						</button>
 					</div>
 				</DownloadForm>
-			</section>
+			</Section>
 
-			<section aria-labelledby="batches-title" className={cardClass('space-y-3 p-4')}>
-				<h3 id="batches-title" className="text-xl font-bold">
-					Earlier batches
-				</h3>
+			<Section id="batches-title" title="Earlier batches" className={cardClass('space-y-3 p-4')}>
 				{batches.length === 0 ? <p className="text-gray-800">No batches yet.</p> : null}
 				<ul className="space-y-2">
 					{batches.map((batch) => (
@@ -138,7 +133,7 @@ export default function QrManagementTab({ loaderData, actionData }: Route.Compon
 						</li>
 					))}
 				</ul>
-			</section>
+			</Section>
 
 			<RequestQueue requests={requests} refusal={actionData?.intent === 'fulfil' ? actionData.result : null} />
 
