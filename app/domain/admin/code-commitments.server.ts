@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { type Executor } from '#db/client.ts'
 import { auditLog, orderAssignedCodes, orders, qrCodes } from '#db/schema.ts'
 
@@ -87,6 +87,15 @@ export function codeIdsIn(details: Record<string, unknown> | null | undefined): 
 	return Array.isArray(ids) ? ids.filter(isCodeId) : []
 }
 
+/** The audit entries of fulfilled requests that also meet `where`, oldest first: the request (subjectId) and its codes (details). */
+export function fulfilledRequestEntries(tx: Executor, where: SQL | undefined) {
+	return tx
+		.select({ subjectId: auditLog.subjectId, details: auditLog.details })
+		.from(auditLog)
+		.where(and(eq(auditLog.action, REQUEST_FULFILLED_ACTION), where))
+		.orderBy(asc(auditLog.id))
+}
+
 /**
  * Inside the caller's transaction: locks the codes' qr_codes rows in ascending id order (so two transactions sharing
  * codes take turns and never wait on each other in a circle), then reads, as committed by then, whether each exists, is
@@ -141,16 +150,10 @@ export async function checkCodeCommitments(
 
 /** Which fulfilled request each code went out with (the first, should there be more), from the audit entries. */
 async function requestsThatSent(tx: Executor, ids: number[]) {
-	const entries = await tx
-		.select({ subjectId: auditLog.subjectId, details: auditLog.details })
-		.from(auditLog)
-		.where(
-			and(
-				eq(auditLog.action, REQUEST_FULFILLED_ACTION),
-				or(...ids.map((codeId) => sql`${auditLog.details} @> ${JSON.stringify({ qrCodeIds: [codeId] })}::jsonb`)),
-			),
-		)
-		.orderBy(asc(auditLog.id))
+	const entries = await fulfilledRequestEntries(
+		tx,
+		or(...ids.map((codeId) => sql`${auditLog.details} @> ${JSON.stringify({ qrCodeIds: [codeId] })}::jsonb`)),
+	)
 	const wanted = new Set(ids)
 	const sentWith = new Map<number, string>()
 	for (const entry of entries)

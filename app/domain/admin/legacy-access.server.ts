@@ -10,6 +10,22 @@ const MAX_RESULTS = 100
 
 export type AccountMatch = { id: string; email: string; name: string | null; isGrandfathered: boolean; createdAt: Date }
 
+/** The columns an account match is made from. */
+const ACCOUNT_COLUMNS = {
+	id: users.id,
+	email: users.email,
+	firstName: users.firstName,
+	lastName: users.lastName,
+	isGrandfathered: users.isGrandfathered,
+	createdAt: users.createdAt,
+}
+
+type AccountRow = Omit<AccountMatch, 'name'> & { firstName: string | null; lastName: string | null }
+
+function accountMatch({ firstName, lastName, ...row }: AccountRow): AccountMatch {
+	return { ...row, name: [firstName, lastName].filter(Boolean).join(' ').trim() || null }
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
@@ -24,14 +40,7 @@ export async function findAccounts(query: string, limit = 20): Promise<AccountMa
 	if (!text) return []
 	const pattern = `%${escapeLike(text)}%`
 	const rows = await db
-		.select({
-			id: users.id,
-			email: users.email,
-			firstName: users.firstName,
-			lastName: users.lastName,
-			isGrandfathered: users.isGrandfathered,
-			createdAt: users.createdAt,
-		})
+		.select(ACCOUNT_COLUMNS)
 		.from(users)
 		.where(
 			or(
@@ -44,10 +53,7 @@ export async function findAccounts(query: string, limit = 20): Promise<AccountMa
 		)
 		.orderBy(sql`lower(${users.email}) = ${text.toLowerCase()} desc`, desc(users.createdAt), desc(users.id))
 		.limit(Number.isInteger(limit) ? Math.min(Math.max(limit, 1), MAX_RESULTS) : 20)
-	return rows.map(({ firstName, lastName, ...row }) => ({
-		...row,
-		name: [firstName, lastName].filter(Boolean).join(' ').trim() || null,
-	}))
+	return rows.map(accountMatch)
 }
 
 /**
@@ -60,14 +66,7 @@ export async function setLegacyAccess(userId: string, on: boolean, actorUserId: 
 			.update(users)
 			.set({ isGrandfathered: on })
 			.where(eq(users.id, String(userId)))
-			.returning({
-				id: users.id,
-				email: users.email,
-				firstName: users.firstName,
-				lastName: users.lastName,
-				isGrandfathered: users.isGrandfathered,
-				createdAt: users.createdAt,
-			})
+			.returning(ACCOUNT_COLUMNS)
 		if (!user) throw new DomainError(404, ACCOUNT_NOT_FOUND)
 		await tx.insert(auditLog).values({
 			actorUserId,
@@ -76,7 +75,6 @@ export async function setLegacyAccess(userId: string, on: boolean, actorUserId: 
 			subjectId: user.id,
 			details: { on },
 		})
-		const { firstName, lastName, ...rest } = user
-		return { ...rest, name: [firstName, lastName].filter(Boolean).join(' ').trim() || null } satisfies AccountMatch
+		return accountMatch(user)
 	})
 }

@@ -7,6 +7,7 @@ import {
 	checkCodeCommitments,
 	codeIdsIn,
 	type CodeProblem,
+	fulfilledRequestEntries,
 	releaseCancelledOrderCodes,
 	REQUEST_FULFILLED_ACTION,
 } from './code-commitments.server.ts'
@@ -87,16 +88,10 @@ function clampLimit(limit: number) {
 async function codesSentWith(tx: Executor, requestIds: number[]) {
 	const sent = new Map<number, number[]>()
 	if (!requestIds.length) return sent
-	const entries = await tx
-		.select({ subjectId: auditLog.subjectId, details: auditLog.details })
-		.from(auditLog)
-		.where(
-			and(
-				eq(auditLog.action, REQUEST_FULFILLED_ACTION),
-				eq(auditLog.subjectType, 'qr_request'),
-				inArray(auditLog.subjectId, requestIds.map(String)),
-			),
-		)
+	const entries = await fulfilledRequestEntries(
+		tx,
+		and(eq(auditLog.subjectType, 'qr_request'), inArray(auditLog.subjectId, requestIds.map(String))),
+	)
 	for (const entry of entries) sent.set(Number(entry.subjectId), codeIdsIn(entry.details))
 	return sent
 }

@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { wrapText } from '#app/domain/cards/layout.ts'
 import { qrRuns, runsPath } from '#app/domain/qr/runs.ts'
 import { env } from '#app/utils/env.server.ts'
 import { chosenCodeLine, codeCaption, type ChosenCode } from './chosen-code.ts'
@@ -44,30 +45,8 @@ function printable(text: string) {
 }
 
 /** Splits text into lines no wider than `width`, at spaces where it can and anywhere (a long URL) where it must. */
-function wrap(text: string, font: PDFFont, size: number, width: number) {
-	const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width
-	const lines: string[] = []
-	let line = ''
-	for (const word of printable(text).split(' ')) {
-		const candidate = line ? `${line} ${word}` : word
-		if (fits(candidate)) {
-			line = candidate
-			continue
-		}
-		if (line) lines.push(line)
-		line = ''
-		let rest = word
-		while (!fits(rest)) {
-			let cut = rest.length - 1
-			while (cut > 1 && !fits(rest.slice(0, cut))) cut--
-			lines.push(rest.slice(0, cut))
-			rest = rest.slice(cut)
-		}
-		line = rest
-	}
-	if (line) lines.push(line)
-	return lines
-}
+const wrap = (text: string, font: PDFFont, size: number, width: number) =>
+	wrapText(printable(text), width, size, (s, at) => font.widthOfTextAtSize(s, at))
 
 /** The packing slip as a Letter-size PDF: order, address, items, then every assigned code with its PIN, link and QR. */
 export async function renderShippingDocumentPdf(doc: ShippingDocument): Promise<Uint8Array> {

@@ -3,6 +3,7 @@ import { CHOSEN_CODE_GONE, chosenCodeStatus, type ChosenCode } from '#app/domain
 import { cardClass } from '#app/ui/card.tsx'
 import { StatusButton } from '#app/ui/forms.tsx'
 import { useIntentPending } from '#app/utils/use-is-pending.ts'
+import { Section } from './section.tsx'
 
 /** The owner's preview of a code, in its own colours and shape. */
 export const codePreviewSrc = (codeId: number) => `/api/admin/qr-codes/${codeId}/image`
@@ -14,10 +15,7 @@ export const canAssignChosen = (code: ChosenCode | null): code is ChosenCode => 
 export function ChosenCodeCard({ code, codesChangeable }: { code: ChosenCode | null; codesChangeable: boolean }) {
 	const pending = useIntentPending('assign')
 	return (
-		<section aria-labelledby="chosen-code-title" className={cardClass('space-y-2 p-4')}>
-			<h3 id="chosen-code-title" className="text-lg font-bold">
-				Shopper’s chosen code
-			</h3>
+		<Section id="chosen-code-title" title="Shopper’s chosen code" className={cardClass('space-y-2 p-4')} titleClassName="text-lg font-bold">
 			{code ? (
 				<div className="flex flex-wrap items-start gap-4">
 					{code.scanUrl ? (
@@ -49,6 +47,6 @@ export function ChosenCodeCard({ code, codesChangeable }: { code: ChosenCode | n
 			) : (
 				<p className="text-gray-800">{CHOSEN_CODE_GONE}</p>
 			)}
-		</section>
+		</Section>
 	)
 }

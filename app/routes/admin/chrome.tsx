@@ -1,9 +1,10 @@
-import { Form, Link, NavLink, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { DEFAULT_TIME_RANGE, TIME_RANGES, TIME_RANGE_LABELS, type TimeRange } from '#app/domain/admin/time-range.ts'
 import type { AnalyticsOverview } from '#app/domain/analytics/analytics.server.ts'
-import { cx } from '#app/ui/cx.ts'
+import { TabNav } from '#app/ui/tab-nav.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import { money, StatCards } from './order-ui.tsx'
+import { PostButton } from './post-button.tsx'
 import { buttonClass } from '#app/ui/forms.tsx'
 
 export const ADMIN_TABS = [
@@ -48,13 +49,9 @@ export function AdminHeader({ range }: { range: TimeRange }) {
 						Apply
 					</button>
 				</Form>
-				<Form method="post" action="/admin/notify-visitors">
-					<input type="hidden" name="range" value={range} />
-					<input type="hidden" name="redirectTo" value={here} />
-					<button type="submit" className={buttonClass('blue', small)}>
-						Notify Recent Visitors
-					</button>
-				</Form>
+				<PostButton action="/admin/notify-visitors" fields={{ range, redirectTo: here }} buttonClassName={buttonClass('blue', small)}>
+					Notify Recent Visitors
+				</PostButton>
 				<a href={`/admin/analytics.csv?range=${range}`} download className={buttonClass('secondary', small)}>
 					Export CSV
 				</a>
@@ -65,26 +62,15 @@ export function AdminHeader({ range }: { range: TimeRange }) {
 					Refresh
 				</Link>
 			</div>
-			<nav aria-label="Owner dashboard" className="mx-auto max-w-6xl px-2">
-				<ul className="flex overflow-x-auto sm:gap-1">
-					{ADMIN_TABS.map((tab) => (
-						<li key={tab.to}>
-							<NavLink
-								to={{ pathname: tab.to, search: range === DEFAULT_TIME_RANGE ? '' : `?range=${range}` }}
-								end={tab.end}
-								className={({ isActive }) =>
-									cx(
-										'inline-block border-b-4 px-3 py-3 text-sm font-semibold whitespace-nowrap',
-										isActive ? 'border-brand-700 text-gray-900' : 'border-transparent text-gray-700 hover:text-gray-900',
-									)
-								}
-							>
-								{tab.label}
-							</NavLink>
-						</li>
-					))}
-				</ul>
-			</nav>
+			<TabNav
+				label="Owner dashboard"
+				className="mx-auto max-w-6xl px-2"
+				listClassName="flex overflow-x-auto sm:gap-1"
+				tabs={ADMIN_TABS.map((tab) => ({
+					...tab,
+					to: { pathname: tab.to, search: range === DEFAULT_TIME_RANGE ? '' : `?range=${range}` },
+				}))}
+			/>
 		</header>
 	)
 }

@@ -4,6 +4,7 @@ import { DataTable } from '#app/ui/data-table.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import { StatCards } from './order-ui.tsx'
 import type { Route } from './+types/consent'
+import { Section } from './section.tsx'
 
 export async function loader() {
 	return consentRecords()
@@ -43,10 +44,7 @@ export default function ConsentTab({ loaderData }: Route.ComponentProps) {
 					{ header: 'Most recent', className: 'whitespace-nowrap', cell: (record) => formatEtTime(record.mostRecentConsentDate) },
 				]}
 			/>
-			<section aria-labelledby="texts-title" className="space-y-2">
-				<h3 id="texts-title" className="text-xl font-bold">
-					The consent texts
-				</h3>
+			<Section id="texts-title" title="The consent texts" className="space-y-2">
 				{Object.entries(texts).map(([type, text]) => (
 					<details key={type} className={cardClass('p-4')}>
 						<summary className="cursor-pointer font-semibold">
@@ -55,7 +53,7 @@ export default function ConsentTab({ loaderData }: Route.ComponentProps) {
 						<p className="mt-2 whitespace-pre-line text-gray-800">{text.body}</p>
 					</details>
 				))}
-			</section>
+			</Section>
 		</section>
 	)
 }

@@ -3,6 +3,7 @@ import { DataTable } from '#app/ui/data-table.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import type { Route } from './+types/emails'
 import { StatCards } from './order-ui.tsx'
+import { Section } from './section.tsx'
 
 export async function loader() {
 	return emailAnalytics()
@@ -40,10 +41,12 @@ export default function EmailsTab({ loaderData }: Route.ComponentProps) {
 					{ header: 'Clicked', cell: (message) => (message.clicked ? 'Yes' : 'No') },
 				]}
 			/>
-			<section aria-labelledby="email-visits-title" className="space-y-3">
-				<h3 id="email-visits-title" className="text-xl font-bold text-gray-900">
-					Visits from e-mails, last {v.days} days
-				</h3>
+			<Section
+				id="email-visits-title"
+				title={<>Visits from e-mails, last {v.days} days</>}
+				className="space-y-3"
+				titleClassName="text-xl font-bold text-gray-900"
+			>
 				<StatCards
 					columns="sm:grid-cols-2"
 					stats={[
@@ -62,7 +65,7 @@ export default function EmailsTab({ loaderData }: Route.ComponentProps) {
 						{ header: 'Address', cell: (visit) => visit.ipAddress ?? 'Cleared after 48 hours' },
 					]}
 				/>
-			</section>
+			</Section>
 		</div>
 	)
 }

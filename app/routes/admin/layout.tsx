@@ -1,4 +1,4 @@
-import { Form, Link, Outlet, useLocation } from 'react-router'
+import { Link, Outlet, useLocation } from 'react-router'
 import { newOrdersFor } from '#app/domain/admin/orders.server.ts'
 import { analyticsOverview } from '#app/domain/analytics/analytics.server.ts'
 import { TimeRangeSchema, TIME_RANGE_LABELS } from '#app/domain/admin/time-range.ts'
@@ -10,6 +10,7 @@ import { buttonClass } from '#app/ui/forms.tsx'
 import { usePolling } from '#app/utils/use-polling.ts'
 import type { Route } from './+types/layout'
 import { AdminHeader, HeaderStats } from './chrome.tsx'
+import { PostButton } from './post-button.tsx'
 
 /**
  * Spec 002 §9: analytics (the header's stat cards, the overview, e-mail) every 15 s, the new-order alert every 30 s:
@@ -58,13 +59,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 								</li>
 							))}
 						</ul>
-						<Form method="post" action="/admin/orders/seen" className="mt-3">
-							<input type="hidden" name="seenAt" value={newOrders.orders[0]!.createdAt} />
-							<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-							<button type="submit" className={buttonClass('secondary', 'min-h-10 px-3 py-1.5 text-sm')}>
-								Dismiss
-							</button>
-						</Form>
+						<PostButton
+							action="/admin/orders/seen"
+							className="mt-3"
+							fields={{ seenAt: newOrders.orders[0]!.createdAt, redirectTo: location.pathname + location.search }}
+							buttonClassName={buttonClass('secondary', 'min-h-10 px-3 py-1.5 text-sm')}
+						>
+							Dismiss
+						</PostButton>
 					</div>
 				</section>
 			) : null}

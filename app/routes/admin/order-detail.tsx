@@ -8,7 +8,9 @@ import type { Route } from './+types/order-detail'
 import { AssignDialog } from './assign-dialog.tsx'
 import { ChosenCodeCard } from './chosen-code-card.tsx'
 import { orderDetailAction, orderDetailLoader } from './order-detail.server.ts'
-import { money, StatusBadge } from './order-ui.tsx'
+import { AddressLines, money, StatusBadge } from './order-ui.tsx'
+import { PostButton } from './post-button.tsx'
+import { Section } from './section.tsx'
 
 export const loader = ({ params }: Route.LoaderArgs) => orderDetailLoader(params.orderId)
 export const action = (args: Route.ActionArgs) => orderDetailAction(args, args.params.orderId)
@@ -43,10 +45,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 				</p>
 			) : null}
 			<div className="grid gap-4 md:grid-cols-2">
-				<section aria-labelledby="order-info" className={cardClass('space-y-1 p-4')}>
-					<h3 id="order-info" className="text-lg font-bold">
-						Order
-					</h3>
+				<Section id="order-info" title="Order" className={cardClass('space-y-1 p-4')} titleClassName="text-lg font-bold">
 					<p>Placed {formatEtTime(order.createdAt)}</p>
 					<p>
 						Total at list prices {money(order.totalAmount, order.currency)} (subtotal {money(order.subtotal, order.currency)}, shipping{' '}
@@ -59,34 +58,18 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 					</p>
 					{order.fulfilledAt ? <p>Shipping document made {formatEtTime(order.fulfilledAt)}</p> : null}
 					{order.shippedAt ? <p>Shipped {formatEtTime(order.shippedAt)}</p> : null}
-				</section>
-				<section aria-labelledby="customer-info" className={cardClass('space-y-1 p-4')}>
-					<h3 id="customer-info" className="text-lg font-bold">
-						Customer
-					</h3>
+				</Section>
+				<Section id="customer-info" title="Customer" className={cardClass('space-y-1 p-4')} titleClassName="text-lg font-bold">
 					<p>
 						{order.customerName ?? customer?.name ?? 'Guest'} · <span className="break-all">{order.customerEmail}</span>
 					</p>
 					<p className="text-sm text-gray-700">{customer ? 'Has an account' : 'Guest order, or the account was deleted'}</p>
 					<div className="pt-2">
-						{'fallback' in address ? (
-							<p className="italic">{address.fallback}</p>
-						) : (
-							<address className="not-italic">
-								{address.lines.map((line, i) => (
-									<span key={i} className="block">
-										{line}
-									</span>
-								))}
-							</address>
-						)}
+						{'fallback' in address ? <p className="italic">{address.fallback}</p> : <AddressLines lines={address.lines} />}
 					</div>
-				</section>
+				</Section>
 			</div>
-			<section aria-labelledby="items-title" className={cardClass('p-4')}>
-				<h3 id="items-title" className="text-lg font-bold">
-					Items
-				</h3>
+			<Section id="items-title" title="Items" className={cardClass('p-4')} titleClassName="text-lg font-bold">
 				<ul className="mt-2 space-y-1">
 					{order.items.map((item, i) => (
 						<li key={i}>
@@ -95,12 +78,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 						</li>
 					))}
 				</ul>
-			</section>
+			</Section>
 			<ChosenCodeCard code={chosen} codesChangeable={canChangeCodes(order.fulfillmentStatus)} />
-			<section aria-labelledby="fulfilment-title" className={cardClass('space-y-3 p-4')}>
-				<h3 id="fulfilment-title" className="text-lg font-bold">
-					Fulfilment
-				</h3>
+			<Section id="fulfilment-title" title="Fulfilment" className={cardClass('space-y-3 p-4')} titleClassName="text-lg font-bold">
 				{qrCodes.length ? (
 					<ul className="space-y-1">
 						{qrCodes.map((code) => (
@@ -119,13 +99,13 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 									)}
 								</span>
 								{canChangeCodes(order.fulfillmentStatus) ? (
-									<Form method="post">
-										<input type="hidden" name="intent" value="unassign" />
-										<input type="hidden" name="codeId" value={code.id} />
-										<button type="submit" className={buttonClass('ghost', small)} aria-label={`Remove code ${code.id}`}>
-											Remove
-										</button>
-									</Form>
+									<PostButton
+										fields={{ intent: 'unassign', codeId: String(code.id) }}
+										buttonClassName={buttonClass('ghost', small)}
+										buttonLabel={`Remove code ${code.id}`}
+									>
+										Remove
+									</PostButton>
 								) : null}
 							</li>
 						))}
@@ -159,7 +139,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 					</Form>
 				</div>
 				{docProblem && order.fulfillmentStatus !== 'shipped' ? <p className="text-sm text-gray-700">{docProblem}</p> : null}
-			</section>
+			</Section>
 			{dialogOpen ? <AssignDialog closeHref={here} refused={assignRefused} chosen={chosen} /> : null}
 		</div>
 	)

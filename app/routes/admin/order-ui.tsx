@@ -23,6 +23,19 @@ export function StatusBadge({ status }: { status: string }) {
 	)
 }
 
+/** A postal address, one line under another. */
+export function AddressLines({ lines, className }: { lines: readonly string[]; className?: string }) {
+	return (
+		<address className={cx(className, 'not-italic')}>
+			{lines.map((line, i) => (
+				<span key={i} className="block">
+					{line}
+				</span>
+			))}
+		</address>
+	)
+}
+
 export const money = (dollars: number, currency = 'usd') =>
 	new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(dollars)
 

@@ -7,7 +7,7 @@ import { buttonClass } from '#app/ui/forms.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import type { Route } from './+types/orders'
 import { codePreviewSrc } from './chosen-code-card.tsx'
-import { money, StatusBadge } from './order-ui.tsx'
+import { AddressLines, money, StatusBadge } from './order-ui.tsx'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const page = Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10)
@@ -17,15 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 function Address({ value }: { value: unknown }) {
 	const shown = shippingAddressLines(value)
 	if ('fallback' in shown) return <span className="text-gray-700 italic">{shown.fallback}</span>
-	return (
-		<address className="not-italic">
-			{shown.lines.map((line, i) => (
-				<span key={i} className="block">
-					{line}
-				</span>
-			))}
-		</address>
-	)
+	return <AddressLines lines={shown.lines} />
 }
 
 /** The shopper's chosen code in a row: preview, label, scan link, and a warning when it cannot go with the order. */

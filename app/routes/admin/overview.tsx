@@ -6,6 +6,7 @@ import { DataTable } from '#app/ui/data-table.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import type { loader as layoutLoader } from './layout.tsx'
 import { money } from './order-ui.tsx'
+import { Section } from './section.tsx'
 
 const ACTIVITY_LABELS = { signup: 'Signup', order: 'Order', donation: 'Donation' } as const
 const count = (n: number) => n.toLocaleString('en-US')
@@ -22,10 +23,12 @@ export default function OverviewTab() {
 	return (
 		<div className="space-y-6">
 			<h2 className="text-2xl font-bold text-gray-900">Overview</h2>
-			<section aria-labelledby="growth-title" className={cardClass('space-y-4 p-4')}>
-				<h3 id="growth-title" className="text-xl font-bold text-gray-900">
-					Growth metrics
-				</h3>
+			<Section
+				id="growth-title"
+				title="Growth metrics"
+				className={cardClass('space-y-4 p-4')}
+				titleClassName="text-xl font-bold text-gray-900"
+			>
 				<ul className="grid gap-2 text-gray-900 sm:grid-cols-2">
 					<li>
 						<strong>{grown.toLocaleString('en-US')}</strong> new accounts ({range.toLowerCase()}), now{' '}
@@ -45,11 +48,8 @@ export default function OverviewTab() {
 					</li>
 				</ul>
 				<ServerChart html={layout.growthChart} />
-			</section>
-			<section aria-labelledby="activity-title" className="space-y-2">
-				<h3 id="activity-title" className="text-xl font-bold text-gray-900">
-					Recent activity
-				</h3>
+			</Section>
+			<Section id="activity-title" title="Recent activity" className="space-y-2" titleClassName="text-xl font-bold text-gray-900">
 				<DataTable
 					caption="The 10 newest signups, orders and donations; Amount is the money each brought in, less refunds"
 					rows={a.recentActivity}
@@ -62,7 +62,7 @@ export default function OverviewTab() {
 						{ header: 'When', className: 'whitespace-nowrap', cell: (item) => formatEtTime(item.timestamp) },
 					]}
 				/>
-			</section>
+			</Section>
 		</div>
 	)
 }

@@ -9,7 +9,9 @@ import { StatCards } from './order-ui.tsx'
 import type { Route } from './+types/qr-management'
 import { DownloadForm } from './download-form.tsx'
 import { qrManagementAction, qrManagementLoader } from './qr-management.server.ts'
+import { PostButton } from './post-button.tsx'
 import { RequestQueue } from './request-queue.tsx'
+import { Section } from './section.tsx'
 
 export const loader = (args: Route.LoaderArgs) => qrManagementLoader(args)
 export const action = (args: Route.ActionArgs) => qrManagementAction(args)
@@ -19,6 +21,11 @@ const FORMATS = [
 	['pdf', 'Print-ready PDF on label sheets'],
 	['docx', 'Word document (2 per row)'],
 	['svg', 'ZIP of SVG files and a CSV'],
+] as const
+
+const NUDGES = [
+	['nudgeXMm', 'Nudge right (mm)'],
+	['nudgeYMm', 'Nudge down (mm)'],
 ] as const
 
 const small = 'min-h-10 px-3 py-1.5 text-sm'
@@ -48,10 +55,7 @@ export default function QrManagementTab({ loaderData, actionData }: Route.Compon
 				}
 			/>
 
-			<section aria-labelledby="batch-title" className={cardClass('space-y-4 p-4')}>
-				<h3 id="batch-title" className="text-xl font-bold">
-					Generate a batch of sticker codes
-				</h3>
+			<Section id="batch-title" title="Generate a batch of sticker codes" className={cardClass('space-y-4 p-4')}>
 				<p className="text-gray-800">New unclaimed codes, each with its PIN, ready to print. Up to {MAX_BATCH} at a time.</p>
 				<DownloadForm action="/admin/qr-management/batch" label="Batch file" className="grid gap-4 sm:grid-cols-2">
 					<Field
@@ -80,30 +84,21 @@ export default function QrManagementTab({ loaderData, actionData }: Route.Compon
 						options={LABEL_LAYOUTS.map((layout) => ({ value: layout.id, label: layout.name }))}
 					/>
 					<div className="grid grid-cols-2 gap-3">
-						<Field
-							label="Nudge right (mm)"
-							errors={[fieldError('nudgeXMm')]}
-							inputProps={{
-								name: 'nudgeXMm',
-								type: 'number',
-								min: -MAX_NUDGE_MM,
-								max: MAX_NUDGE_MM,
-								step: 1,
-								defaultValue: typed.nudgeXMm ?? 0,
-							}}
-						/>
-						<Field
-							label="Nudge down (mm)"
-							errors={[fieldError('nudgeYMm')]}
-							inputProps={{
-								name: 'nudgeYMm',
-								type: 'number',
-								min: -MAX_NUDGE_MM,
-								max: MAX_NUDGE_MM,
-								step: 1,
-								defaultValue: typed.nudgeYMm ?? 0,
-							}}
-						/>
+						{NUDGES.map(([name, label]) => (
+							<Field
+								key={name}
+								label={label}
+								errors={[fieldError(name)]}
+								inputProps={{
+									name,
+									type: 'number',
+									min: -MAX_NUDGE_MM,
+									max: MAX_NUDGE_MM,
+									step: 1,
+									defaultValue: typed[name] ?? 0,
+								}}
+							/>
+						))}
 					</div>
 					<div className="flex flex-wrap gap-2 sm:col-span-2">
 						<button type="submit" name="intent" value="generate" className={buttonClass('primary')}>
@@ -114,12 +109,9 @@ export default function QrManagementTab({ loaderData, actionData }: Route.Compon
 						</button>
 					</div>
 				</DownloadForm>
-			</section>
+			</Section>
 
-			<section aria-labelledby="batches-title" className={cardClass('space-y-3 p-4')}>
-				<h3 id="batches-title" className="text-xl font-bold">
-					Earlier batches
-				</h3>
+			<Section id="batches-title" title="Earlier batches" className={cardClass('space-y-3 p-4')}>
 				{batches.length === 0 ? <p className="text-gray-800">No batches yet.</p> : null}
 				<ul className="space-y-2">
 					{batches.map((batch) => (
@@ -141,7 +133,7 @@ export default function QrManagementTab({ loaderData, actionData }: Route.Compon
 						</li>
 					))}
 				</ul>
-			</section>
+			</Section>
 
 			<RequestQueue requests={requests} refusal={actionData?.intent === 'fulfil' ? actionData.result : null} />
 
@@ -168,15 +160,12 @@ export default function QrManagementTab({ loaderData, actionData }: Route.Compon
 										{account.name ? `${account.name} · ` : ''}
 										{account.email}: {account.isGrandfathered ? 'legacy access on' : 'no legacy access'}
 									</span>
-									<Form method="post">
-										<input type="hidden" name="intent" value="legacy" />
-										<input type="hidden" name="userId" value={account.id} />
-										<input type="hidden" name="account" value={query} />
-										<input type="hidden" name="on" value={String(!account.isGrandfathered)} />
-										<button type="submit" className={buttonClass('secondary', small)}>
-											{account.isGrandfathered ? 'Turn Off Self-Generation' : 'Turn On Self-Generation'}
-										</button>
-									</Form>
+									<PostButton
+										fields={{ intent: 'legacy', userId: account.id, account: query, on: String(!account.isGrandfathered) }}
+										buttonClassName={buttonClass('secondary', small)}
+									>
+										{account.isGrandfathered ? 'Turn Off Self-Generation' : 'Turn On Self-Generation'}
+									</PostButton>
 								</li>
 							))}
 						</ul>

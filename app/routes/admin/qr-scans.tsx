@@ -8,6 +8,7 @@ import { formatDate, formatEtTime } from '#app/utils/dates.ts'
 import type { Route } from './+types/qr-scans'
 import { StatCards } from './order-ui.tsx'
 import { scanPlace, scannerLabel } from '#app/domain/qr/scans.ts'
+import { Section } from './section.tsx'
 
 export async function loader() {
 	const s = await scanAnalytics()
@@ -71,10 +72,7 @@ export default function QrScansTab({ loaderData: s }: Route.ComponentProps) {
 				<ServerChart html={s.charts.scanners} />
 				<ServerChart html={s.charts.devices} />
 			</div>
-			<section aria-labelledby="recent-scans-title" className="space-y-2">
-				<h3 id="recent-scans-title" className="text-xl font-bold text-gray-900">
-					Recent scans
-				</h3>
+			<Section id="recent-scans-title" title="Recent scans" className="space-y-2" titleClassName="text-xl font-bold text-gray-900">
 				<DataTable
 					caption="The 10 newest scans"
 					rows={s.recentScans}
@@ -98,7 +96,7 @@ export default function QrScansTab({ loaderData: s }: Route.ComponentProps) {
 					Places come only from a trusted proxy's location headers; a facility only when a responder names it. How long a page was viewed is
 					not measured: the responder page runs no script.
 				</p>
-			</section>
+			</Section>
 		</div>
 	)
 }

@@ -3,6 +3,7 @@ import { Form } from 'react-router'
 import { cardClass } from '#app/ui/card.tsx'
 import { CheckboxField, Field, buttonClass } from '#app/ui/forms.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
+import { Section } from './section.tsx'
 
 type QueuedRequest = {
 	id: number
@@ -33,10 +34,7 @@ export function RequestQueue({
 	const refusedId = typed('requestId')
 	const message = Object.values(refusal?.error ?? {}).flat()[0]
 	return (
-		<section aria-labelledby="requests-title" className={cardClass('space-y-3 p-4')}>
-			<h3 id="requests-title" className="text-xl font-bold">
-				Free QR code requests
-			</h3>
+		<Section id="requests-title" title="Free QR code requests" className={cardClass('space-y-3 p-4')}>
 			{requests.length === 0 ? <p className="text-gray-800">No requests yet.</p> : null}
 			<ul className="space-y-3">
 				{requests.map((request) => {
@@ -82,6 +80,6 @@ export function RequestQueue({
 					)
 				})}
 			</ul>
-		</section>
+		</Section>
 	)
 }

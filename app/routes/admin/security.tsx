@@ -4,6 +4,8 @@ import { cardClass } from '#app/ui/card.tsx'
 import { Field, buttonClass } from '#app/ui/forms.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import type { Route } from './+types/security'
+import { PostButton } from './post-button.tsx'
+import { RecoveryCodeList } from './recovery-codes.tsx'
 import { securityAction, securityLoader } from './security.server.ts'
 
 export const loader = (args: Route.LoaderArgs) => securityLoader(args)
@@ -77,14 +79,12 @@ export default function SecurityTab({ loaderData, actionData }: Route.ComponentP
 								<p className="text-xs text-gray-600">{item.automatic ? 'Checked by the server' : 'Ticked by you'}</p>
 							</div>
 							{item.automatic ? null : (
-								<Form method="post">
-									<input type="hidden" name="intent" value="checklist" />
-									<input type="hidden" name="id" value={item.id} />
-									<input type="hidden" name="done" value={String(!item.complete)} />
-									<button type="submit" className={buttonClass('secondary', small)}>
-										{item.complete ? 'Mark as not done' : 'Mark as done'}
-									</button>
-								</Form>
+								<PostButton
+									fields={{ intent: 'checklist', id: item.id, done: String(!item.complete) }}
+									buttonClassName={buttonClass('secondary', small)}
+								>
+									{item.complete ? 'Mark as not done' : 'Mark as done'}
+								</PostButton>
 							)}
 						</li>
 					))}
@@ -99,13 +99,7 @@ export default function SecurityTab({ loaderData, actionData }: Route.ComponentP
 					{actionData?.recoveryCodes ? (
 						<div role="status">
 							<p className="font-semibold">New recovery codes (the old ones no longer work). Save them now:</p>
-							<ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-2 font-mono sm:grid-cols-5">
-								{actionData.recoveryCodes.map((code) => (
-									<li key={code} className="rounded border border-gray-300 bg-gray-50 px-2 py-1 text-center">
-										{code}
-									</li>
-								))}
-							</ul>
+							<RecoveryCodeList codes={actionData.recoveryCodes} className="mt-2 grid grid-cols-2 gap-2 font-mono sm:grid-cols-5" />
 						</div>
 					) : null}
 					<CodeAction intent="recovery-codes" label="New Recovery Codes" error={codeError('recovery-codes')} />

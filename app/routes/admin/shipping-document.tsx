@@ -4,6 +4,7 @@ import { markDocumentGenerated, shippingDocument } from '#app/domain/admin/order
 import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/shipping-document'
+import { AddressLines } from './order-ui.tsx'
 
 export async function loader({ params }: Route.LoaderArgs) {
 	const doc = await shippingDocument(params.orderId)
@@ -45,13 +46,7 @@ export default function ShippingDocumentPage({ loaderData: doc }: Route.Componen
 					<h2 id="ship-to" className="text-sm font-bold tracking-wide text-gray-700 uppercase">
 						Ship to
 					</h2>
-					<address className="mt-1 text-lg not-italic">
-						{doc.shipTo.map((line, i) => (
-							<span key={i} className="block">
-								{line}
-							</span>
-						))}
-					</address>
+					<AddressLines lines={doc.shipTo} className="mt-1 text-lg" />
 					{doc.shippingMethod ? <p className="mt-1 text-gray-700">Shipping: {doc.shippingMethod}</p> : null}
 				</section>
 				<section aria-labelledby="items">

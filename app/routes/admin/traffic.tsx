@@ -11,6 +11,7 @@ import { ServerChart } from '#app/ui/server-chart.tsx'
 import { formatDate } from '#app/utils/dates.ts'
 import type { Route } from './+types/traffic'
 import { StatCards } from './order-ui.tsx'
+import { Section } from './section.tsx'
 
 const hourLabel = (hour: number) => `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`
 
@@ -101,16 +102,13 @@ export default function TrafficTab({ loaderData }: Route.ComponentProps) {
 					['Signups', t.signups, `${t.signupsFromFirstVisit.toLocaleString('en-US')} on their first visit`],
 				]}
 			/>
-			<section aria-labelledby="insights-title" className={cardClass('p-4')}>
-				<h3 id="insights-title" className="text-xl font-bold text-gray-900">
-					Insights
-				</h3>
+			<Section id="insights-title" title="Insights" className={cardClass('p-4')} titleClassName="text-xl font-bold text-gray-900">
 				<ul className="mt-2 list-disc space-y-1 pl-6 text-gray-900">
 					{t.insights.map((insight) => (
 						<li key={insight}>{insight}</li>
 					))}
 				</ul>
-			</section>
+			</Section>
 			<ServerChart html={charts.hourly} />
 			<div className="grid gap-6 lg:grid-cols-2">
 				<DataTable

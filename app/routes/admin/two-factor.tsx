@@ -3,6 +3,7 @@ import { RECOVERY_CODE_COUNT } from '#app/domain/admin/owner-two-factor.ts'
 import { AuthShell } from '#app/ui/auth-shell.tsx'
 import { Field, StatusButton, buttonClass } from '#app/ui/forms.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
+import { RecoveryCodeList } from './recovery-codes.tsx'
 import type { Route } from './+types/two-factor'
 import { twoFactorAction, twoFactorLoader } from './two-factor.server.ts'
 
@@ -40,13 +41,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
 				<p className="mb-3 text-gray-800">
 					Each of these {RECOVERY_CODE_COUNT} codes signs you in once if your phone is lost. Print them or keep them in a password manager.
 				</p>
-				<ul aria-label="Recovery codes" className="mb-6 grid grid-cols-2 gap-2 font-mono text-lg">
-					{actionData.recoveryCodes.map((code) => (
-						<li key={code} className="rounded border border-gray-300 bg-gray-50 px-2 py-1 text-center">
-							{code}
-						</li>
-					))}
-				</ul>
+				<RecoveryCodeList codes={actionData.recoveryCodes} className="mb-6 grid grid-cols-2 gap-2 font-mono text-lg" />
 				<Link to={actionData.continueTo ?? '/admin'} className={buttonClass('primary', 'w-full')}>
 					I Saved Them: Open the Admin Dashboard
 				</Link>
