@@ -1,2 +1,2 @@
-/** Spec 002 §6: what everyone but the owner is told at the owner area's door. */
+/** Spec 002 §6: what everyone but the owner is told at the admin area's door. */
 export const OWNER_ONLY = 'Only the platform owner can access administrative features.'

@@ -62,7 +62,7 @@ export async function securityAction(args: Args) {
 				return redirectWithToast('/owner-panel/two-factor', {
 					type: 'message',
 					title: 'Two-factor sign-in is off',
-					description: 'Set it up again to use the owner area.',
+					description: 'Set it up again to use the admin area.',
 				})
 			}
 			default: {

@@ -49,7 +49,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
 		)
 	if (loaderData.step === 'verify')
 		return (
-			<AuthShell title="Enter your sign-in code" subtitle="The owner area asks for a second factor in each new sign-in.">
+			<AuthShell title="Enter your sign-in code" subtitle="The admin area asks for a second factor in each new sign-in.">
 				<CodeForm error={error} label="Verify" />
 			</AuthShell>
 		)
@@ -57,7 +57,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
 	return (
 		<AuthShell
 			title="Set up two-factor sign-in"
-			subtitle="The owner area opens only after a code from an authenticator app (time-based codes, with backup codes)."
+			subtitle="The admin area opens only after a code from an authenticator app (time-based codes, with backup codes)."
 		>
 			{enrolment ? (
 				<div className="space-y-4">
