@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { customType, date, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { sql, type IsPrimaryKey, type NotNull } from 'drizzle-orm'
+import { customType, date, timestamp, type AnyPgColumn, type PgIntegerBuilderInitial, type PgTextBuilderInitial } from 'drizzle-orm/pg-core'
 import { columnSealing } from './sealing.ts'
 
 // Column names are snake_case in SQL (casing: 'snake_case' in db/client.ts and drizzle.config.ts).
@@ -10,6 +10,24 @@ export const updatedAt = () =>
 		.notNull()
 		.$onUpdate(() => new Date())
 export const day = () => date({ mode: 'string' })
+/** When a row was made and when it last changed. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() })
+
+/** The columns a key to another table's row is made of: its id's type. */
+type KeyColumn = PgTextBuilderInitial<'', [string, ...string[]]> | PgIntegerBuilderInitial<''>
+
+/**
+ * The ways a row points at a row of another table (`target`), with a column made by `column`: it belongs to that row
+ * and is deleted with it; it is that row's one companion (its primary key), deleted with it; or it is kept when that
+ * row goes, and forgets which it was. Typed as drizzle types each on the column itself.
+ */
+export function rowKeys<Column extends KeyColumn>(column: () => Column, target: () => AnyPgColumn) {
+	return {
+		belongsTo: () => column().notNull().references(target, { onDelete: 'cascade' }) as NotNull<Column>,
+		companionOf: () => column().primaryKey().references(target, { onDelete: 'cascade' }) as IsPrimaryKey<NotNull<Column>>,
+		keptFrom: () => column().references(target, { onDelete: 'set null' }) as Column,
+	}
+}
 
 /**
  * The condition of a CHECK that a column holds one of `values` (a null passes, as in every CHECK). The values are

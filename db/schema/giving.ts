@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { formerUserKey, userKey } from './accounts.ts'
-import { createdAt, oneOf, updatedAt } from './columns.ts'
+import { createdAt, oneOf, timestamps } from './columns.ts'
 
 /** A gift is pending until the payment provider's verified webhook says it succeeded or failed; it may be refunded later. */
 export const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const
@@ -28,8 +28,7 @@ export const donations = pgTable(
 		invoiceId: text(),
 		/** When the payment provider confirmed the charge. */
 		paidAt: timestamp({ withTimezone: true }),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	},
 	(t) => [
 		uniqueIndex('donations_payment_intent_unique').on(t.paymentIntentId),
@@ -75,8 +74,7 @@ export const subscriptions = pgTable(
 		/** The payment provider's customer, for the page where the donor manages or cancels the gift. */
 		providerCustomerId: text(),
 		currentPeriodEnd: timestamp({ withTimezone: true }),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	},
 	(t) => [
 		uniqueIndex('subscriptions_provider_unique').on(t.providerSubscriptionId),

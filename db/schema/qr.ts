@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { formerUserKey } from './accounts.ts'
-import { createdAt, sealed, updatedAt } from './columns.ts'
+import { rowKeys, sealed, timestamps } from './columns.ts'
 import { qrBatches } from './admin.ts'
 import { medicalProfiles } from './profiles.ts'
 
@@ -35,8 +35,7 @@ export const qrCodes = pgTable(
 		expiresAt: timestamp({ withTimezone: true }),
 		/** When the owner was last e-mailed about a scan of this code (at most once per 10 minutes). */
 		scanAlertSentAt: timestamp({ withTimezone: true }),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	},
 	(t) => [
 		uniqueIndex('qr_codes_token_unique').on(t.token),
@@ -54,13 +53,14 @@ export const qrCodes = pgTable(
 	],
 )
 
+const qrCodeKeys = rowKeys(
+	() => integer(),
+	() => qrCodes.id,
+)
 /** A row that belongs to a code: deleted with it. */
-export const qrCodeKey = () =>
-	integer()
-		.notNull()
-		.references(() => qrCodes.id, { onDelete: 'cascade' })
+export const qrCodeKey = qrCodeKeys.belongsTo
 /** A row kept when its code is deleted: it forgets which code it was. */
-export const formerQrCodeKey = () => integer().references(() => qrCodes.id, { onDelete: 'set null' })
+export const formerQrCodeKey = qrCodeKeys.keptFrom
 
 export const qrScans = pgTable(
 	'qr_scans',

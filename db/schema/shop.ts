@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { formerUserKey, users } from './accounts.ts'
-import { createdAt, oneOf, updatedAt } from './columns.ts'
+import { formerUserKey, userCompanionKey } from './accounts.ts'
+import { createdAt, oneOf, timestamps, updatedAt } from './columns.ts'
 import { formerQrCodeKey, qrCodeKey } from './qr.ts'
 
 export const products = pgTable(
@@ -39,9 +39,7 @@ export type CartItem = {
 
 /** Signed-in users' carts; a guest's cart lives in their session. */
 export const carts = pgTable('carts', {
-	userId: text()
-		.primaryKey()
-		.references(() => users.id, { onDelete: 'cascade' }),
+	userId: userCompanionKey(),
 	items: jsonb().$type<CartItem[]>().default([]).notNull(),
 	updatedAt: updatedAt(),
 })
@@ -125,8 +123,7 @@ export const orders = pgTable(
 		idempotencyKey: text(),
 		fulfilledAt: timestamp({ withTimezone: true }),
 		shippedAt: timestamp({ withTimezone: true }),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	},
 	(t) => [
 		uniqueIndex('orders_confirmation_unique').on(t.confirmationNumber),
