@@ -1,5 +1,15 @@
 import { sql, type IsPrimaryKey, type NotNull } from 'drizzle-orm'
-import { customType, date, timestamp, type AnyPgColumn, type PgIntegerBuilderInitial, type PgTextBuilderInitial } from 'drizzle-orm/pg-core'
+import {
+	check,
+	customType,
+	date,
+	index,
+	integer,
+	timestamp,
+	type AnyPgColumn,
+	type PgIntegerBuilderInitial,
+	type PgTextBuilderInitial,
+} from 'drizzle-orm/pg-core'
 import { columnSealing } from './sealing.ts'
 
 // Column names are snake_case in SQL (casing: 'snake_case' in db/client.ts and drizzle.config.ts).
@@ -35,6 +45,25 @@ export function rowKeys<Column extends KeyColumn>(column: () => Column, target: 
  */
 export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
 	sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))})`
+
+/** A CHECK that a count or an amount in cents is zero or more. */
+export const notNegative = (name: string, column: AnyPgColumn) => check(name, sql`${column} >= 0`)
+/** A CHECK that a quantity, count or version is one or more. */
+export const positive = (name: string, column: AnyPgColumn) => check(name, sql`${column} > 0`)
+
+/** An index over `on` of only the rows where `present` is not null: for a column most rows leave empty. */
+export const sparseIndex = (name: string, on: AnyPgColumn, present: AnyPgColumn = on) =>
+	index(name)
+		.on(on)
+		.where(sql`${present} is not null`)
+
+/** What the payment provider charged for the row (cents), and how much of it went back; revenue is the difference. */
+export const charges = () => ({ chargedCents: integer().default(0).notNull(), refundedCents: integer().default(0).notNull() })
+/** The checks of `charges()`: neither below zero, and never more refunded than was charged. */
+export const chargeChecks = (table: string, t: { chargedCents: AnyPgColumn; refundedCents: AnyPgColumn }) => [
+	notNegative(`${table}_charged_cents_check`, t.chargedCents),
+	check(`${table}_refunded_cents_check`, sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargedCents}`),
+]
 
 /** Every sealed column, as `table.column` in SQL: what data:rekey re-seals (a test holds it equal to the schema). */
 export const SEALED_COLUMNS = new Set<string>()

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { userKey } from './accounts.ts'
-import { createdAt } from './columns.ts'
+import { createdAt, positive } from './columns.ts'
 
 export const consentTexts = pgTable(
 	'consent_texts',
@@ -15,7 +15,7 @@ export const consentTexts = pgTable(
 	},
 	(t) => [
 		uniqueIndex('consent_texts_type_version_unique').on(t.consentType, t.version),
-		check('consent_texts_version_check', sql`${t.version} > 0`),
+		positive('consent_texts_version_check', t.version),
 	],
 )
 
@@ -37,6 +37,6 @@ export const consents = pgTable(
 		uniqueIndex('consents_agreed_once_unique')
 			.on(t.userId, t.consentType, t.version)
 			.where(sql`${t.agreed}`),
-		check('consents_version_check', sql`${t.version} > 0`),
+		positive('consents_version_check', t.version),
 	],
 )

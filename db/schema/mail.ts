@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { formerUserKey } from './accounts.ts'
-import { createdAt, oneOf, sealed } from './columns.ts'
+import { createdAt, notNegative, oneOf, sealed } from './columns.ts'
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 export const EMAIL_EVENT_TYPES = ['open', 'click'] as const
@@ -43,7 +42,7 @@ export const emails = pgTable(
 		// Account deletion finds a person's messages by address too.
 		index('emails_to_address_hash_idx').on(t.toAddressHash),
 		check('emails_status_check', oneOf(t.status, EMAIL_STATUSES)),
-		check('emails_attempts_check', sql`${t.attempts} >= 0`),
+		notNegative('emails_attempts_check', t.attempts),
 	],
 )
 

@@ -13,7 +13,7 @@ import {
 	type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core'
 import { userKey } from './accounts.ts'
-import { createdAt, day, oneOf, rowKeys, sealed, timestamps } from './columns.ts'
+import { createdAt, day, notNegative, oneOf, rowKeys, sealed, timestamps } from './columns.ts'
 
 /** Spec 001 (app/domain/profiles/labels.ts offers the same; a test holds them equal). */
 export const DNR_STATUSES = ['None', 'DNR', 'POLST', 'Unknown'] as const
@@ -164,7 +164,7 @@ export const medicalDocuments = profileSection(
 		description: seal('description'),
 		createdAt: createdAt(),
 	}),
-	(t) => [check('medical_documents_file_size_check', sql`${t.fileSize} >= 0`)],
+	(t) => [notNegative('medical_documents_file_size_check', t.fileSize)],
 )
 
 export const UPLOAD_PURPOSES = ['picture', 'insurance-card', 'document'] as const
@@ -189,7 +189,7 @@ export const pendingUploads = pgTable(
 	(t) => [
 		index('pending_uploads_user_idx').on(t.userId, t.createdAt),
 		check('pending_uploads_purpose_check', oneOf(t.purpose, UPLOAD_PURPOSES)),
-		check('pending_uploads_file_size_check', sql`${t.fileSize} >= 0`),
+		notNegative('pending_uploads_file_size_check', t.fileSize),
 	],
 )
 

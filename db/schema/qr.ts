@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm'
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { formerUserKey } from './accounts.ts'
-import { rowKeys, sealed, timestamps } from './columns.ts'
+import { notNegative, rowKeys, sealed, timestamps } from './columns.ts'
 import { qrBatches } from './admin.ts'
 import { medicalProfiles } from './profiles.ts'
 
@@ -81,7 +80,7 @@ export const qrScans = pgTable(
 	(t) => [
 		index('qr_scans_code_time_idx').on(t.qrCodeId, t.scannedAt),
 		index('qr_scans_time_idx').on(t.scannedAt),
-		check('qr_scans_view_duration_seconds_check', sql`${t.viewDurationSeconds} >= 0`),
+		notNegative('qr_scans_view_duration_seconds_check', t.viewDurationSeconds),
 	],
 )
 

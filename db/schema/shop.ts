@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { formerUserKey, userCompanionKey } from './accounts.ts'
-import { createdAt, oneOf, timestamps, updatedAt } from './columns.ts'
+import { chargeChecks, charges, createdAt, notNegative, oneOf, positive, timestamps, updatedAt } from './columns.ts'
 import { formerQrCodeKey, qrCodeKey } from './qr.ts'
 
 export const products = pgTable(
@@ -22,7 +22,7 @@ export const products = pgTable(
 		sortOrder: integer().default(0).notNull(),
 		active: boolean().default(true).notNull(),
 	},
-	(t) => [check('products_price_cents_check', sql`${t.priceCents} >= 0`)],
+	(t) => [notNegative('products_price_cents_check', t.priceCents)],
 )
 
 export type CartItem = {
@@ -105,9 +105,8 @@ export const orders = pgTable(
 		shippingCents: integer().default(0).notNull(),
 		/** Subtotal, discount, shipping and total are list prices by the spec's rules; what was paid is recorded apart. */
 		totalCents: integer().notNull(),
-		/** What the payment provider charged (0 for a free order), and what went back; revenue is the difference. */
-		chargedCents: integer().default(0).notNull(),
-		refundedCents: integer().default(0).notNull(),
+		/** What the payment provider charged (0 for a free order), and what went back. */
+		...charges(),
 		currency: text().default('usd').notNull(),
 		shippingMethod: text(),
 		shippingCountry: text(),
@@ -134,12 +133,11 @@ export const orders = pgTable(
 		index('orders_selected_qr_code_idx').on(t.selectedQrCodeId),
 		// Account deletion and order tracking find orders by e-mail.
 		index('orders_customer_email_idx').on(sql`lower(${t.customerEmail})`),
-		check('orders_subtotal_cents_check', sql`${t.subtotalCents} >= 0`),
-		check('orders_discount_cents_check', sql`${t.discountCents} >= 0`),
-		check('orders_shipping_cents_check', sql`${t.shippingCents} >= 0`),
-		check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
-		check('orders_charged_cents_check', sql`${t.chargedCents} >= 0`),
-		check('orders_refunded_cents_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargedCents}`),
+		notNegative('orders_subtotal_cents_check', t.subtotalCents),
+		notNegative('orders_discount_cents_check', t.discountCents),
+		notNegative('orders_shipping_cents_check', t.shippingCents),
+		notNegative('orders_total_cents_check', t.totalCents),
+		...chargeChecks('orders', t),
 		// A free order is one whose payment status says so, and nothing was charged for it.
 		check('orders_free_check', sql`${t.isFree} = (${t.paymentStatus} = 'free') and (not ${t.isFree} or ${t.chargedCents} = 0)`),
 		check('orders_fulfillment_status_check', oneOf(t.fulfillmentStatus, FULFILLMENT_STATUSES)),
@@ -169,8 +167,8 @@ export const orderItems = pgTable(
 	(t) => [
 		index('order_items_order_idx').on(t.orderId),
 		index('order_items_product_idx').on(t.productId),
-		check('order_items_quantity_check', sql`${t.quantity} > 0`),
-		check('order_items_unit_price_cents_check', sql`${t.unitPriceCents} >= 0`),
+		positive('order_items_quantity_check', t.quantity),
+		notNegative('order_items_unit_price_cents_check', t.unitPriceCents),
 	],
 )
 
