@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { userKey } from './accounts.ts'
-import { createdAt, positive } from './columns.ts'
+import { createdAt, oneOf, positive } from './columns.ts'
+import { CONSENT_TYPES } from './values.ts'
 
 export const consentTexts = pgTable(
 	'consent_texts',
@@ -38,5 +39,6 @@ export const consents = pgTable(
 			.on(t.userId, t.consentType, t.version)
 			.where(sql`${t.agreed}`),
 		positive('consents_version_check', t.version),
+		check('consents_consent_type_check', oneOf(t.consentType, CONSENT_TYPES)),
 	],
 )

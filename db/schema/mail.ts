@@ -4,6 +4,21 @@ import { createdAt, notNegative, oneOf, sealed } from './columns.ts'
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 export const EMAIL_EVENT_TYPES = ['open', 'click'] as const
+/** Every kind of message the app sends (the `type` given to sendEmail and queueEmail). */
+export const EMAIL_TYPES = [
+	'donation-receipt',
+	'email-change',
+	'email-change-requested',
+	'email-changed',
+	'helping-alert',
+	'order-confirmation',
+	'order-shipped',
+	'qr-request-confirmation',
+	'qr-request-fulfilled',
+	'review-reminder',
+	'scan-alert',
+	'visitor-notice',
+] as const
 
 /** Every message sent, and the outbox of those still to send (app/adapters/mail.server.ts). */
 export const emails = pgTable(
@@ -42,6 +57,7 @@ export const emails = pgTable(
 		// Account deletion finds a person's messages by address too.
 		index('emails_to_address_hash_idx').on(t.toAddressHash),
 		check('emails_status_check', oneOf(t.status, EMAIL_STATUSES)),
+		check('emails_email_type_check', oneOf(t.emailType, EMAIL_TYPES)),
 		notNegative('emails_attempts_check', t.attempts),
 	],
 )

@@ -1,6 +1,6 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { formerUserKey } from './accounts.ts'
-import { notNegative, rowKeys, sealed, timestamps } from './columns.ts'
+import { notNegative, oneOf, rowKeys, sealed, timestamps } from './columns.ts'
 import { qrBatches } from './admin.ts'
 import { medicalProfiles } from './profiles.ts'
 
@@ -11,6 +11,12 @@ export type QrCustomization = {
 	customText?: string
 	transparentBackground?: boolean
 }
+
+/** What a code is, and what it shows: one of each today (spec 002). */
+export const QR_CODE_TYPES = ['emergency'] as const
+export const QR_ACCESS_LEVELS = ['full'] as const
+/** Made in the owner's print batch, or by the person for themselves. */
+export const QR_CODE_SOURCES = ['batch', 'self'] as const
 
 export const qrCodes = pgTable(
 	'qr_codes',
@@ -42,6 +48,9 @@ export const qrCodes = pgTable(
 		index('qr_codes_user_idx').on(t.userId),
 		index('qr_codes_profile_idx').on(t.medicalProfileId),
 		index('qr_codes_batch_idx').on(t.batchId),
+		check('qr_codes_type_check', oneOf(t.type, QR_CODE_TYPES)),
+		check('qr_codes_access_level_check', oneOf(t.accessLevel, QR_ACCESS_LEVELS)),
+		check('qr_codes_source_check', oneOf(t.source, QR_CODE_SOURCES)),
 		// A code's profile is always one of its owner's. Deleting the profile clears only medical_profile_id: the migration
 		// writes ON DELETE SET NULL ("medical_profile_id"), which drizzle cannot express, so the code stays its owner's.
 		foreignKey({

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, tex
 import { formerUserKey, userCompanionKey } from './accounts.ts'
 import { chargeChecks, charges, createdAt, notNegative, oneOf, positive, timestamps, updatedAt } from './columns.ts'
 import { formerQrCodeKey, qrCodeKey } from './qr.ts'
+import { SHIPPING_METHODS } from './values.ts'
 
 export const products = pgTable(
 	'products',
@@ -90,6 +91,9 @@ export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number]
  */
 export const ORDER_PAYMENT_STATUSES = ['free', 'pending', 'completed', 'failed', 'refunded'] as const
 
+/** Every order is a shop order today (spec 002); free QR code requests are qr_requests. */
+export const ORDER_TYPES = ['shop'] as const
+
 export const orders = pgTable(
 	'orders',
 	{
@@ -142,6 +146,8 @@ export const orders = pgTable(
 		check('orders_free_check', sql`${t.isFree} = (${t.paymentStatus} = 'free') and (not ${t.isFree} or ${t.chargedCents} = 0)`),
 		check('orders_fulfillment_status_check', oneOf(t.fulfillmentStatus, FULFILLMENT_STATUSES)),
 		check('orders_payment_status_check', oneOf(t.paymentStatus, ORDER_PAYMENT_STATUSES)),
+		check('orders_order_type_check', oneOf(t.orderType, ORDER_TYPES)),
+		check('orders_shipping_method_check', oneOf(t.shippingMethod, SHIPPING_METHODS)),
 	],
 )
 
