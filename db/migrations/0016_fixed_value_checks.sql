@@ -1,5 +1,5 @@
 ALTER TABLE "consents" ADD CONSTRAINT "consents_consent_type_check" CHECK ("consents"."consent_type" in ('hipaa', 'terms', 'emergency_disclaimer'));--> statement-breakpoint
-ALTER TABLE "emails" ADD CONSTRAINT "emails_email_type_check" CHECK ("emails"."email_type" in ('donation-receipt', 'email-change', 'email-change-requested', 'email-changed', 'helping-alert', 'order-confirmation', 'order-shipped', 'qr-request-confirmation', 'qr-request-fulfilled', 'review-reminder', 'scan-alert', 'visitor-notice'));--> statement-breakpoint
+ALTER TABLE "emails" ADD CONSTRAINT "emails_email_type_check" CHECK ("emails"."email_type" in ('email-change', 'email-change-requested', 'email-changed', 'order-confirmation', 'order-shipped', 'qr-request-confirmation', 'qr-request-fulfilled', 'scan-alert', 'helping-alert', 'review-reminder', 'donation-receipt', 'visitor-notice'));--> statement-breakpoint
 ALTER TABLE "qr_codes" ADD CONSTRAINT "qr_codes_type_check" CHECK ("qr_codes"."type" in ('emergency'));--> statement-breakpoint
 ALTER TABLE "qr_codes" ADD CONSTRAINT "qr_codes_access_level_check" CHECK ("qr_codes"."access_level" in ('full'));--> statement-breakpoint
 ALTER TABLE "qr_codes" ADD CONSTRAINT "qr_codes_source_check" CHECK ("qr_codes"."source" in ('batch', 'self'));--> statement-breakpoint
