@@ -4,12 +4,14 @@ import { userKey } from './accounts.ts'
 import { createdAt, oneOf, positive } from './columns.ts'
 import { CONSENT_TYPES } from './values.ts'
 
+/** Which form, and which version of its text: what a consent text is, and what a person agreed to. */
+const formVersion = () => ({ consentType: text().notNull(), version: integer().notNull() })
+
 export const consentTexts = pgTable(
 	'consent_texts',
 	{
 		id: serial().primaryKey(),
-		consentType: text().notNull(),
-		version: integer().notNull(),
+		...formVersion(),
 		title: text().notNull(),
 		body: text().notNull(),
 		createdAt: createdAt(),
@@ -25,8 +27,7 @@ export const consents = pgTable(
 	{
 		id: serial().primaryKey(),
 		userId: userKey(),
-		consentType: text().notNull(),
-		version: integer().notNull(),
+		...formVersion(),
 		agreed: boolean().notNull(),
 		ipAddress: text(),
 		userAgent: text(),
