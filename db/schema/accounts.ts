@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, day, rowKeys, timestamps } from './columns.ts'
+import { createdAt, day, linkToken, rowKeys, timestamps } from './columns.ts'
 
 export const users = pgTable(
 	'users',
@@ -75,8 +75,7 @@ export const emailChanges = pgTable(
 	{
 		userId: userCompanionKey(),
 		newEmail: text().notNull(),
-		tokenHash: text().notNull(),
-		expiresAt: timestamp({ withTimezone: true }).notNull(),
+		...linkToken(),
 		createdAt: createdAt(),
 	},
 	(t) => [uniqueIndex('email_changes_token_unique').on(t.tokenHash), index('email_changes_expires_idx').on(t.expiresAt)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, notNegative, sealed } from './columns.ts'
+import { createdAt, linkToken, notNegative, sealed } from './columns.ts'
 import { profileKey } from './profiles.ts'
 import { qrCodeKey } from './qr.ts'
 
@@ -13,8 +13,7 @@ export const reviewLinks = pgTable(
 	{
 		id: serial().primaryKey(),
 		medicalProfileId: profileKey(),
-		tokenHash: text().notNull(),
-		expiresAt: timestamp({ withTimezone: true }).notNull(),
+		...linkToken(),
 		usedAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 	},

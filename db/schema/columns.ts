@@ -5,6 +5,7 @@ import {
 	date,
 	index,
 	integer,
+	text,
 	timestamp,
 	type AnyPgColumn,
 	type PgIntegerBuilderInitial,
@@ -45,6 +46,9 @@ export function rowKeys<Column extends KeyColumn>(column: () => Column, target: 
  */
 export const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
 	sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))})`
+
+/** The token of a link sent by e-mail: only its hash is kept, and the link works until it expires. */
+export const linkToken = () => ({ tokenHash: text().notNull(), expiresAt: timestamp({ withTimezone: true }).notNull() })
 
 /** A CHECK that a count or an amount in cents is zero or more. */
 export const notNegative = (name: string, column: AnyPgColumn) => check(name, sql`${column} >= 0`)
