@@ -1,5 +1,5 @@
 // The whole schema, one file per area under db/schema/; everything imports it from here ('#db/schema.ts').
-// drizzle.config.ts reads the area files themselves.
+// drizzle.config.ts reads it too (the area files themselves would bring the tests beside them).
 export * from './schema/accounts.ts'
 export * from './schema/profiles.ts'
 export * from './schema/qr.ts'
@@ -14,3 +14,4 @@ export * from './schema/admin.ts'
 export * from './schema/audit.ts'
 export * from './schema/care.ts'
 export * from './schema/relations.ts'
+export * from './schema/values.ts'

@@ -4,7 +4,7 @@ import { createTransport } from 'nodemailer'
 import { z } from 'zod'
 import { db, rowsOf, type Executor } from '#db/client.ts'
 import { JOB_SCHEMA } from '#db/job-queues.ts'
-import { emails } from '#db/schema.ts'
+import { EMAIL_TYPES, emails } from '#db/schema.ts'
 import { env } from '#app/utils/env.server.ts'
 import { sealedData } from '#app/utils/sealed-data.server.ts'
 import { JOB_QUEUES } from '#app/jobs/queues.ts'
@@ -20,7 +20,7 @@ export type MailTransport = { send(mail: OutgoingMail): Promise<void> }
 
 const EmailSchema = z.object({
 	to: z.email().max(254),
-	type: z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'must be a short kebab-case name, e.g. password-reset'),
+	type: z.enum(EMAIL_TYPES, { error: 'must be one of the kinds of message the app sends (EMAIL_TYPES)' }),
 	subject: z
 		.string()
 		.trim()

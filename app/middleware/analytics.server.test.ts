@@ -70,7 +70,14 @@ async function trackedMessage() {
 	const trackingId = randomBytes(16).toString('base64url')
 	const [row] = await db
 		.insert(emails)
-		.values({ toAddress: uniqueEmail('arrival'), emailType: 'welcome', subject: 'Hi', textBody: 'Hi', status: 'sent', trackingId })
+		.values({
+			toAddress: uniqueEmail('arrival'),
+			emailType: 'order-confirmation',
+			subject: 'Hi',
+			textBody: 'Hi',
+			status: 'sent',
+			trackingId,
+		})
 		.returning({ id: emails.id })
 	return { id: row!.id, trackingId }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, day, updatedAt } from './columns.ts'
+import { createdAt, day, linkToken, rowKeys, timestamps } from './columns.ts'
 
 export const users = pgTable(
 	'users',
@@ -21,8 +21,7 @@ export const users = pgTable(
 		 * an identity provider that vouched for the address. Null for an address nobody has confirmed (local signups).
 		 */
 		emailVerifiedAt: timestamp({ withTimezone: true }),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	},
 	(t) => [
 		uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -31,13 +30,16 @@ export const users = pgTable(
 	],
 )
 
+const userKeys = rowKeys(
+	() => text(),
+	() => users.id,
+)
 /** A row that belongs to an account: deleted with it. */
-export const userKey = () =>
-	text()
-		.notNull()
-		.references(() => users.id, { onDelete: 'cascade' })
+export const userKey = userKeys.belongsTo
+/** An account's one row of something (its settings, its cart): keyed by the account, deleted with it. */
+export const userCompanionKey = userKeys.companionOf
 /** A row kept for the foundation's records when its account is deleted: it forgets whose it was. */
-export const formerUserKey = () => text().references(() => users.id, { onDelete: 'set null' })
+export const formerUserKey = userKeys.keptFrom
 
 /** A browser session. The cookie carries only its signed id; `data` holds a guest's pending PIN, cart and flags. */
 export const sessions = pgTable(
@@ -71,12 +73,9 @@ export const connections = pgTable(
 export const emailChanges = pgTable(
 	'email_changes',
 	{
-		userId: text()
-			.primaryKey()
-			.references(() => users.id, { onDelete: 'cascade' }),
+		userId: userCompanionKey(),
 		newEmail: text().notNull(),
-		tokenHash: text().notNull(),
-		expiresAt: timestamp({ withTimezone: true }).notNull(),
+		...linkToken(),
 		createdAt: createdAt(),
 	},
 	(t) => [uniqueIndex('email_changes_token_unique').on(t.tokenHash), index('email_changes_expires_idx').on(t.expiresAt)],

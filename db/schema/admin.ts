@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
-import { formerUserKey, userKey, users } from './accounts.ts'
-import { createdAt, oneOf, updatedAt } from './columns.ts'
+import { formerUserKey, userCompanionKey, userKey } from './accounts.ts'
+import { createdAt, oneOf, timestamps } from './columns.ts'
 
 /** The owner's own settings: two-factor sign-in, when they last looked at new orders, their checklist ticks. */
 export const ownerSettings = pgTable('owner_settings', {
-	userId: text()
-		.primaryKey()
-		.references(() => users.id, { onDelete: 'cascade' }),
+	userId: userCompanionKey(),
 	/** Base32 TOTP secret; set at enrolment, in force once `totpEnabledAt` is set. */
 	totpSecret: text(),
 	totpEnabledAt: timestamp({ withTimezone: true }),
@@ -17,8 +15,7 @@ export const ownerSettings = pgTable('owner_settings', {
 	ordersSeenAt: timestamp({ withTimezone: true }),
 	/** Checklist items the owner ticked by hand (those the server cannot see for itself). */
 	checklist: jsonb().$type<Record<string, boolean>>().default({}).notNull(),
-	createdAt: createdAt(),
-	updatedAt: updatedAt(),
+	...timestamps(),
 })
 
 /** Single-use recovery codes for the owner's second factor, stored as hashes. */

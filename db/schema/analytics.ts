@@ -1,7 +1,18 @@
-import { sql } from 'drizzle-orm'
-import { bigint, bigserial, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+	bigint,
+	bigserial,
+	boolean,
+	customType,
+	index,
+	integer,
+	pgTable,
+	primaryKey,
+	text,
+	timestamp,
+	type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core'
 import { formerUserKey } from './accounts.ts'
-import { createdAt, day } from './columns.ts'
+import { createdAt, day, sparseIndex } from './columns.ts'
 import { emails } from './mail.ts'
 import { formerQrCodeKey } from './qr.ts'
 
@@ -36,19 +47,11 @@ export const visits = pgTable(
 	},
 	(t) => [
 		index('visits_time_idx').on(t.visitedAt),
-		index('visits_email_time_idx')
-			.on(t.visitedAt)
-			.where(sql`${t.emailId} is not null`),
-		index('visits_email_idx')
-			.on(t.emailId)
-			.where(sql`${t.emailId} is not null`),
+		sparseIndex('visits_email_time_idx', t.visitedAt, t.emailId),
+		sparseIndex('visits_email_idx', t.emailId),
 		// Most visits are anonymous: only signed-in ones are indexed (for account deletion and the foreign key).
-		index('visits_user_idx')
-			.on(t.userId)
-			.where(sql`${t.userId} is not null`),
-		index('visits_address_idx')
-			.on(t.visitedAt)
-			.where(sql`${t.ipAddress} is not null`),
+		sparseIndex('visits_user_idx', t.userId),
+		sparseIndex('visits_address_idx', t.visitedAt, t.ipAddress),
 	],
 )
 
@@ -60,26 +63,28 @@ export const analyticsSalts = pgTable('analytics_salts', {
 })
 
 /**
+ * A rollup per hour, per dimension and value of the dimension, keyed by the three: `counts` are what is summed for
+ * each. ('all', '') is the row of the hour's totals.
+ */
+function hourlyRollup<Name extends string, Counts extends Record<string, PgColumnBuilderBase>>(name: Name, counts: Counts) {
+	const key = { hour: timestamp({ withTimezone: true }).notNull(), dimension: text().notNull(), value: text().notNull() }
+	return pgTable(name, { ...key, ...counts }, (t) => [primaryKey({ columns: [t.dimension, t.hour, t.value] })])
+}
+
+/**
  * Page views per hour, per dimension: ('all', '') carries the totals; 'path', 'browser', 'device', 'referrer' and
  * 'email' ('1' for visits that came from an e-mail) one row per value. `visits` counts people (bots excluded);
  * `realVisits` also leaves out the owner and excluded addresses. Rebuilt from `visits` by analytics/rollup.server.ts.
  */
-export const visitHourly = pgTable(
-	'visit_hourly',
-	{
-		hour: timestamp({ withTimezone: true }).notNull(),
-		dimension: text().notNull(),
-		value: text().notNull(),
-		visits: integer().notNull(),
-		realVisits: integer().notNull(),
-		botVisits: integer().default(0).notNull(),
-		ownerVisits: integer().default(0).notNull(),
-		excludedVisits: integer().default(0).notNull(),
-		lastVisitAt: timestamp({ withTimezone: true }),
-		lastRealVisitAt: timestamp({ withTimezone: true }),
-	},
-	(t) => [primaryKey({ columns: [t.dimension, t.hour, t.value] })],
-)
+export const visitHourly = hourlyRollup('visit_hourly', {
+	visits: integer().notNull(),
+	realVisits: integer().notNull(),
+	botVisits: integer().default(0).notNull(),
+	ownerVisits: integer().default(0).notNull(),
+	excludedVisits: integer().default(0).notNull(),
+	lastVisitAt: timestamp({ withTimezone: true }),
+	lastRealVisitAt: timestamp({ withTimezone: true }),
+})
 
 /** Each visitor (not bots) seen in an hour: distinct visitors of part of a day are counted here, never in `visits`. */
 export const visitorHourly = pgTable(
@@ -109,18 +114,11 @@ export const visitorDaily = pgTable('visitor_daily', {
 })
 
 /** QR scans per hour: ('all', ''), 'scanner' and 'device' per value. */
-export const scanHourly = pgTable(
-	'scan_hourly',
-	{
-		hour: timestamp({ withTimezone: true }).notNull(),
-		dimension: text().notNull(),
-		value: text().notNull(),
-		scans: integer().notNull(),
-		emergencyScans: integer().notNull(),
-		lastScanAt: timestamp({ withTimezone: true }),
-	},
-	(t) => [primaryKey({ columns: [t.dimension, t.hour, t.value] })],
-)
+export const scanHourly = hourlyRollup('scan_hourly', {
+	scans: integer().notNull(),
+	emergencyScans: integer().notNull(),
+	lastScanAt: timestamp({ withTimezone: true }),
+})
 
 /** How far each rollup is complete: every hour before `doneUntil` is final in its table; later hours are read raw. */
 export const rollupState = pgTable('rollup_state', {

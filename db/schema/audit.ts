@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { formerUserKey, userKey } from './accounts.ts'
-import { oneOf, sealed } from './columns.ts'
+import { oneOf, sealed, sparseIndex } from './columns.ts'
 
 export const PROFILE_AUDIT_KINDS = ['read', 'change'] as const
 /**
@@ -46,9 +46,7 @@ export const profileAudit = pgTable(
 		index('profile_audit_time_idx').on(t.occurredAt),
 		index('profile_audit_profile_idx').on(t.profileId, t.occurredAt),
 		// Erasing an account clears it as a reader.
-		index('profile_audit_actor_idx')
-			.on(t.actorUserId)
-			.where(sql`${t.actorUserId} is not null`),
+		sparseIndex('profile_audit_actor_idx', t.actorUserId),
 		check('profile_audit_kind_check', oneOf(t.kind, PROFILE_AUDIT_KINDS)),
 		check('profile_audit_role_check', oneOf(t.actorRole, PROFILE_AUDIT_ROLES)),
 	],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, sealed } from './columns.ts'
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, linkToken, notNegative, sealed } from './columns.ts'
 import { profileKey } from './profiles.ts'
 import { qrCodeKey } from './qr.ts'
 
@@ -13,8 +13,7 @@ export const reviewLinks = pgTable(
 	{
 		id: serial().primaryKey(),
 		medicalProfileId: profileKey(),
-		tokenHash: text().notNull(),
-		expiresAt: timestamp({ withTimezone: true }).notNull(),
+		...linkToken(),
 		usedAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 	},
@@ -46,7 +45,7 @@ export const smartHealthLinks = pgTable(
 	(t) => [
 		uniqueIndex('smart_health_links_manifest_unique').on(t.manifestId),
 		index('smart_health_links_profile_idx').on(t.medicalProfileId),
-		check('smart_health_links_attempts_check', sql`${t.attemptsLeft} >= 0`),
+		notNegative('smart_health_links_attempts_check', t.attemptsLeft),
 	],
 )
 

@@ -1,21 +1,24 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { userKey } from './accounts.ts'
-import { createdAt } from './columns.ts'
+import { createdAt, oneOf, positive } from './columns.ts'
+import { CONSENT_TYPES } from './values.ts'
+
+/** Which form, and which version of its text: what a consent text is, and what a person agreed to. */
+const formVersion = () => ({ consentType: text().notNull(), version: integer().notNull() })
 
 export const consentTexts = pgTable(
 	'consent_texts',
 	{
 		id: serial().primaryKey(),
-		consentType: text().notNull(),
-		version: integer().notNull(),
+		...formVersion(),
 		title: text().notNull(),
 		body: text().notNull(),
 		createdAt: createdAt(),
 	},
 	(t) => [
 		uniqueIndex('consent_texts_type_version_unique').on(t.consentType, t.version),
-		check('consent_texts_version_check', sql`${t.version} > 0`),
+		positive('consent_texts_version_check', t.version),
 	],
 )
 
@@ -24,8 +27,7 @@ export const consents = pgTable(
 	{
 		id: serial().primaryKey(),
 		userId: userKey(),
-		consentType: text().notNull(),
-		version: integer().notNull(),
+		...formVersion(),
 		agreed: boolean().notNull(),
 		ipAddress: text(),
 		userAgent: text(),
@@ -37,6 +39,7 @@ export const consents = pgTable(
 		uniqueIndex('consents_agreed_once_unique')
 			.on(t.userId, t.consentType, t.version)
 			.where(sql`${t.agreed}`),
-		check('consents_version_check', sql`${t.version} > 0`),
+		positive('consents_version_check', t.version),
+		check('consents_consent_type_check', oneOf(t.consentType, CONSENT_TYPES)),
 	],
 )

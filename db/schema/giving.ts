@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { formerUserKey, userKey } from './accounts.ts'
-import { createdAt, oneOf, updatedAt } from './columns.ts'
+import { chargeChecks, charges, createdAt, notNegative, oneOf, timestamps } from './columns.ts'
 
 /** A gift is pending until the payment provider's verified webhook says it succeeded or failed; it may be refunded later. */
 export const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const
@@ -17,8 +17,7 @@ export const donations = pgTable(
 		amountCents: integer().notNull(),
 		feeCents: integer().default(0).notNull(),
 		/** What Stripe charged: the gift and the fee once confirmed, 0 while pending or failed. Refunds are of it. */
-		chargedCents: integer().default(0).notNull(),
-		refundedCents: integer().default(0).notNull(),
+		...charges(),
 		currency: text().default('usd').notNull(),
 		tier: text().notNull(),
 		status: text().$type<(typeof DONATION_STATUSES)[number]>().default('pending').notNull(),
@@ -28,8 +27,7 @@ export const donations = pgTable(
 		invoiceId: text(),
 		/** When the payment provider confirmed the charge. */
 		paidAt: timestamp({ withTimezone: true }),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	},
 	(t) => [
 		uniqueIndex('donations_payment_intent_unique').on(t.paymentIntentId),
@@ -39,10 +37,9 @@ export const donations = pgTable(
 		index('donations_user_idx').on(t.userId),
 		// Account deletion finds a person's donations by e-mail too.
 		index('donations_donor_email_idx').on(sql`lower(${t.donorEmail})`),
-		check('donations_amount_cents_check', sql`${t.amountCents} >= 0`),
-		check('donations_fee_cents_check', sql`${t.feeCents} >= 0`),
-		check('donations_charged_cents_check', sql`${t.chargedCents} >= 0`),
-		check('donations_refunded_cents_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargedCents}`),
+		notNegative('donations_amount_cents_check', t.amountCents),
+		notNegative('donations_fee_cents_check', t.feeCents),
+		...chargeChecks('donations', t),
 		// Only a confirmed gift was charged, and its charge is the gift and the fee.
 		check(
 			'donations_charged_check',
@@ -75,8 +72,7 @@ export const subscriptions = pgTable(
 		/** The payment provider's customer, for the page where the donor manages or cancels the gift. */
 		providerCustomerId: text(),
 		currentPeriodEnd: timestamp({ withTimezone: true }),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	},
 	(t) => [
 		uniqueIndex('subscriptions_provider_unique').on(t.providerSubscriptionId),

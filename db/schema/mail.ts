@@ -1,10 +1,16 @@
-import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { formerUserKey } from './accounts.ts'
-import { createdAt, oneOf, sealed } from './columns.ts'
+import { createdAt, notNegative, oneOf, sealed } from './columns.ts'
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 export const EMAIL_EVENT_TYPES = ['open', 'click'] as const
+
+// The kinds of message the app sends (the `type` given to sendEmail and queueEmail), by what they are about.
+const ACCOUNT_EMAIL_TYPES = ['email-change', 'email-change-requested', 'email-changed'] as const
+const SHOP_EMAIL_TYPES = ['order-confirmation', 'order-shipped', 'qr-request-confirmation', 'qr-request-fulfilled'] as const
+const CARE_EMAIL_TYPES = ['scan-alert', 'helping-alert', 'review-reminder'] as const
+const FOUNDATION_EMAIL_TYPES = ['donation-receipt', 'visitor-notice'] as const
+export const EMAIL_TYPES = [...ACCOUNT_EMAIL_TYPES, ...SHOP_EMAIL_TYPES, ...CARE_EMAIL_TYPES, ...FOUNDATION_EMAIL_TYPES] as const
 
 /** Every message sent, and the outbox of those still to send (app/adapters/mail.server.ts). */
 export const emails = pgTable(
@@ -43,7 +49,8 @@ export const emails = pgTable(
 		// Account deletion finds a person's messages by address too.
 		index('emails_to_address_hash_idx').on(t.toAddressHash),
 		check('emails_status_check', oneOf(t.status, EMAIL_STATUSES)),
-		check('emails_attempts_check', sql`${t.attempts} >= 0`),
+		check('emails_email_type_check', oneOf(t.emailType, EMAIL_TYPES)),
+		notNegative('emails_attempts_check', t.attempts),
 	],
 )
 

@@ -13,7 +13,7 @@ import {
 	type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core'
 import { userKey } from './accounts.ts'
-import { createdAt, day, oneOf, sealed, updatedAt } from './columns.ts'
+import { createdAt, day, notNegative, oneOf, rowKeys, sealed, timestamps } from './columns.ts'
 
 /** Spec 001 (app/domain/profiles/labels.ts offers the same; a test holds them equal). */
 export const DNR_STATUSES = ['None', 'DNR', 'POLST', 'Unknown'] as const
@@ -59,8 +59,7 @@ export const medicalProfiles = pgTable(
 		reviewRemindedAt: timestamp({ withTimezone: true }),
 		/** Whether a responder's "I'm helping" on this profile's codes alerts the owner and opted-in contacts. */
 		helpingAlerts: boolean().default(true).notNull(),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	},
 	(t) => [
 		index('medical_profiles_user_idx').on(t.userId, t.id),
@@ -76,10 +75,10 @@ export const medicalProfiles = pgTable(
 )
 
 /** A row of a profile's medical information: deleted with the profile. */
-export const profileKey = () =>
-	integer()
-		.notNull()
-		.references(() => medicalProfiles.id, { onDelete: 'cascade' })
+export const profileKey = rowKeys(
+	() => integer(),
+	() => medicalProfiles.id,
+).belongsTo
 
 const sectionBase = () => ({ id: serial().primaryKey(), medicalProfileId: profileKey() })
 type SectionColumns<Columns> = ReturnType<typeof sectionBase> & Columns
@@ -122,8 +121,7 @@ export const medications = profileSection('medications', (seal) => ({
 	frequency: seal('frequency'),
 	prescribingDoctor: seal('prescribing_doctor'),
 	startDate: day(),
-	createdAt: createdAt(),
-	updatedAt: updatedAt(),
+	...timestamps(),
 }))
 
 export const medicalConditions = profileSection(
@@ -133,8 +131,7 @@ export const medicalConditions = profileSection(
 		status: text().$type<(typeof CONDITION_STATUSES)[number]>().notNull(),
 		diagnosedDate: day(),
 		notes: seal('notes'),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	}),
 	(t) => [check('medical_conditions_status_check', oneOf(t.status, CONDITION_STATUSES))],
 )
@@ -154,8 +151,7 @@ export const insurancePolicies = profileSection('insurance_policies', (seal) => 
 	providerPhone: seal('provider_phone'),
 	cardFrontPhotoKey: text(),
 	notes: seal('notes'),
-	createdAt: createdAt(),
-	updatedAt: updatedAt(),
+	...timestamps(),
 }))
 
 export const medicalDocuments = profileSection(
@@ -168,7 +164,7 @@ export const medicalDocuments = profileSection(
 		description: seal('description'),
 		createdAt: createdAt(),
 	}),
-	(t) => [check('medical_documents_file_size_check', sql`${t.fileSize} >= 0`)],
+	(t) => [notNegative('medical_documents_file_size_check', t.fileSize)],
 )
 
 export const UPLOAD_PURPOSES = ['picture', 'insurance-card', 'document'] as const
@@ -193,7 +189,7 @@ export const pendingUploads = pgTable(
 	(t) => [
 		index('pending_uploads_user_idx').on(t.userId, t.createdAt),
 		check('pending_uploads_purpose_check', oneOf(t.purpose, UPLOAD_PURPOSES)),
-		check('pending_uploads_file_size_check', sql`${t.fileSize} >= 0`),
+		notNegative('pending_uploads_file_size_check', t.fileSize),
 	],
 )
 

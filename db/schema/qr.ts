@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm'
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { formerUserKey } from './accounts.ts'
-import { createdAt, sealed, updatedAt } from './columns.ts'
+import { notNegative, oneOf, rowKeys, sealed, timestamps } from './columns.ts'
 import { qrBatches } from './admin.ts'
 import { medicalProfiles } from './profiles.ts'
 
@@ -12,6 +11,12 @@ export type QrCustomization = {
 	customText?: string
 	transparentBackground?: boolean
 }
+
+/** What a code is, and what it shows: one of each today (spec 002). */
+export const QR_CODE_TYPES = ['emergency'] as const
+export const QR_ACCESS_LEVELS = ['full'] as const
+/** Made in the owner's print batch, or by the person for themselves. */
+export const QR_CODE_SOURCES = ['batch', 'self'] as const
 
 export const qrCodes = pgTable(
 	'qr_codes',
@@ -35,8 +40,7 @@ export const qrCodes = pgTable(
 		expiresAt: timestamp({ withTimezone: true }),
 		/** When the owner was last e-mailed about a scan of this code (at most once per 10 minutes). */
 		scanAlertSentAt: timestamp({ withTimezone: true }),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	},
 	(t) => [
 		uniqueIndex('qr_codes_token_unique').on(t.token),
@@ -44,6 +48,9 @@ export const qrCodes = pgTable(
 		index('qr_codes_user_idx').on(t.userId),
 		index('qr_codes_profile_idx').on(t.medicalProfileId),
 		index('qr_codes_batch_idx').on(t.batchId),
+		check('qr_codes_type_check', oneOf(t.type, QR_CODE_TYPES)),
+		check('qr_codes_access_level_check', oneOf(t.accessLevel, QR_ACCESS_LEVELS)),
+		check('qr_codes_source_check', oneOf(t.source, QR_CODE_SOURCES)),
 		// A code's profile is always one of its owner's. Deleting the profile clears only medical_profile_id: the migration
 		// writes ON DELETE SET NULL ("medical_profile_id"), which drizzle cannot express, so the code stays its owner's.
 		foreignKey({
@@ -54,13 +61,14 @@ export const qrCodes = pgTable(
 	],
 )
 
+const qrCodeKeys = rowKeys(
+	() => integer(),
+	() => qrCodes.id,
+)
 /** A row that belongs to a code: deleted with it. */
-export const qrCodeKey = () =>
-	integer()
-		.notNull()
-		.references(() => qrCodes.id, { onDelete: 'cascade' })
+export const qrCodeKey = qrCodeKeys.belongsTo
 /** A row kept when its code is deleted: it forgets which code it was. */
-export const formerQrCodeKey = () => integer().references(() => qrCodes.id, { onDelete: 'set null' })
+export const formerQrCodeKey = qrCodeKeys.keptFrom
 
 export const qrScans = pgTable(
 	'qr_scans',
@@ -81,7 +89,7 @@ export const qrScans = pgTable(
 	(t) => [
 		index('qr_scans_code_time_idx').on(t.qrCodeId, t.scannedAt),
 		index('qr_scans_time_idx').on(t.scannedAt),
-		check('qr_scans_view_duration_seconds_check', sql`${t.viewDurationSeconds} >= 0`),
+		notNegative('qr_scans_view_duration_seconds_check', t.viewDurationSeconds),
 	],
 )
 

@@ -1,4 +1,5 @@
-import { relations } from 'drizzle-orm'
+import { relations, type Equal, type One, type Relations } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import {
 	allergies,
@@ -23,24 +24,24 @@ export const medicalProfilesRelations = relations(medicalProfiles, ({ many, one 
 	medicalDocuments: many(medicalDocuments),
 	qrCodes: many(qrCodes),
 }))
-export const emergencyContactsRelations = relations(emergencyContacts, ({ one }) => ({
-	medicalProfile: one(medicalProfiles, { fields: [emergencyContacts.medicalProfileId], references: [medicalProfiles.id] }),
-}))
-export const allergiesRelations = relations(allergies, ({ one }) => ({
-	medicalProfile: one(medicalProfiles, { fields: [allergies.medicalProfileId], references: [medicalProfiles.id] }),
-}))
-export const medicationsRelations = relations(medications, ({ one }) => ({
-	medicalProfile: one(medicalProfiles, { fields: [medications.medicalProfileId], references: [medicalProfiles.id] }),
-}))
-export const medicalConditionsRelations = relations(medicalConditions, ({ one }) => ({
-	medicalProfile: one(medicalProfiles, { fields: [medicalConditions.medicalProfileId], references: [medicalProfiles.id] }),
-}))
-export const insurancePoliciesRelations = relations(insurancePolicies, ({ one }) => ({
-	medicalProfile: one(medicalProfiles, { fields: [insurancePolicies.medicalProfileId], references: [medicalProfiles.id] }),
-}))
-export const medicalDocumentsRelations = relations(medicalDocuments, ({ one }) => ({
-	medicalProfile: one(medicalProfiles, { fields: [medicalDocuments.medicalProfileId], references: [medicalProfiles.id] }),
-}))
-export const qrCodesRelations = relations(qrCodes, ({ one }) => ({
-	medicalProfile: one(medicalProfiles, { fields: [qrCodes.medicalProfileId], references: [medicalProfiles.id] }),
-}))
+
+/** A row of one of a profile's lists, or a code: it belongs to (at most) one profile. */
+type ProfileRow = PgTable & { medicalProfileId: AnyPgColumn }
+/** The type drizzle gives a table's own `one(medicalProfiles)` relation (required when the column is not null), kept per table. */
+type ProfileRelation<Table extends ProfileRow> = Relations<
+	Table['_']['name'],
+	{ medicalProfile: One<'medical_profiles', Equal<Table['medicalProfileId']['_']['notNull'], true>> }
+>
+
+const ofProfile = <Table extends ProfileRow>(table: Table) =>
+	relations(table, ({ one }) => ({
+		medicalProfile: one(medicalProfiles, { fields: [table.medicalProfileId], references: [medicalProfiles.id] }),
+	})) as ProfileRelation<Table>
+
+export const emergencyContactsRelations = ofProfile(emergencyContacts)
+export const allergiesRelations = ofProfile(allergies)
+export const medicationsRelations = ofProfile(medications)
+export const medicalConditionsRelations = ofProfile(medicalConditions)
+export const insurancePoliciesRelations = ofProfile(insurancePolicies)
+export const medicalDocumentsRelations = ofProfile(medicalDocuments)
+export const qrCodesRelations = ofProfile(qrCodes)

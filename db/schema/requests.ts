@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { formerUserKey } from './accounts.ts'
-import { createdAt, oneOf } from './columns.ts'
+import { createdAt, oneOf, positive } from './columns.ts'
 
 /** Spec 002: a request waits in the owner's queue until it is mailed. */
 export const QR_REQUEST_STATUSES = ['pending', 'fulfilled'] as const
@@ -30,7 +30,7 @@ export const qrRequests = pgTable(
 		index('qr_requests_user_idx').on(t.userId),
 		// Account deletion finds a person's requests by e-mail too.
 		index('qr_requests_email_idx').on(sql`lower(${t.email})`),
-		check('qr_requests_quantity_check', sql`${t.quantity} > 0`),
+		positive('qr_requests_quantity_check', t.quantity),
 		check('qr_requests_request_status_check', oneOf(t.requestStatus, QR_REQUEST_STATUSES)),
 	],
 )

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { formerUserKey, users } from './accounts.ts'
-import { createdAt, oneOf, updatedAt } from './columns.ts'
+import { formerUserKey, userCompanionKey } from './accounts.ts'
+import { chargeChecks, charges, createdAt, notNegative, oneOf, positive, timestamps, updatedAt } from './columns.ts'
 import { formerQrCodeKey, qrCodeKey } from './qr.ts'
+import { SHIPPING_METHODS } from './values.ts'
 
 export const products = pgTable(
 	'products',
@@ -22,7 +23,7 @@ export const products = pgTable(
 		sortOrder: integer().default(0).notNull(),
 		active: boolean().default(true).notNull(),
 	},
-	(t) => [check('products_price_cents_check', sql`${t.priceCents} >= 0`)],
+	(t) => [notNegative('products_price_cents_check', t.priceCents)],
 )
 
 export type CartItem = {
@@ -39,9 +40,7 @@ export type CartItem = {
 
 /** Signed-in users' carts; a guest's cart lives in their session. */
 export const carts = pgTable('carts', {
-	userId: text()
-		.primaryKey()
-		.references(() => users.id, { onDelete: 'cascade' }),
+	userId: userCompanionKey(),
 	items: jsonb().$type<CartItem[]>().default([]).notNull(),
 	updatedAt: updatedAt(),
 })
@@ -92,6 +91,9 @@ export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number]
  */
 export const ORDER_PAYMENT_STATUSES = ['free', 'pending', 'completed', 'failed', 'refunded'] as const
 
+/** Every order is a shop order today (spec 002); free QR code requests are qr_requests. */
+export const ORDER_TYPES = ['shop'] as const
+
 export const orders = pgTable(
 	'orders',
 	{
@@ -107,9 +109,8 @@ export const orders = pgTable(
 		shippingCents: integer().default(0).notNull(),
 		/** Subtotal, discount, shipping and total are list prices by the spec's rules; what was paid is recorded apart. */
 		totalCents: integer().notNull(),
-		/** What the payment provider charged (0 for a free order), and what went back; revenue is the difference. */
-		chargedCents: integer().default(0).notNull(),
-		refundedCents: integer().default(0).notNull(),
+		/** What the payment provider charged (0 for a free order), and what went back. */
+		...charges(),
 		currency: text().default('usd').notNull(),
 		shippingMethod: text(),
 		shippingCountry: text(),
@@ -125,8 +126,7 @@ export const orders = pgTable(
 		idempotencyKey: text(),
 		fulfilledAt: timestamp({ withTimezone: true }),
 		shippedAt: timestamp({ withTimezone: true }),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
+		...timestamps(),
 	},
 	(t) => [
 		uniqueIndex('orders_confirmation_unique').on(t.confirmationNumber),
@@ -137,16 +137,17 @@ export const orders = pgTable(
 		index('orders_selected_qr_code_idx').on(t.selectedQrCodeId),
 		// Account deletion and order tracking find orders by e-mail.
 		index('orders_customer_email_idx').on(sql`lower(${t.customerEmail})`),
-		check('orders_subtotal_cents_check', sql`${t.subtotalCents} >= 0`),
-		check('orders_discount_cents_check', sql`${t.discountCents} >= 0`),
-		check('orders_shipping_cents_check', sql`${t.shippingCents} >= 0`),
-		check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
-		check('orders_charged_cents_check', sql`${t.chargedCents} >= 0`),
-		check('orders_refunded_cents_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.chargedCents}`),
+		notNegative('orders_subtotal_cents_check', t.subtotalCents),
+		notNegative('orders_discount_cents_check', t.discountCents),
+		notNegative('orders_shipping_cents_check', t.shippingCents),
+		notNegative('orders_total_cents_check', t.totalCents),
+		...chargeChecks('orders', t),
 		// A free order is one whose payment status says so, and nothing was charged for it.
 		check('orders_free_check', sql`${t.isFree} = (${t.paymentStatus} = 'free') and (not ${t.isFree} or ${t.chargedCents} = 0)`),
 		check('orders_fulfillment_status_check', oneOf(t.fulfillmentStatus, FULFILLMENT_STATUSES)),
 		check('orders_payment_status_check', oneOf(t.paymentStatus, ORDER_PAYMENT_STATUSES)),
+		check('orders_order_type_check', oneOf(t.orderType, ORDER_TYPES)),
+		check('orders_shipping_method_check', oneOf(t.shippingMethod, SHIPPING_METHODS)),
 	],
 )
 
@@ -172,8 +173,8 @@ export const orderItems = pgTable(
 	(t) => [
 		index('order_items_order_idx').on(t.orderId),
 		index('order_items_product_idx').on(t.productId),
-		check('order_items_quantity_check', sql`${t.quantity} > 0`),
-		check('order_items_unit_price_cents_check', sql`${t.unitPriceCents} >= 0`),
+		positive('order_items_quantity_check', t.quantity),
+		notNegative('order_items_unit_price_cents_check', t.unitPriceCents),
 	],
 )
 

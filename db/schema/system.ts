@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm'
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { formerUserKey } from './accounts.ts'
-import { createdAt } from './columns.ts'
+import { createdAt, positive } from './columns.ts'
 
 /** Fixed-window counters shared by every app instance (app/utils/rate-limit.server.ts). */
 export const rateLimits = pgTable(
@@ -12,7 +11,7 @@ export const rateLimits = pgTable(
 		resetAt: timestamp({ withTimezone: true }).notNull(),
 	},
 	// The periodic cleanup deletes by reset_at.
-	(t) => [index('rate_limits_reset_idx').on(t.resetAt), check('rate_limits_count_check', sql`${t.count} > 0`)],
+	(t) => [index('rate_limits_reset_idx').on(t.resetAt), positive('rate_limits_count_check', t.count)],
 )
 
 export const auditLog = pgTable(

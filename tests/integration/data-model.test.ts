@@ -200,9 +200,14 @@ describe('the database refuses', () => {
 		).toContain('qr_requests_request_status_check')
 		expect(
 			await refusal(
-				db
-					.insert(s.emails)
-					.values({ toAddress: user.email, emailType: 'test', subject: 'S', textBody: 'T', trackingId: randomUUID(), status: unknown }),
+				db.insert(s.emails).values({
+					toAddress: user.email,
+					emailType: 'order-confirmation',
+					subject: 'S',
+					textBody: 'T',
+					trackingId: randomUUID(),
+					status: unknown,
+				}),
 			),
 		).toContain('emails_status_check')
 		const [profile] = await db.insert(s.medicalProfiles).values({ userId: user.id }).returning()
@@ -219,6 +224,29 @@ describe('the database refuses', () => {
 				'accepted',
 			)
 		}
+	})
+
+	test('a fixed-value column holding a value the app never writes; every value it does write is accepted', async () => {
+		const user = await createUser()
+		const code = await createCode()
+		const setCode = (values: Partial<typeof s.qrCodes.$inferInsert>) => db.update(s.qrCodes).set(values).where(eq(s.qrCodes.id, code.id))
+		expect(await refusal(setCode({ type: 'medical' }))).toContain('qr_codes_type_check')
+		expect(await refusal(setCode({ accessLevel: 'basic' }))).toContain('qr_codes_access_level_check')
+		expect(await refusal(setCode({ source: 'import' }))).toContain('qr_codes_source_check')
+		for (const source of s.QR_CODE_SOURCES) expect(await refusal(setCode({ source })), source).toBe('accepted')
+		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { orderType: 'request' })))).toContain('orders_order_type_check')
+		expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { shippingMethod: 'pigeon' })))).toContain(
+			'orders_shipping_method_check',
+		)
+		for (const shippingMethod of s.SHIPPING_METHODS)
+			expect(await refusal(db.insert(s.orders).values(orderValues(user.id, { shippingMethod }))), shippingMethod).toBe('accepted')
+		const consent = { userId: user.id, version: 1, agreed: false }
+		expect(await refusal(db.insert(s.consents).values({ ...consent, consentType: 'privacy' }))).toContain('consents_consent_type_check')
+		for (const consentType of s.CONSENT_TYPES)
+			expect(await refusal(db.insert(s.consents).values({ ...consent, consentType })), consentType).toBe('accepted')
+		const email = (emailType: string) => ({ toAddress: user.email, emailType, subject: 'S', textBody: 'T', trackingId: randomUUID() })
+		expect(await refusal(db.insert(s.emails).values(email('welcome')))).toContain('emails_email_type_check')
+		for (const emailType of s.EMAIL_TYPES) expect(await refusal(db.insert(s.emails).values(email(emailType))), emailType).toBe('accepted')
 	})
 
 	test('a second order with the same idempotency key from one person; the same key from two people is two orders', async () => {

@@ -229,7 +229,7 @@ describe('medical data at rest', () => {
 		const to = `Old.${tag}@Example.test`
 		// A message recorded before e-mails were sealed, as an upgraded database holds it: no recipient hash yet.
 		await db.execute(
-			sql`insert into emails (to_address, email_type, subject, text_body, status, tracking_id) values (${to}, 'welcome', 'Old', ${`Plainbody${tag}`}, 'sent', ${`old-${tag}`})`,
+			sql`insert into emails (to_address, email_type, subject, text_body, status, tracking_id) values (${to}, 'order-confirmation', 'Old', ${`Plainbody${tag}`}, 'sent', ${`old-${tag}`})`,
 		)
 		expect(await db.$count(s.emails, messagesTo(to))).toBe(0)
 		await db.delete(s.sealPasses)

@@ -40,7 +40,7 @@ describe('the app job runner', () => {
 	})
 
 	test('a message sendEmail recorded is delivered by its send-email job within seconds', async () => {
-		const id = await sendEmail({ to: uniqueEmail('job'), type: 'welcome', subject: 'Welcome', text: 'Hello.' })
+		const id = await sendEmail({ to: uniqueEmail('job'), type: 'order-confirmation', subject: 'Welcome', text: 'Hello.' })
 		await vi.waitFor(async () => expect(await emailRow(id)).toMatchObject({ status: 'sent', attempts: 1 }), {
 			timeout: 10_000,
 			interval: 100,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
-import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
+import { deliverSoon, queueEmail, type EmailInput } from '#app/adapters/mail.server.ts'
 import { isUniqueViolation } from '#app/domain/accounts/accounts.server.ts'
 import { receivedCents } from '#app/domain/analytics/figures.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
@@ -446,7 +446,7 @@ export async function setFulfillmentStatus(orderId: string, next: string): Promi
 	return (await adminOrder(orderId))!
 }
 
-function shippedEmail(order: Order, items: Array<typeof orderItems.$inferSelect>) {
+function shippedEmail(order: Order, items: Array<typeof orderItems.$inferSelect>): EmailInput {
 	const address = shippingAddressLines(order.shippingAddress)
 	const option = shippingOption(order.shippingCountry ?? 'US', order.shippingMethod ?? 'standard')
 	return {

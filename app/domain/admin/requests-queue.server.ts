@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import { auditLog, qrRequests } from '#db/schema.ts'
-import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
+import { deliverSoon, queueEmail, type EmailInput } from '#app/adapters/mail.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import {
 	checkCodeCommitments,
@@ -185,7 +185,7 @@ async function requireAssignable(tx: Executor, ids: number[]) {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** Tells the requester what is coming and how to activate it: the address and code numbers, never a PIN or anything medical. */
-function fulfilmentEmail(request: QrRequestRow, codeIds: number[]) {
+function fulfilmentEmail(request: QrRequestRow, codeIds: number[]): EmailInput {
 	const site = env.PUBLIC_URL.replace(/\/+$/, '')
 	const address = [request.fullName, request.streetAddress, `${request.city}, ${request.state} ${request.postalCode}`, request.country]
 	return {

@@ -293,7 +293,7 @@ async function generate() {
 		.values(
 			trackingIds.map((trackingId) => ({
 				toAddress: uniqueEmail('rollup'),
-				emailType: 'welcome',
+				emailType: 'order-confirmation',
 				subject: 'Hi',
 				textBody: 'Hi',
 				trackingId,

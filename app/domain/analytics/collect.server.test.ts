@@ -320,7 +320,14 @@ describe('recordPageView and flushVisits', () => {
 		const trackingId = randomBytes(16).toString('base64url')
 		const [message] = await db
 			.insert(emails)
-			.values({ toAddress: uniqueEmail('visit'), emailType: 'welcome', subject: 'Hi', textBody: 'Hi', status: 'sent', trackingId })
+			.values({
+				toAddress: uniqueEmail('visit'),
+				emailType: 'order-confirmation',
+				subject: 'Hi',
+				textBody: 'Hi',
+				status: 'sent',
+				trackingId,
+			})
 			.returning({ id: emails.id })
 		expect((await recordOne({ emailTrackingId: trackingId })).emailId).toBe(message!.id)
 		expect((await recordOne({ emailTrackingId: randomBytes(16).toString('base64url') })).emailId).toBeNull()

@@ -20,7 +20,7 @@ const newTrackingId = () => randomBytes(16).toString('base64url')
 let clock = Date.now()
 
 /** A message row as the mail adapter leaves it; each one newer than the last. */
-async function message(status: 'sent' | 'failed' = 'sent', emailType = 'welcome') {
+async function message(status: 'sent' | 'failed' = 'sent', emailType = 'order-confirmation') {
 	const createdAt = new Date(++clock)
 	const [row] = await db
 		.insert(emails)
@@ -187,7 +187,7 @@ describe('emailMessageStats', () => {
 		const view = (row: typeof unread, wasOpened: boolean, wasClicked: boolean) => ({
 			id: row.id,
 			email: row.toAddress,
-			emailType: 'welcome',
+			emailType: 'order-confirmation',
 			sentAt: row.sentAt!.toISOString(),
 			opened: wasOpened,
 			clicked: wasClicked,
@@ -220,7 +220,7 @@ describe('through the mail adapter', () => {
 		const transport = { send: async (mail: OutgoingMail) => void sent.push(mail) }
 		const text = `Hello,\n\nYour dashboard: ${SITE}/dashboard\nElsewhere: https://example.org/x`
 		const to = uniqueEmail('html')
-		const id = await sendEmail({ to, type: 'welcome', subject: 'Welcome', text })
+		const id = await sendEmail({ to, type: 'order-confirmation', subject: 'Welcome', text })
 		await deliverEmail(id, transport)
 		const [row] = await db.select().from(emails).where(eq(emails.id, id))
 		const mail = sent.find((m) => m.to === to)!
@@ -242,7 +242,10 @@ describe('through the mail adapter', () => {
 		const optOut = `${SITE}/notices/opt-out?token=someone.signature`
 		const [notice, own] = [uniqueEmail('html'), uniqueEmail('html')]
 		await deliverEmail(await sendEmail({ to: notice, type: 'visitor-notice', subject: 'Notice', text: `Stop: ${optOut}` }), transport)
-		await deliverEmail(await sendEmail({ to: own, type: 'welcome', subject: 'Own', text: 'Plain', html: '<p>Own</p>' }), transport)
+		await deliverEmail(
+			await sendEmail({ to: own, type: 'order-confirmation', subject: 'Own', text: 'Plain', html: '<p>Own</p>' }),
+			transport,
+		)
 		const htmlTo = (address: string) => sent.find((m) => m.to === address)!.html
 		expect(htmlTo(notice)).toContain(`href="${optOut}"`)
 		expect(htmlTo(notice)).not.toContain('/e/c/')

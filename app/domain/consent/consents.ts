@@ -1,7 +1,9 @@
 // What the pages need in the browser too, kept apart from the zod schemas so they do not bring zod along.
 
-/** Spec 002 §3: the three forms every account signs, in the order they are shown. */
-export const CONSENT_TYPES = ['hipaa', 'terms', 'emergency_disclaimer'] as const
+import { CONSENT_TYPES } from '#db/schema/values.ts'
+
+// Spec 002 §3: the three forms every account signs, in the order they are shown (the consents table is held to them).
+export { CONSENT_TYPES }
 export type ConsentType = (typeof CONSENT_TYPES)[number]
 
 export const CONSENT_TITLES: Record<ConsentType, string> = {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
+import { deliverSoon, queueEmail, type EmailInput } from '#app/adapters/mail.server.ts'
 import {
 	createBillingPortal,
 	createDonationCheckout,
@@ -188,7 +188,7 @@ async function fillIn(tx: Executor, paid: Details) {
 	return false
 }
 
-function receipt(donation: typeof donations.$inferSelect) {
+function receipt(donation: typeof donations.$inferSelect): EmailInput {
 	const charged = donation.amountCents + donation.feeCents
 	return {
 		to: donation.donorEmail!,

@@ -1,18 +1,7 @@
 import { DomainError } from '#app/utils/errors.ts'
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql, type AnyColumn } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
-import {
-	allergies,
-	emergencyContacts,
-	insurancePolicies,
-	medicalConditions,
-	medicalDocuments,
-	medicalProfiles,
-	medications,
-	qrCodes,
-	users,
-	type MedicalProfile,
-} from '#db/schema.ts'
+import { insurancePolicies, medicalDocuments, medicalProfiles, qrCodes, users, type MedicalProfile } from '#db/schema.ts'
 import { discardFiles } from '#app/domain/uploads/pending.server.ts'
 import type { PersonalInfo } from './schemas.ts'
 import { auditChange, changedFields } from './audit.server.ts'
@@ -34,6 +23,10 @@ export async function ownedProfile(userId: string, profileId: number, tx?: Execu
 	if (!profile) throw new DomainError(404, 'Profile not found')
 	return profile
 }
+
+/** The ids of a person's profiles, as a subquery or, inside a transaction, to lock with `.for('update')`. */
+export const ownedProfileIds = (userId: string, tx: Executor = db) =>
+	tx.select({ id: medicalProfiles.id }).from(medicalProfiles).where(eq(medicalProfiles.userId, userId))
 
 export async function listProfiles(userId: string) {
 	const rows = await db
@@ -66,16 +59,19 @@ export async function listProfiles(userId: string) {
 	return rows.map((row) => ({ ...row, qrCodeCount: codeCounts.find((c) => c.profileId === row.id)?.n ?? 0 }))
 }
 
+/** A profile's list rows in the order they were added. */
+const byId = (row: { id: AnyColumn }) => asc(row.id)
+
 export async function getProfileDetail(userId: string, profileId: number) {
 	const profile = await db.query.medicalProfiles.findFirst({
 		where: and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)),
 		with: {
-			emergencyContacts: { orderBy: asc(emergencyContacts.id) },
-			allergies: { orderBy: asc(allergies.id) },
-			medications: { orderBy: asc(medications.id) },
-			medicalConditions: { orderBy: asc(medicalConditions.id) },
-			insurancePolicies: { orderBy: asc(insurancePolicies.id) },
-			medicalDocuments: { orderBy: asc(medicalDocuments.id) },
+			emergencyContacts: { orderBy: byId },
+			allergies: { orderBy: byId },
+			medications: { orderBy: byId },
+			medicalConditions: { orderBy: byId },
+			insurancePolicies: { orderBy: byId },
+			medicalDocuments: { orderBy: byId },
 		},
 	})
 	if (!profile) return null
@@ -225,7 +221,7 @@ export async function deleteProfile(userId: string, profileId: number): Promise<
 	const keys = await profileFileKeys(profile.id)
 	const unlinked = await db.transaction(async (tx) => {
 		// Locked, so two deletions at once cannot both see another profile left.
-		const all = await tx.select({ id: medicalProfiles.id }).from(medicalProfiles).where(eq(medicalProfiles.userId, userId)).for('update')
+		const all = await ownedProfileIds(userId, tx).for('update')
 		if (all.length <= 1) throw new DomainError(400, LAST_PROFILE)
 		const codes = await tx
 			.update(qrCodes)

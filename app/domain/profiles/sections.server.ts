@@ -1,17 +1,9 @@
 import { DomainError } from '#app/utils/errors.ts'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
-import {
-	allergies,
-	emergencyContacts,
-	insurancePolicies,
-	medicalConditions,
-	medicalDocuments,
-	medicalProfiles,
-	medications,
-} from '#db/schema.ts'
+import { allergies, emergencyContacts, insurancePolicies, medicalConditions, medicalDocuments, medications } from '#db/schema.ts'
 import { storage } from '#app/adapters/storage.server.ts'
-import { confirmProfile, nullify, ownedProfile, settle } from './profiles.server.ts'
+import { confirmProfile, nullify, ownedProfile, ownedProfileIds, settle } from './profiles.server.ts'
 import { auditChange, changedFields } from './audit.server.ts'
 import { CONTACT_ALERT_NEEDS_EMAIL } from './schemas.ts'
 import type { Sent } from './vocabularies.ts'
@@ -67,9 +59,6 @@ export const SECTION_NOUNS: Record<Section, string> = {
 
 /** Typed as one table for building queries; the rows are typed per section by the callers' signatures. */
 const tableOf = (section: Section) => sectionTables[section] as unknown as typeof allergies
-
-const ownedProfileIds = (userId: string) =>
-	db.select({ id: medicalProfiles.id }).from(medicalProfiles).where(eq(medicalProfiles.userId, userId))
 
 export async function listRows<S extends Section>(userId: string, section: S, profileId: number): Promise<Row<S>[]> {
 	const table = tableOf(section)

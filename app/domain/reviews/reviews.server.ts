@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { db, instant, type Executor } from '#db/client.ts'
 import { allergies, emergencyContacts, medicalConditions, medicalProfiles, medications, qrCodes, reviewLinks } from '#db/schema.ts'
-import { deliverSoon, queueEmail } from '#app/adapters/mail.server.ts'
+import { deliverSoon, queueEmail, type EmailInput } from '#app/adapters/mail.server.ts'
 import { auditChange } from '#app/domain/profiles/audit.server.ts'
 import { confirmProfile, ownedProfile } from '#app/domain/profiles/profiles.server.ts'
 import { hasRecordedCare, responderSummaryLines } from '#app/domain/responder/summary.ts'
@@ -110,7 +110,7 @@ type ReminderProfile = Parameters<typeof responderSummaryLines>[0] & {
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' })
 
-export function reviewReminderEmail(profile: ReminderProfile, token: string, now = new Date()) {
+export function reviewReminderEmail(profile: ReminderProfile, token: string, now = new Date()): EmailInput {
 	const name = profile.fullName ?? 'your profile'
 	const { confirmedOn } = reviewStatus(profile, now)
 	const confirmLink = new URL(`/review/${token}`, env.PUBLIC_URL).toString()

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { idSchema } from '#app/domain/profiles/schemas.ts'
-import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_METHOD } from './shipping.ts'
+import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_METHOD, SHIPPING_METHODS } from './shipping.ts'
 import { CHECKOUT_MESSAGES, REQUEST_PRODUCT_MESSAGES, TRACKING_MESSAGES } from './messages.ts'
 
 // The shop's wording and address rules are zod-free, so the browser can use them without zod.
@@ -51,9 +51,11 @@ export const SelectedCodeIdSchema = z
 	.transform((v) => String(v).trim().slice(0, 200).split(':')[0])
 	.pipe(idSchema(SELECT_CODE) as z.ZodType<number, string | undefined>)
 
+export const ShippingMethodSchema = z.enum(SHIPPING_METHODS, { error: 'Please choose a shipping method' }).default(DEFAULT_METHOD)
+
 /** What the checkout form carries besides the cart. */
 export const CheckoutSchema = ShippingAddressSchema.extend({
-	shippingMethod: z.enum(['standard', 'express', 'overnight'], { error: 'Please choose a shipping method' }).default(DEFAULT_METHOD),
+	shippingMethod: ShippingMethodSchema,
 	selectedQrCodeId: SelectedCodeIdSchema,
 	discountCode: optional(40).transform((v) => v?.toUpperCase()),
 })

@@ -1,7 +1,9 @@
 import type { AddressSuggestion } from '#app/utils/address-suggestion.ts'
+import { SHIPPING_METHODS } from '#db/schema/values.ts'
 
 /** Spec 000 §9: shipping by region, in dollars, with the estimate in business days. */
-export type ShippingMethod = 'standard' | 'express' | 'overnight'
+export { SHIPPING_METHODS }
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
 export type ShippingOption = { method: ShippingMethod; label: string; cents: number; minDays: number; maxDays: number }
 
 const option = (method: ShippingMethod, dollars: number, minDays: number, maxDays = minDays): ShippingOption => ({

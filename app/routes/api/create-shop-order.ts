@@ -5,7 +5,7 @@ import { CartItemSchema } from '#app/domain/shop/cart.ts'
 import { listProducts } from '#app/domain/shop/cart.server.ts'
 import { checkoutUrl } from '#app/domain/shop/orders.ts'
 import { createShopOrder } from '#app/domain/shop/orders.server.ts'
-import { CHECKOUT_MESSAGES, SelectedCodeIdSchema, ShippingAddressSchema } from '#app/domain/shop/schemas.ts'
+import { CHECKOUT_MESSAGES, SelectedCodeIdSchema, ShippingAddressSchema, ShippingMethodSchema } from '#app/domain/shop/schemas.ts'
 import { jsonError, readBody, requireApiUserId } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
 import type { Route } from './+types/create-shop-order'
@@ -29,7 +29,7 @@ const OrderRequestSchema = z.object({
 	discountAmount: clientFigure,
 	shippingCost: clientFigure,
 	totalAmount: clientFigure,
-	shippingMethod: z.enum(['standard', 'express', 'overnight'], { error: 'Please choose a shipping method' }).default('standard'),
+	shippingMethod: ShippingMethodSchema,
 	shippingCountry: z.string().trim().max(2).optional(),
 	shippingAddress: z.record(z.string(), z.unknown()).default({}),
 	selectedQrCodeId: z.unknown().optional(),

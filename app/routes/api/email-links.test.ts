@@ -17,7 +17,7 @@ async function sentMessage() {
 		.insert(emails)
 		.values({
 			toAddress: uniqueEmail('links'),
-			emailType: 'welcome',
+			emailType: 'order-confirmation',
 			subject: 'Hello',
 			textBody: 'Hello',
 			status: 'sent',

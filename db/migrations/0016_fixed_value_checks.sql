@@ -1,0 +1,7 @@
+ALTER TABLE "consents" ADD CONSTRAINT "consents_consent_type_check" CHECK ("consents"."consent_type" in ('hipaa', 'terms', 'emergency_disclaimer'));--> statement-breakpoint
+ALTER TABLE "emails" ADD CONSTRAINT "emails_email_type_check" CHECK ("emails"."email_type" in ('email-change', 'email-change-requested', 'email-changed', 'order-confirmation', 'order-shipped', 'qr-request-confirmation', 'qr-request-fulfilled', 'scan-alert', 'helping-alert', 'review-reminder', 'donation-receipt', 'visitor-notice')) NOT VALID;--> statement-breakpoint
+ALTER TABLE "qr_codes" ADD CONSTRAINT "qr_codes_type_check" CHECK ("qr_codes"."type" in ('emergency'));--> statement-breakpoint
+ALTER TABLE "qr_codes" ADD CONSTRAINT "qr_codes_access_level_check" CHECK ("qr_codes"."access_level" in ('full'));--> statement-breakpoint
+ALTER TABLE "qr_codes" ADD CONSTRAINT "qr_codes_source_check" CHECK ("qr_codes"."source" in ('batch', 'self'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_order_type_check" CHECK ("orders"."order_type" in ('shop'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_shipping_method_check" CHECK ("orders"."shipping_method" in ('standard', 'express', 'overnight'));
