@@ -3,6 +3,7 @@ import { db } from '#db/client.ts'
 import { qrCodes } from '#db/schema.ts'
 import { getUser } from '#app/middleware/user.server.ts'
 import { subscriptionOf } from '#app/domain/giving/donations.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 import type { Route } from './+types/home'
 import { LandingView } from '../features/landing/landing-view.tsx'
 import { PinForm } from '../features/pin-claim/pin-form-lazy.ts'
@@ -77,6 +78,4 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-	{ title: loaderData?.user ? 'Dashboard · Hit Me Helpers' : 'Sign in · Hit Me Helpers' },
-]
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.user ? 'Dashboard' : 'Sign in')

@@ -7,6 +7,7 @@ import { cx } from '#app/ui/cx.ts'
 import { formatEtTime } from '#app/utils/dates.ts'
 import { pageUrl } from '#app/utils/http.ts'
 import type { Route } from './+types/access-record'
+import { pageMeta } from '#app/utils/meta.ts'
 
 const KIND_FILTERS = [{ value: '', label: 'Everything' }, ...AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_LABELS[kind] }))]
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { entries: log.entries, kind: kind ?? '', olderUrl: log.nextBefore ? `?${older}` : null }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Who has seen your information · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Who has seen your information')
 
 /** The account's own record: every scan that showed one of its profiles, and every change made to them. */
 export default function AccessRecord({ loaderData }: Route.ComponentProps) {

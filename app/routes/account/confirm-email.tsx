@@ -10,6 +10,7 @@ import { getSession } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/confirm-email'
+import { pageMeta } from '#app/utils/meta.ts'
 
 const ConfirmEmailForm = lazyComponent('confirm-email-form', () =>
 	import('./confirm-email-form.tsx').then((module) => module.ConfirmEmailForm),
@@ -73,4 +74,4 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Confirm your new email · Hit Me Helpers' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => pageMeta('Confirm your new email', { noindex: true })

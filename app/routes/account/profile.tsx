@@ -11,6 +11,7 @@ import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/profile'
 import { profileAction } from './profile.server.ts'
 import { PROFILE_INTENTS } from './intents.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 // The page's forms (conform, zod) load after it: until then they post as plain forms.
 const forms = () => import('./profile-forms.tsx')
@@ -71,4 +72,4 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Profile · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Profile')

@@ -11,6 +11,7 @@ import { usePolling } from '#app/utils/use-polling.ts'
 import type { Route } from './+types/layout'
 import { AdminHeader, HeaderStats } from './chrome.tsx'
 import { PostButton } from './post-button.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
 
 /**
  * Spec 002 §9: analytics (the header's stat cards, the overview, e-mail) every 15 s, the new-order alert every 30 s:
@@ -77,4 +78,4 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Owner dashboard · Hit Me Helpers' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => pageMeta('Owner dashboard', { noindex: true })

@@ -13,6 +13,7 @@ import { readPageForm } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/owner-panel'
+import { pageMeta } from '#app/utils/meta.ts'
 
 /**
  * Spec 002's gate. Signed out: sign in, then back. The owner, or a session whose token is valid, is welcomed and sent on
@@ -97,4 +98,4 @@ export default function OwnerPanel({ loaderData, actionData }: Route.ComponentPr
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Owner panel · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Owner panel')

@@ -3,6 +3,7 @@ import { chosenCodeLine, codeCaption } from '#app/domain/admin/chosen-code.ts'
 import { markDocumentGenerated, shippingDocument } from '#app/domain/admin/orders.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 import type { Route } from './+types/shipping-document'
 import { AddressLines } from './order-ui.tsx'
 
@@ -84,4 +85,4 @@ export default function ShippingDocumentPage({ loaderData: doc }: Route.Componen
 	)
 }
 
-export const meta: Route.MetaFunction = ({ data: doc }) => [{ title: `Packing slip ${doc?.orderNumber ?? ''} · Hit Me Helpers` }]
+export const meta: Route.MetaFunction = ({ data: doc }) => pageMeta(`Packing slip ${doc?.orderNumber ?? ''}`)

@@ -6,6 +6,7 @@ import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { RecoveryCodeList } from './recovery-codes.tsx'
 import type { Route } from './+types/two-factor'
 import { twoFactorAction, twoFactorLoader } from './two-factor.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export const loader = (args: Route.LoaderArgs) => twoFactorLoader(args)
 export const action = (args: Route.ActionArgs) => twoFactorAction(args)
@@ -80,4 +81,4 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Two-factor sign-in · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Two-factor sign-in')

@@ -4,6 +4,7 @@ import { getUser } from '#app/middleware/user.server.ts'
 import type { Route } from './+types/landing'
 import { LandingView, WelcomeBackView } from '../../features/landing/landing-view.tsx'
 import { pinAction } from '../../features/pin-claim/pin-action.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await getUser({ request, context })
@@ -23,7 +24,5 @@ export default function Landing({ loaderData, actionData }: Route.ComponentProps
 	return <LandingView pinResult={actionData?.result} />
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Sign in · Hit Me Helpers' },
-	{ name: 'description', content: 'Emergency medical information on a QR code, free and donation-based.' },
-]
+export const meta: Route.MetaFunction = () =>
+	pageMeta('Sign in', { description: 'Emergency medical information on a QR code, free and donation-based.' })

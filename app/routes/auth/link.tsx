@@ -13,6 +13,7 @@ import { limitPageAttempt, readPageForm } from '#app/utils/request.server.ts'
 import { getSession, type PendingLink } from '#app/utils/session.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/link'
+import { pageMeta } from '#app/utils/meta.ts'
 
 const LinkForm = lazyComponent('link-form', () => import('./link-form.tsx').then((module) => module.LinkForm))
 
@@ -95,4 +96,4 @@ export default function LinkAccount({ loaderData, actionData }: Route.ComponentP
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Link your sign-in · Hit Me Helpers' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => pageMeta('Link your sign-in', { noindex: true })

@@ -14,6 +14,7 @@ import { guessSource, trustDevice } from '#app/utils/trusted-device.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/login'
 import { filledHoneypot } from '#app/utils/honeypot.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 const LoginForm = lazyComponent('login-form', () => import('./login-form.tsx').then((module) => module.LoginForm))
 
@@ -58,4 +59,4 @@ export default function Login({ actionData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Sign in')

@@ -11,6 +11,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Route } from './+types/signup'
 import { CheckList } from '#app/ui/card.tsx'
 import { filledHoneypot } from '#app/utils/honeypot.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 const SignupForm = lazyComponent('signup-form', () => import('./signup-form.tsx').then((module) => module.SignupForm))
 
@@ -69,4 +70,4 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Create account · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Create account')

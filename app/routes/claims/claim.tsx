@@ -25,6 +25,7 @@ import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import type { Route } from './+types/claim'
 import { CLAIM_FAILED, CLAIMED_TOAST } from '../../features/pin-claim/claim-toast.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 /** Whose profile the code will show: one of theirs, or (no choice, 'own', or anything else) their own. */
 const ClaimFormSchema = z.object({ profileId: IdSchema.optional().catch(undefined) })
@@ -144,4 +145,4 @@ function ClaimForm({
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Claim your QR code · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Claim your QR code')

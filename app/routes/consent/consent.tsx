@@ -14,6 +14,7 @@ import type { Route } from './+types/consent'
 import { ConsentForm } from './consent-form.tsx'
 import { ConsentPageSchema, UNKNOWN_ACTION } from './consent.server.ts'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser({ request, context })
@@ -97,4 +98,4 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Consent forms · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Consent forms')

@@ -9,6 +9,7 @@ import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { GivingUnavailable } from '../../ui/giving-unavailable.tsx'
 import type { Route } from './+types/checkout'
+import { pageMeta } from '#app/utils/meta.ts'
 
 // Stripe's script loads on this page alone, after it: no other page carries it.
 const PaymentForm = lazyComponent('payment-form', () => import('./payment-form.tsx').then((module) => module.PaymentForm))
@@ -51,4 +52,4 @@ export default function Checkout({ loaderData: { amount, payment, supportEmail }
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Complete Your Donation · Hit Me Helpers' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => pageMeta('Complete Your Donation', { noindex: true })

@@ -5,6 +5,7 @@ import { MoreWaysToHelp } from './more-ways.tsx'
 import { donationAction, givingPageData } from './giving-page.server.ts'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/donate'
+import { pageMeta } from '#app/utils/meta.ts'
 
 // The form (conform, zod) loads after the page: until then it posts as a plain form.
 const DonateForm = lazyComponent('donate-form', () => import('./donate-form.tsx').then((module) => module.DonateForm))
@@ -46,7 +47,5 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
 	)
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Donate · Hit Me Helpers' },
-	{ name: 'description', content: 'Give once to the Hit Me Helpers Foundation: free emergency medical QR codes for everyone.' },
-]
+export const meta: Route.MetaFunction = () =>
+	pageMeta('Donate', { description: 'Give once to the Hit Me Helpers Foundation: free emergency medical QR codes for everyone.' })

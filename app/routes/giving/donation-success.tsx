@@ -6,6 +6,7 @@ import { buttonClass } from '#app/ui/forms.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import type { Route } from './+types/donation-success'
+import { pageMeta } from '#app/utils/meta.ts'
 
 /**
  * Where Stripe sends the donor back. Coming back proves nothing: the gift shows as confirmed only once Stripe's
@@ -64,4 +65,4 @@ export default function DonationSuccess({ loaderData: { signedIn, paying, confir
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Thank You · Hit Me Helpers' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => pageMeta('Thank You', { noindex: true })

@@ -9,6 +9,7 @@ import { env } from '#app/utils/env.server.ts'
 import { GivingUnavailable } from '../../ui/giving-unavailable.tsx'
 import { MoreWaysToHelp } from './more-ways.tsx'
 import type { Route } from './+types/pricing'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	return { signedIn: Boolean(await getUser({ request, context })), enabled: paymentsEnabled(), supportEmail: env.SUPPORT_EMAIL }
@@ -68,7 +69,7 @@ function Plans({ signedIn }: { signedIn: boolean }) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Give Monthly · Hit Me Helpers' },
-	{ name: 'description', content: 'Monthly gifts to the Hit Me Helpers Foundation: Basic $4.99, Premium $9.99, Family $19.99 a month.' },
-]
+export const meta: Route.MetaFunction = () =>
+	pageMeta('Give Monthly', {
+		description: 'Monthly gifts to the Hit Me Helpers Foundation: Basic $4.99, Premium $9.99, Family $19.99 a month.',
+	})

@@ -19,6 +19,7 @@ import { GivingUnavailable } from '../../ui/giving-unavailable.tsx'
 import { GIVING_UNAVAILABLE } from './giving-page.server.ts'
 import type { Route } from './+types/subscribe'
 import { log } from '#app/utils/log.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 const FAILED = 'Failed to process donation. Please try again.'
 
@@ -110,4 +111,4 @@ export default function Subscribe({ loaderData: { signedIn, plan: planId, enable
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Give Monthly · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Give Monthly')

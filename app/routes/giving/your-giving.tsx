@@ -15,6 +15,7 @@ import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { formatDate } from '#app/utils/dates.ts'
 import type { Route } from './+types/your-giving'
 import { log } from '#app/utils/log.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await requireUser({ request, context })
@@ -160,4 +161,4 @@ export default function YourGiving({ loaderData: { gifts, years, monthly }, acti
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your Giving · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Your Giving')

@@ -4,6 +4,7 @@ import { MedicalInfoScreen } from './medical-info-screen-lazy.ts'
 import { medicalInfoAction, medicalInfoLoader } from './medical-info.server.ts'
 import { CardDownloads } from '../../features/card-downloads/card-downloads-lazy.ts'
 import { cardReadyProfiles } from '../../features/card-downloads/card-downloads.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const [screen, cardReady] = await Promise.all([medicalInfoLoader({ request, context }), cardReadyProfiles({ request, context })])
@@ -30,4 +31,4 @@ export default function MedicalInfo({ loaderData, actionData }: Route.ComponentP
 
 export const handle: DashboardHandle = { chrome: 'header' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Medical Information · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Medical Information')

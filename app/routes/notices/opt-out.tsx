@@ -7,6 +7,7 @@ import { StatusButton } from '#app/ui/forms.tsx'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/opt-out'
+import { pageMeta } from '#app/utils/meta.ts'
 
 /** The link at the foot of a notice: GET asks, POST stops the notices (a link preview never opts anyone out). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -48,4 +49,4 @@ export default function NoticesOptOut({ loaderData, actionData }: Route.Componen
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Stop notices · Hit Me Helpers' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => pageMeta('Stop notices', { noindex: true })

@@ -4,6 +4,7 @@ import { buttonClass } from '#app/ui/forms.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import type { Route } from './+types/payment-options'
 import { cardClass } from '#app/ui/card.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export default function PaymentOptions() {
 	return (
@@ -62,7 +63,4 @@ export default function PaymentOptions() {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Payment Options · Hit Me Helpers' },
-	{ name: 'description', content: 'Accepted payment methods and processing fees for donations and orders.' },
-]
+export const meta: Route.MetaFunction = () => pageMeta('Payment Options', { description: 'Accepted payment methods and processing fees for donations and orders.' })

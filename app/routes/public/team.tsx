@@ -9,6 +9,7 @@ import { PublicShell } from '#app/ui/public-shell.tsx'
 import { env } from '#app/utils/env.server.ts'
 import type { Route } from './+types/team'
 import { cardClass } from '#app/ui/card.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
 
 const PRODUCTS_DIALOG = 'products'
 
@@ -117,7 +118,4 @@ function TeamGroup({ id, title, people }: { id: string; title: string; people: T
 	)
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Our Team · Hit Me Helpers' },
-	{ name: 'description', content: 'The Hit Me Helpers Foundation: our mission, our values and how to reach us.' },
-]
+export const meta: Route.MetaFunction = () => pageMeta('Our Team', { description: 'The Hit Me Helpers Foundation: our mission, our values and how to reach us.' })

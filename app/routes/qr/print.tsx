@@ -7,6 +7,7 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
 import type { DashboardHandle } from '#app/ui/dashboard-chrome.ts'
 import type { Route } from './+types/print'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const userId = await requireUserId({ request, context })
@@ -49,4 +50,4 @@ export default function PrintQrCode({ loaderData }: Route.ComponentProps) {
 
 export const handle: DashboardHandle = { chrome: 'none' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Print QR code · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Print QR code')

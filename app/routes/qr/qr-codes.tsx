@@ -13,6 +13,7 @@ import { cardReadyProfiles } from '../../features/card-downloads/card-downloads.
 import { HEALTH_LINK_INTENTS } from '#app/domain/sharing/options.ts'
 import { HealthLinks } from './health-links-lazy.ts'
 import { healthLinksData } from './health-links.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 // The look editor (live preview, colour and text checks) loads after the page; until then Preview and Save post plainly.
 const Customizer = lazyComponent('qr-customizer', () => import('./customizer.tsx').then((module) => module.Customizer))
@@ -117,4 +118,4 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'QR Codes · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('QR Codes')

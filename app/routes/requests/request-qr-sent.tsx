@@ -5,6 +5,7 @@ import { getUser } from '#app/middleware/user.server.ts'
 import type { Route } from './+types/request-qr-sent'
 import { readReceipt } from './receipt.server.ts'
 import { cardClass, CheckList } from '#app/ui/card.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const [receipt, user] = await Promise.all([readReceipt(request), getUser({ request, context })])
@@ -35,4 +36,4 @@ export default function RequestQrSent({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Request Received · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Request Received')

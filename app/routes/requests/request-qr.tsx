@@ -14,6 +14,7 @@ import type { Route } from './+types/request-qr'
 import { receiptHeaders } from './receipt.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { log } from '#app/utils/log.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 const REQUEST_REFUSED = 'Request Failed'
 
@@ -68,7 +69,5 @@ export default function RequestQr({ loaderData, actionData }: Route.ComponentPro
 	)
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Request a Free QR Code · Hit Me Helpers' },
-	{ name: 'description', content: 'Request free emergency medical QR codes by mail, up to 10 per request.' },
-]
+export const meta: Route.MetaFunction = () =>
+	pageMeta('Request a Free QR Code', { description: 'Request free emergency medical QR codes by mail, up to 10 per request.' })

@@ -6,6 +6,7 @@ import { StatusButton } from '#app/ui/forms.tsx'
 import { formatDate } from '#app/utils/dates.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/review-link'
+import { pageMeta } from '#app/utils/meta.ts'
 
 /**
  * A review reminder's "Still correct" link: GET asks (a mail scanner or link preview confirms nothing), one POST
@@ -76,7 +77,4 @@ export default function ReviewLink({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Review your information · Hit Me Helpers' },
-	{ name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = () => pageMeta('Review your information', { noindex: true })

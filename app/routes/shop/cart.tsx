@@ -4,6 +4,7 @@ import { ShopHeader } from '#app/routes/shop/shop-header.tsx'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/cart'
 import { cardClass } from '#app/ui/card.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
 
 // The same code as the cart dialog's, loaded after the page: until then its buttons and fields post as plain forms.
 const CartContents = lazyComponent('cart-page', () => import('../../features/cart/cart-view.tsx').then((module) => module.CartPageContents))
@@ -32,4 +33,4 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Shopping Cart & Checkout · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Shopping Cart & Checkout')

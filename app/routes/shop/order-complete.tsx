@@ -10,6 +10,7 @@ import { env } from '#app/utils/env.server.ts'
 import type { Route } from './+types/order-complete'
 import { OrderFacts, OrderItems } from './order-details.tsx'
 import { cardClass } from '#app/ui/card.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
 
 /**
  * Spec 002: reads order (the confirmation number), session_id (after a payment) and free72; without either, the
@@ -136,4 +137,4 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Order Complete · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Order Complete')

@@ -4,6 +4,7 @@ import type { Route } from './+types/order-tracking'
 import { OrderFacts, OrderItems, TrackingSteps } from './order-details.tsx'
 import { trackingAction, trackingLoader } from './order-tracking.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
 
 const TrackOrderForm = lazyComponent('track-order-form', () => import('./order-tracking-form.tsx').then((module) => module.TrackOrderForm))
 
@@ -66,7 +67,5 @@ export default function OrderTracking({ loaderData, actionData }: Route.Componen
 	)
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: 'Track Your Order · Hit Me Helpers' },
-	{ name: 'description', content: 'Track a Hit Me Helpers order with its confirmation number and e-mail address.' },
-]
+export const meta: Route.MetaFunction = () =>
+	pageMeta('Track Your Order', { description: 'Track a Hit Me Helpers order with its confirmation number and e-mail address.' })

@@ -8,6 +8,7 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { Route } from './+types/request-products'
 import { requestProductsAction, requestProductsLoader, type RequestProductsData } from './request-products.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	return requestProductsLoader({ request, context })
@@ -187,4 +188,4 @@ export default function RequestProducts({ loaderData, actionData }: Route.Compon
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Request Products · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Request Products')

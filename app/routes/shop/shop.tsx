@@ -6,6 +6,7 @@ import { pageUrl } from '#app/utils/http.ts'
 import type { Route } from './+types/shop'
 import { ProductCard } from './product-card.tsx'
 import { fieldErrorsOf, refusedProduct } from '../../features/cart/cart-errors.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const url = pageUrl(request)
@@ -49,4 +50,4 @@ export default function Shop({ loaderData, actionData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Shop · Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => pageMeta('Shop')
