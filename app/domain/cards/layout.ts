@@ -1,3 +1,9 @@
+/** The inks every card and lock screen prints with: text, the critical red, and the DNR notice's border and fill. */
+export const INK = '#111111'
+export const RED = '#991B1B'
+export const DNR_BORDER = '#B91C1C'
+export const DNR_FILL = '#FEF2F2'
+
 /** Width of `text` set at `size` in the regular or bold face, in the same units as `size`. */
 export type Measure = (text: string, size: number, bold?: boolean) => number
 

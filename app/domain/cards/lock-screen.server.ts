@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { listColumn, type Box, type TextOp } from './column.ts'
 import type { CardFacts } from './facts.ts'
 import { CARD_FONT_FAMILY, cardFontPaths, measureCardText as measure } from './fonts.server.ts'
-import { fitText, wrapText } from './layout.ts'
+import { DNR_BORDER, DNR_FILL, fitText, INK, RED, wrapText } from './layout.ts'
 import { qrRuns } from '#app/domain/qr/runs.ts'
 import { escapeMarkup } from '#app/utils/escape.ts'
 
@@ -21,10 +21,6 @@ const BAND = 30
 const QR_SIDE = 120
 const BACKGROUND = '#0F172A'
 const CARD = '#FFFFFF'
-const INK = '#111111'
-const RED = '#991B1B'
-const DNR_BORDER = '#B91C1C'
-const DNR_FILL = '#FEF2F2'
 
 type Shape = string
 

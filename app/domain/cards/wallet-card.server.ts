@@ -3,7 +3,7 @@ import { LineCapStyle, PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPa
 import { listColumn, type Box, type ColumnStyle, type TextOp } from './column.ts'
 import { colon, type CardFacts } from './facts.ts'
 import { cardFontBytes, measureCardText as measure } from './fonts.server.ts'
-import { fitText, wrapText } from './layout.ts'
+import { DNR_BORDER, DNR_FILL, fitText, INK, RED, wrapText } from './layout.ts'
 import { qrRuns, runsPath } from '#app/domain/qr/runs.ts'
 
 /** `photo`: a JPEG, drawn whole in the frame beside the name. */
@@ -25,10 +25,6 @@ const CROP = { offset: 4, length: 14 }
 export const CARD_BOX = { left: CARD_LEFT, top: CARD_TOP, width: 2 * PANEL_WIDTH, height: PANEL_HEIGHT, safe: SAFE }
 export const QR_BOX = { left: CARD_LEFT + PANEL_WIDTH + SAFE, top: CARD_TOP + SAFE, side: QR_SIDE }
 
-const INK = '#111111'
-const RED = '#991B1B'
-const DNR_BORDER = '#B91C1C'
-const DNR_FILL = '#FEF2F2'
 const WHITE = '#FFFFFF'
 const BLACK = '#000000'
 const FOLD = '#6B7280'
