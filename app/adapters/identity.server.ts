@@ -1,3 +1,4 @@
+import type { ProviderIdentity } from '#app/utils/session.server.ts'
 import { Authenticator } from 'remix-auth'
 import { CodeChallengeMethod, OAuth2Strategy } from 'remix-auth-oauth2'
 import { z } from 'zod'
@@ -7,14 +8,7 @@ import { env, isProduction } from '#app/utils/env.server.ts'
 export class IdentityError extends Error {}
 
 /** Who the provider says the person is; the domain decides which account that is. */
-export type OidcIdentity = {
-	provider: string
-	subject: string
-	email: string
-	emailVerified: boolean
-	firstName?: string
-	lastName?: string
-}
+export type OidcIdentity = ProviderIdentity
 
 const authenticator = new Authenticator<OidcIdentity>()
 

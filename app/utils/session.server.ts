@@ -8,14 +8,18 @@ import type { RequestArgs } from './request.server.ts'
 
 export const SESSION_DAYS = 30
 
-/** Who the identity provider said the person is, kept server-side while they confirm the link with a password. */
-export type PendingLink = {
+/** Who an identity provider says the person is. */
+export type ProviderIdentity = {
 	provider: string
 	subject: string
 	email: string
 	emailVerified: boolean
 	firstName?: string
 	lastName?: string
+}
+
+/** Who the identity provider said the person is, kept server-side while they confirm the link with a password. */
+export type PendingLink = ProviderIdentity & {
 	providerVerified: boolean
 	accountVerified: boolean
 	hasPassword: boolean

@@ -1,13 +1,14 @@
 // How the record of a profile's reads and changes reads to people (client-safe: pages import it).
 
-const SECTION_NAMES: Record<string, string> = {
+/** One row of each medical section, named: the record's lines and the API's "… not found". */
+export const SECTION_NOUNS = {
 	contacts: 'Emergency contact',
 	allergies: 'Allergy',
 	medications: 'Medication',
 	conditions: 'Medical condition',
 	policies: 'Insurance policy',
 	documents: 'Document',
-}
+} as const
 
 const ACTIONS: Record<string, string> = {
 	scan: 'Responder page opened',
@@ -29,7 +30,8 @@ const CHANGES: Record<string, string> = { added: 'added', changed: 'changed', re
 export function auditActionLabel(action: string) {
 	if (ACTIONS[action]) return ACTIONS[action]
 	const [section, change] = action.split('-') as [string, string | undefined]
-	return SECTION_NAMES[section] && change && CHANGES[change] ? `${SECTION_NAMES[section]} ${CHANGES[change]}` : action
+	const noun = (SECTION_NOUNS as Record<string, string>)[section]
+	return noun && change && CHANGES[change] ? `${noun} ${CHANGES[change]}` : action
 }
 
 export const AUDIT_ROLE_LABELS = {

@@ -5,6 +5,7 @@ import { allergies, emergencyContacts, insurancePolicies, medicalConditions, med
 import { storage } from '#app/adapters/storage.server.ts'
 import { confirmProfile, nullify, ownedProfile, ownedProfileIds, settle } from './profiles.server.ts'
 import { auditChange, changedFields } from './audit.server.ts'
+import { SECTION_NOUNS } from './audit-labels.ts'
 import { CONTACT_ALERT_NEEDS_EMAIL } from './schemas.ts'
 import type { Sent } from './vocabularies.ts'
 
@@ -48,14 +49,7 @@ type Row<S extends Section> = Table<S>['$inferSelect']
 export type SectionRow<S extends Section> = Row<S>
 type Insert<S extends Section> = Omit<Table<S>['$inferInsert'], 'id' | 'medicalProfileId'>
 
-export const SECTION_NOUNS: Record<Section, string> = {
-	contacts: 'Emergency contact',
-	allergies: 'Allergy',
-	medications: 'Medication',
-	conditions: 'Medical condition',
-	policies: 'Insurance policy',
-	documents: 'Document',
-}
+export { SECTION_NOUNS }
 
 /** Typed as one table for building queries; the rows are typed per section by the callers' signatures. */
 const tableOf = (section: Section) => sectionTables[section] as unknown as typeof allergies
