@@ -18,6 +18,9 @@ import { addRow, deleteRow, getRow, listRows, SECTION_NOUNS, updateRow, type Sec
 import { toAllergyView, toConditionView, toDocumentView, toPolicyView } from '#app/domain/profiles/views.ts'
 import { jsonError, readBody, requireApiUserId, validationError } from '#app/utils/api.server.ts'
 import { resource } from '#app/utils/resource.server.ts'
+import { readForm } from '#app/utils/form-body.server.ts'
+import { keepUpload } from '#app/domain/uploads/pending.server.ts'
+import { uploadLimit } from '#app/domain/uploads/uploads.server.ts'
 
 /** Private data: never kept by a shared cache. */
 export function json(value: unknown, status = 200) {
@@ -193,4 +196,24 @@ async function savePolicyJson(userId: string, body: Record<string, unknown>, tar
 		cardField(body),
 	)
 	return json(toPolicyView(saved), status)
+}
+
+/**
+ * Multipart POST of one file in the field named after its purpose (spec 001 §7): kept for the person and answered with
+ * its {url}; with medicalProfileId as well, `attach` puts it on that profile at once and answers.
+ */
+export function uploadResource(
+	purpose: 'document' | 'picture',
+	attach: (userId: string, profileId: number, file: FormDataEntryValue | null) => Promise<Response>,
+) {
+	return resource<RequestArgs>({
+		POST: (args) =>
+			profileApi(args, async (userId) => {
+				const form = await readForm(args.request, uploadLimit(purpose))
+				if (!form.ok) return jsonError(form.status, form.message)
+				const file = form.formData.get(purpose)
+				if (!form.formData.has('medicalProfileId')) return json(await keepUpload(userId, purpose, file, purpose), 201)
+				return attach(userId, requiredId(form.formData.get('medicalProfileId'), 'medicalProfileId'), file)
+			}),
+	})
 }
