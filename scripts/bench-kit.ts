@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import postgres from 'postgres'
+import type { Database } from '#db/client.ts'
 
 /*
  * What the measurements (bench-scan.ts, bench-lighthouse.ts) share: settings from the environment, undoing what they set
@@ -279,5 +280,22 @@ export async function startThrowawayPostgres({ port, prefix, options }: { port: 
 		version: spawnSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout.trim(),
 		pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
 		log,
+	}
+}
+
+/**
+ * Runs `work` on the app's database (DATABASE_URL, else PGLITE_DIR, as this process was given), migrated and prepared
+ * as the server prepares it, with sealing on; closes it afterwards, whatever happens, so the server may open it next.
+ */
+export async function withAppDatabase<T>(work: (db: Database) => Promise<T>, { cleanup }: { cleanup?: () => Promise<void> } = {}) {
+	const { db, closeDb } = await import('#db/client.ts')
+	try {
+		const { prepareDatabase } = await import('#db/prepare.ts')
+		;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
+		await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
+		return await work(db)
+	} finally {
+		await cleanup?.()
+		await closeDb()
 	}
 }

@@ -84,10 +84,7 @@ function buildIfNeeded() {
 
 /** Through the app's own modules, before the server holds the database: the person, their consents, profile and cart. */
 async function seed() {
-	const { db, closeDb } = await import('#db/client.ts')
-	try {
-		const { prepareDatabase } = await import('#db/prepare.ts')
-		;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
+	return kit.withAppDatabase(async () => {
 		const { createAccount } = await import('#app/domain/accounts/accounts.server.ts')
 		const { recordAllCurrentConsents } = await import('#app/domain/consent/consent.server.ts')
 		const { savePersonalInfo } = await import('#app/domain/profiles/profiles.server.ts')
@@ -97,7 +94,6 @@ async function seed() {
 		const { createStickerCodes } = await import('#app/domain/qr/codes.server.ts')
 		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 		const { CartItemSchema } = await import('#app/domain/shop/cart.ts')
-		await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
 		const created = await createAccount(PERSON)
 		if (created.outcome !== 'created') throw new Error(`seeding: createAccount failed: ${JSON.stringify(created)}`)
 		const userId = created.user.id
@@ -131,9 +127,7 @@ async function seed() {
 		const [product] = await listProducts('shop')
 		if (!product) throw new Error('seeding: the catalogue is empty')
 		await storeUserCart(userId, [CartItemSchema.parse({ productId: product.id, quantity: 2 })])
-	} finally {
-		await closeDb()
-	}
+	})
 }
 
 // ---------------------------------------------------------------- signing in

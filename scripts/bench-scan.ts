@@ -108,101 +108,96 @@ const ACCOUNT = { username: 'bench', email: 'bench@example.com', password: 'Benc
 
 /** Migrates and seeds, then one person with a full profile and a claimed sticker linked to it; returns its token. */
 async function seed() {
-	const { db, closeDb } = await import('#db/client.ts')
-	try {
-		const { prepareDatabase } = await import('#db/prepare.ts')
-		;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
-		const { createAccount } = await import('#app/domain/accounts/accounts.server.ts')
-		const { savePersonalInfo, updateProfileFields } = await import('#app/domain/profiles/profiles.server.ts')
-		const { addRow } = await import('#app/domain/profiles/sections.server.ts')
-		const { saveDnr, savePolicy, uploadPicture } = await import('#app/domain/profiles/files.server.ts')
-		const s = await import('#app/domain/profiles/schemas.ts')
-		const { createStickerCodes } = await import('#app/domain/qr/codes.server.ts')
-		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
+	return kit.withAppDatabase(
+		async () => {
+			const { createAccount } = await import('#app/domain/accounts/accounts.server.ts')
+			const { savePersonalInfo, updateProfileFields } = await import('#app/domain/profiles/profiles.server.ts')
+			const { addRow } = await import('#app/domain/profiles/sections.server.ts')
+			const { saveDnr, savePolicy, uploadPicture } = await import('#app/domain/profiles/files.server.ts')
+			const s = await import('#app/domain/profiles/schemas.ts')
+			const { createStickerCodes } = await import('#app/domain/qr/codes.server.ts')
+			const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 
-		await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
-		const created = await createAccount(ACCOUNT)
-		if (created.outcome !== 'created') throw new Error(`seeding: createAccount failed: ${JSON.stringify(created)}`)
-		const { user } = created
-		const { profile } = await savePersonalInfo(
-			user.id,
-			s.PersonalInfoSchema.parse({
-				firstName: 'Maria',
-				middleName: 'Elena',
-				lastName: 'Santos',
-				dateOfBirth: '1950-06-15',
-				bloodType: 'AB-',
-				gender: 'Female',
-				phoneNumber: '+1 (555) 010-0100',
-				height: '5 ft 4 in',
-				weight: '140 lb',
-				hairColor: 'Gray',
-				eyeColor: 'Brown',
-				distinguishingMarks: 'Scar on left knee',
-				streetAddress: '12 Elm Street',
-				city: 'Springfield',
-				state: 'IL',
-				zipCode: '62701',
-			}),
-		)
-		const pid = profile.id
-		await saveDnr(
-			user.id,
-			pid,
-			s.DnrSchema.parse({ dnrStatus: 'DNR', dnrDocumentDate: '2024-02-01', dnrOriginalLocation: 'In an envelope on the refrigerator' }),
-			new File([PDF], 'dnr.pdf', { type: 'application/pdf' }),
-		)
-		const allergies = [
-			{ allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' },
-			{ allergen: 'Latex', severity: 'Moderate', reaction: 'Hives and swelling' },
-			{ allergen: 'Shellfish', severity: 'Mild', reaction: 'Itching' },
-		]
-		for (const row of allergies) await addRow(user.id, 'allergies', pid, s.AllergySchema.parse(row))
-		const medications = [
-			{ name: 'Warfarin', dosage: '5 mg', frequency: 'daily', prescribingDoctor: 'Dr. Patel' },
-			{ name: 'Metoprolol', dosage: '25 mg', frequency: 'twice daily' },
-			{ name: 'Atorvastatin', dosage: '40 mg', frequency: 'at night' },
-			{ name: 'Levothyroxine', dosage: '75 mcg', frequency: 'every morning' },
-		]
-		for (const row of medications) await addRow(user.id, 'medications', pid, s.MedicationSchema.parse(row))
-		const conditions = [
-			{ condition: 'Atrial fibrillation', status: 'Chronic', diagnosedDate: '2015-03-10' },
-			{ condition: 'Hypothyroidism', status: 'Managed' },
-			{ condition: 'Pneumonia', status: 'Resolved', diagnosedDate: '2023-01-20', notes: 'Hospitalised for a week' },
-		]
-		for (const row of conditions) await addRow(user.id, 'conditions', pid, s.ConditionSchema.parse(row))
-		const contacts = [
-			{ name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200', email: 'luis@example.com' },
-			{ name: 'Ana Santos', relationship: 'Daughter', phoneNumber: '+1 (555) 010-0300' },
-		]
-		for (const row of contacts) await addRow(user.id, 'contacts', pid, s.ContactSchema.parse(row))
-		await savePolicy(
-			user.id,
-			pid,
-			null,
-			s.InsurancePolicySchema.parse({
-				provider: 'Medicare',
-				policyNumber: '1EG4-TE5-MK73',
-				groupNumber: 'GRP-100',
-				planType: 'PPO',
-				providerPhone: '+1 (800) 633-4227',
-			}),
-			null,
-		)
-		const notes = s.NotesSchema.parse({
-			additionalNotes: 'Hard of hearing: please speak up and face her.\nWears hearing aids in both ears.',
-		})
-		await updateProfileFields(user.id, pid, { additionalNotes: notes.additionalNotes ?? null })
-		const photo = await phonePhoto()
-		await uploadPicture(user.id, pid, photo)
-		const [code] = await createStickerCodes(1)
-		const claim = await claimCode({ userId: user.id, address: null }, code!.pin, { profileId: pid })
-		return { token: claim.token, profileId: pid, photoBytes: photo.size }
-	} finally {
-		const { closeRenderWorkers } = await import('#app/domain/render/pool.server.ts')
-		await closeRenderWorkers()
-		await closeDb()
-	}
+			const created = await createAccount(ACCOUNT)
+			if (created.outcome !== 'created') throw new Error(`seeding: createAccount failed: ${JSON.stringify(created)}`)
+			const { user } = created
+			const { profile } = await savePersonalInfo(
+				user.id,
+				s.PersonalInfoSchema.parse({
+					firstName: 'Maria',
+					middleName: 'Elena',
+					lastName: 'Santos',
+					dateOfBirth: '1950-06-15',
+					bloodType: 'AB-',
+					gender: 'Female',
+					phoneNumber: '+1 (555) 010-0100',
+					height: '5 ft 4 in',
+					weight: '140 lb',
+					hairColor: 'Gray',
+					eyeColor: 'Brown',
+					distinguishingMarks: 'Scar on left knee',
+					streetAddress: '12 Elm Street',
+					city: 'Springfield',
+					state: 'IL',
+					zipCode: '62701',
+				}),
+			)
+			const pid = profile.id
+			await saveDnr(
+				user.id,
+				pid,
+				s.DnrSchema.parse({ dnrStatus: 'DNR', dnrDocumentDate: '2024-02-01', dnrOriginalLocation: 'In an envelope on the refrigerator' }),
+				new File([PDF], 'dnr.pdf', { type: 'application/pdf' }),
+			)
+			const allergies = [
+				{ allergen: 'Penicillin', severity: 'Severe', reaction: 'Anaphylaxis' },
+				{ allergen: 'Latex', severity: 'Moderate', reaction: 'Hives and swelling' },
+				{ allergen: 'Shellfish', severity: 'Mild', reaction: 'Itching' },
+			]
+			for (const row of allergies) await addRow(user.id, 'allergies', pid, s.AllergySchema.parse(row))
+			const medications = [
+				{ name: 'Warfarin', dosage: '5 mg', frequency: 'daily', prescribingDoctor: 'Dr. Patel' },
+				{ name: 'Metoprolol', dosage: '25 mg', frequency: 'twice daily' },
+				{ name: 'Atorvastatin', dosage: '40 mg', frequency: 'at night' },
+				{ name: 'Levothyroxine', dosage: '75 mcg', frequency: 'every morning' },
+			]
+			for (const row of medications) await addRow(user.id, 'medications', pid, s.MedicationSchema.parse(row))
+			const conditions = [
+				{ condition: 'Atrial fibrillation', status: 'Chronic', diagnosedDate: '2015-03-10' },
+				{ condition: 'Hypothyroidism', status: 'Managed' },
+				{ condition: 'Pneumonia', status: 'Resolved', diagnosedDate: '2023-01-20', notes: 'Hospitalised for a week' },
+			]
+			for (const row of conditions) await addRow(user.id, 'conditions', pid, s.ConditionSchema.parse(row))
+			const contacts = [
+				{ name: 'Luis Santos', relationship: 'Son', phoneNumber: '+1 (555) 010-0200', email: 'luis@example.com' },
+				{ name: 'Ana Santos', relationship: 'Daughter', phoneNumber: '+1 (555) 010-0300' },
+			]
+			for (const row of contacts) await addRow(user.id, 'contacts', pid, s.ContactSchema.parse(row))
+			await savePolicy(
+				user.id,
+				pid,
+				null,
+				s.InsurancePolicySchema.parse({
+					provider: 'Medicare',
+					policyNumber: '1EG4-TE5-MK73',
+					groupNumber: 'GRP-100',
+					planType: 'PPO',
+					providerPhone: '+1 (800) 633-4227',
+				}),
+				null,
+			)
+			const notes = s.NotesSchema.parse({
+				additionalNotes: 'Hard of hearing: please speak up and face her.\nWears hearing aids in both ears.',
+			})
+			await updateProfileFields(user.id, pid, { additionalNotes: notes.additionalNotes ?? null })
+			const photo = await phonePhoto()
+			await uploadPicture(user.id, pid, photo)
+			const [code] = await createStickerCodes(1)
+			const claim = await claimCode({ userId: user.id, address: null }, code!.pin, { profileId: pid })
+			return { token: claim.token, profileId: pid, photoBytes: photo.size }
+		},
+		{ cleanup: async () => (await import('#app/domain/render/pool.server.ts')).closeRenderWorkers() },
+	)
 }
 
 // ---------------------------------------------------------------- servers

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import * as kit from './bench-kit.ts'
 
 /*
  * The load test's people, seeded with the app's own modules (as the benchmarks do): each has an account, a medical
@@ -23,10 +24,7 @@ async function inParallel<T, R>(items: T[], width: number, work: (item: T, index
 }
 
 export async function seedPeople(count: number): Promise<Person[]> {
-	const { db, closeDb } = await import('#db/client.ts')
-	try {
-		const { prepareDatabase } = await import('#db/prepare.ts')
-		;(await import('#app/utils/sealed-data.server.ts')).sealColumns()
+	return kit.withAppDatabase(async (db) => {
 		const { users } = await import('#db/schema.ts')
 		const { hashPassword } = await import('#app/utils/password.server.ts')
 		const { savePersonalInfo } = await import('#app/domain/profiles/profiles.server.ts')
@@ -35,7 +33,6 @@ export async function seedPeople(count: number): Promise<Person[]> {
 		const { createStickerCodes } = await import('#app/domain/qr/codes.server.ts')
 		const { claimCode } = await import('#app/domain/claims/claims.server.ts')
 
-		await prepareDatabase(db, { jobQueues: (await import('#app/jobs/queues.ts')).JOB_QUEUES })
 		// One hash for everyone (as tests/factories.ts inserts accounts): seeding stays quick; each sign-in still checks it.
 		const passwordHash = await hashPassword(PASSWORD)
 		const accounts = Array.from({ length: count }, (_, i) => ({
@@ -75,7 +72,5 @@ export async function seedPeople(count: number): Promise<Person[]> {
 			const claim = await claimCode({ userId: account.id, address: null }, code.pin, { profileId: profile.id })
 			return { userId: account.id, email: account.email, codeId: code.id, token: claim.token }
 		})
-	} finally {
-		await closeDb()
-	}
+	})
 }
