@@ -5,6 +5,7 @@ import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { SignOutForm } from '#app/ui/sign-out-form.tsx'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { DashboardGiving } from './support-dialog.tsx'
+import { LinkList } from '#app/ui/link-list.tsx'
 
 const SUPPORT_DIALOG = 'support'
 // The tier cards load with the dialog, not with every dashboard page.
@@ -78,12 +79,12 @@ function AccountLinks({ user, supportHref, cart }: { user: HeaderUser; supportHr
 			>
 				<span aria-hidden="true">♥</span> Support Us
 			</Link>
-			<Link to="/donate" className={navLink}>
-				Donations
-			</Link>
-			<Link to="/team" className={navLink}>
-				Our Team
-			</Link>
+			<LinkList
+				links={[
+					{ to: '/donate', label: 'Donations', className: navLink },
+					{ to: '/team', label: 'Our Team', className: navLink },
+				]}
+			/>
 			{cart}
 			{user.isOwner ? (
 				<Link to="/admin" className={buttonClass('blue', 'min-h-10 px-3 py-1.5 text-sm')}>

@@ -1,10 +1,10 @@
-import { Link } from 'react-router'
 import { feeText, INTERNATIONAL_FEE, PAYMENT_METHOD_GROUPS, PAYMENT_METHOD_NAMES, STANDARD_FEE } from '#app/domain/giving/payment-methods.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
 import { PublicShell } from '#app/ui/public-shell.tsx'
 import type { Route } from './+types/payment-options'
 import { cardClass } from '#app/ui/card.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
+import { LinkList } from '#app/ui/link-list.tsx'
 
 export default function PaymentOptions() {
 	return (
@@ -48,15 +48,13 @@ export default function PaymentOptions() {
 					</div>
 				</section>
 				<nav aria-label="Next steps" className="flex flex-wrap gap-3">
-					<Link to="/dashboard" className={buttonClass('secondary')}>
-						Back to Dashboard
-					</Link>
-					<Link to="/donate" className={buttonClass('primary')}>
-						Support
-					</Link>
-					<Link to="/shop" className={buttonClass('blue')}>
-						Shop
-					</Link>
+					<LinkList
+						links={[
+							{ to: '/dashboard', label: 'Back to Dashboard', className: buttonClass('secondary') },
+							{ to: '/donate', label: 'Support', className: buttonClass('primary') },
+							{ to: '/shop', label: 'Shop', className: buttonClass('blue') },
+						]}
+					/>
 				</nav>
 			</div>
 		</PublicShell>

@@ -11,6 +11,7 @@ import type { Route } from './+types/order-complete'
 import { OrderFacts, OrderItems } from './order-details.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
+import { LinkList } from '#app/ui/link-list.tsx'
 
 /**
  * Spec 002: reads order (the confirmation number), session_id (after a payment) and free72; without either, the
@@ -119,18 +120,14 @@ export default function OrderComplete({ loaderData }: Route.ComponentProps) {
 					</div>
 				)}
 				<nav aria-label="Next steps" className="flex flex-wrap gap-3">
-					<Link to={trackHref} className={buttonClass('primary')}>
-						Track Your Order
-					</Link>
-					<Link to="/shop" className={buttonClass('secondary')}>
-						Continue Shopping
-					</Link>
-					<Link to="/dashboard" className={buttonClass('secondary')}>
-						Go to Dashboard
-					</Link>
-					<Link to="/" className={buttonClass('ghost')}>
-						Home
-					</Link>
+					<LinkList
+						links={[
+							{ to: trackHref, label: 'Track Your Order', className: buttonClass('primary') },
+							{ to: '/shop', label: 'Continue Shopping', className: buttonClass('secondary') },
+							{ to: '/dashboard', label: 'Go to Dashboard', className: buttonClass('secondary') },
+							{ to: '/', label: 'Home', className: buttonClass('ghost') },
+						]}
+					/>
 				</nav>
 			</main>
 		</div>

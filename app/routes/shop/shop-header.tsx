@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router'
 import { Logo } from '#app/ui/brand.tsx'
 import { CartButton } from '../../features/cart/cart-button.tsx'
 import { buttonClass } from '#app/ui/forms.tsx'
+import { LinkList } from '#app/ui/link-list.tsx'
 
 const navLink = buttonClass('ghost', 'min-h-10 px-3 py-1.5 text-sm')
 
@@ -16,15 +17,13 @@ export function ShopHeader() {
 					Hit Me Helpers
 				</Link>
 				<nav aria-label="Shop" className="flex flex-wrap items-center gap-1">
-					<Link to="/shop" className={navLink}>
-						Shop
-					</Link>
-					<Link to="/order-tracking" className={navLink}>
-						Track Order
-					</Link>
-					<Link to={signedIn ? '/dashboard' : '/auth'} className={navLink}>
-						{signedIn ? 'Dashboard' : 'Sign In'}
-					</Link>
+					<LinkList
+						links={[
+							{ to: '/shop', label: 'Shop', className: navLink },
+							{ to: '/order-tracking', label: 'Track Order', className: navLink },
+							{ to: signedIn ? '/dashboard' : '/auth', label: signedIn ? 'Dashboard' : 'Sign In', className: navLink },
+						]}
+					/>
 					<CartButton />
 				</nav>
 			</div>
