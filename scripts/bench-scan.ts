@@ -334,16 +334,23 @@ function startDownloads(port: number, cookie: string, profileId: number) {
 	}
 }
 
+/** An autocannon run's columns: requests a second, latency p50, p99 and max, non-2xx answers, errors and timeouts. */
+function resultCells(r: Result) {
+	return [
+		r.requests.mean.toFixed(1),
+		String(r.latency.p50),
+		String(r.latency.p99),
+		String(r.latency.max),
+		String(r.non2xx),
+		String(r.errors + r.timeouts),
+	]
+}
+
 function reportDownloads(idle: Measured<never>, busy: Measured<Downloads>, page: Page) {
 	const downloads = busy.batches!
 	const row = (name: string, { result, cpuPerRequest, otherCpuPercent }: Measured<unknown>) => [
 		name,
-		result.requests.mean.toFixed(1),
-		String(result.latency.p50),
-		String(result.latency.p99),
-		String(result.latency.max),
-		String(result.non2xx),
-		String(result.errors + result.timeouts),
+		...resultCells(result),
 		cpuPerRequest.server == null ? 'n/a' : cpuPerRequest.server.toFixed(2),
 		otherCpuPercent == null ? 'n/a' : `${otherCpuPercent.toFixed(0)} %`,
 	]
@@ -553,12 +560,7 @@ function report(measured: { app: Measured; plain: Measured }, page: Page, plainP
 	const percent = (value: number | null) => (value == null ? 'n/a' : `${value.toFixed(0)} %`)
 	const row = (name: string, r: Result, { cpuPerRequest: cpu, otherCpuPercent, stealPercent }: Measured) => [
 		name,
-		r.requests.mean.toFixed(1),
-		String(r.latency.p50),
-		String(r.latency.p99),
-		String(r.latency.max),
-		String(r.non2xx),
-		String(r.errors + r.timeouts),
+		...resultCells(r),
 		String(r.requests.total),
 		ms(cpu.server),
 		ms(cpu.postgres),
