@@ -9,6 +9,7 @@ import { AddressSearch } from './address-search.tsx'
 
 const AUTOFILL_BADGE_MS = 3000
 type Errors = Record<string, string[]> | undefined
+type AddressField = 'address1' | 'address2' | 'city' | 'state' | 'postalCode'
 
 /** Shipping information: the address (typed or found by search), the country and the shipping method. */
 export function ShippingFields({ view, errors }: { view: CartView; errors: Errors }) {
@@ -33,31 +34,20 @@ export function ShippingFields({ view, errors }: { view: CartView; errors: Error
 		setAutofilled(true)
 		setTimeout(() => setAutofilled(false), AUTOFILL_BADGE_MS)
 	}
+	const field = (name: AddressField, label: string, maxLength: number, required = false) => ({
+		label,
+		errors: errors?.[name],
+		inputProps: { name, defaultValue: draft[name], maxLength, ...(required && { 'aria-required': true }) },
+	})
 	return (
 		<AddressFieldset
 			fieldsetRef={fields}
 			legend="Shipping information"
-			street={{
-				label: 'Address',
-				errors: errors?.address1,
-				inputProps: { name: 'address1', defaultValue: draft.address1, 'aria-required': true, maxLength: 200 },
-			}}
-			line2={{
-				label: 'Address line 2 (optional)',
-				errors: errors?.address2,
-				inputProps: { name: 'address2', defaultValue: draft.address2, maxLength: 200 },
-			}}
-			city={{
-				label: 'City',
-				errors: errors?.city,
-				inputProps: { name: 'city', defaultValue: draft.city, 'aria-required': true, maxLength: 100 },
-			}}
-			state={{ label: 'State (optional)', errors: errors?.state, inputProps: { name: 'state', defaultValue: draft.state, maxLength: 100 } }}
-			postalCode={{
-				label: 'Postal code',
-				errors: errors?.postalCode,
-				inputProps: { name: 'postalCode', defaultValue: draft.postalCode, 'aria-required': true, maxLength: 20 },
-			}}
+			street={field('address1', 'Address', 200, true)}
+			line2={field('address2', 'Address line 2 (optional)', 200)}
+			city={field('city', 'City', 100, true)}
+			state={field('state', 'State (optional)', 100)}
+			postalCode={field('postalCode', 'Postal code', 20, true)}
 			country={{
 				label: 'Country',
 				errors: errors?.country,

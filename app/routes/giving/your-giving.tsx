@@ -66,6 +66,8 @@ const STATUS_WORDS: Record<string, string> = {
 	incomplete_expired: 'not started',
 }
 
+const GIFT_COLUMNS = ['Date', 'Receipt', 'Amount', 'Refunded']
+
 export default function YourGiving({ loaderData: { gifts, years, monthly }, actionData }: Route.ComponentProps) {
 	const pending = useIsPending()
 	const refused = actionData?.result.error?.['']?.[0]
@@ -81,18 +83,11 @@ export default function YourGiving({ loaderData: { gifts, years, monthly }, acti
 						<table className="w-full text-left">
 							<thead>
 								<tr className="border-b border-gray-300">
-									<th scope="col" className="py-2 pr-4">
-										Date
-									</th>
-									<th scope="col" className="py-2 pr-4">
-										Receipt
-									</th>
-									<th scope="col" className="py-2 pr-4">
-										Amount
-									</th>
-									<th scope="col" className="py-2">
-										Refunded
-									</th>
+									{GIFT_COLUMNS.map((heading, i) => (
+										<th key={heading} scope="col" className={i < GIFT_COLUMNS.length - 1 ? 'py-2 pr-4' : 'py-2'}>
+											{heading}
+										</th>
+									))}
 								</tr>
 							</thead>
 							<tbody>
