@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, notInArray } from 'drizzle-orm'
 import { db } from '#db/client.ts'
+import { newestIds } from '#db/queries.ts'
 import { sessions, signIns } from '#db/schema.ts'
 
 /** Sign-ins kept per account: enough to name the one before this, and no history of someone's addresses beyond it. */
@@ -22,12 +23,7 @@ export async function recordSignIn(userId: string, origin: SignInOrigin) {
 			country: short(origin.country),
 		})
 		.returning({ id: signIns.id })
-	const kept = db
-		.select({ id: signIns.id })
-		.from(signIns)
-		.where(eq(signIns.userId, userId))
-		.orderBy(desc(signIns.createdAt), desc(signIns.id))
-		.limit(SIGN_INS_KEPT)
+	const kept = newestIds(signIns, userId, SIGN_INS_KEPT)
 	await db.delete(signIns).where(and(eq(signIns.userId, userId), notInArray(signIns.id, kept)))
 	return row!.id
 }

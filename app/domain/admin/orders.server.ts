@@ -15,6 +15,7 @@ import { csvLine } from '#app/utils/csv.ts'
 import { formatDate } from '#app/utils/dates.ts'
 import { env } from '#app/utils/env.server.ts'
 import { db, type Executor } from '#db/client.ts'
+import { columnsOf } from '#db/queries.ts'
 import { orderAssignedCodes, orderItems, orders, ownerSettings, qrCodes, users, type Order } from '#db/schema.ts'
 import { shippingAddressLines, shippingAddressText } from './address.ts'
 import { chosenCodeStatus, type ChosenCode } from './chosen-code.ts'
@@ -183,13 +184,7 @@ async function withDetails(rows: Order[], executor: Executor = db): Promise<Admi
 	if (!rows.length) return []
 	const ids = rows.map((row) => row.id)
 	const items = await executor
-		.select({
-			orderId: orderItems.orderId,
-			name: orderItems.name,
-			quantity: orderItems.quantity,
-			unitPriceCents: orderItems.unitPriceCents,
-			customText: orderItems.customText,
-		})
+		.select(columnsOf(orderItems, 'orderId', 'name', 'quantity', 'unitPriceCents', 'customText'))
 		.from(orderItems)
 		.where(inArray(orderItems.orderId, ids))
 		.orderBy(asc(orderItems.id))

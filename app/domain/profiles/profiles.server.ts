@@ -1,6 +1,7 @@
 import { DomainError } from '#app/utils/errors.ts'
 import { and, asc, count, eq, inArray, sql, type AnyColumn } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
+import { columnsOf } from '#db/queries.ts'
 import { insurancePolicies, medicalDocuments, medicalProfiles, qrCodes, users, type MedicalProfile } from '#db/schema.ts'
 import { discardFiles } from '#app/domain/uploads/pending.server.ts'
 import type { PersonalInfo } from './schemas.ts'
@@ -30,14 +31,7 @@ export const ownedProfileIds = (userId: string, tx: Executor = db) =>
 
 export async function listProfiles(userId: string) {
 	const rows = await db
-		.select({
-			id: medicalProfiles.id,
-			fullName: medicalProfiles.fullName,
-			relationshipToUser: medicalProfiles.relationshipToUser,
-			gender: medicalProfiles.gender,
-			dateOfBirth: medicalProfiles.dateOfBirth,
-			isScannable: medicalProfiles.isScannable,
-		})
+		.select(columnsOf(medicalProfiles, 'id', 'fullName', 'relationshipToUser', 'gender', 'dateOfBirth', 'isScannable'))
 		.from(medicalProfiles)
 		.where(eq(medicalProfiles.userId, userId))
 		.orderBy(asc(medicalProfiles.id))

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { db, instant, type Executor } from '#db/client.ts'
+import { columnsOf } from '#db/queries.ts'
 import { allergies, emergencyContacts, medicalConditions, medicalProfiles, medications, qrCodes, reviewLinks } from '#db/schema.ts'
 import { deliverSoon, queueEmail, type EmailInput } from '#app/adapters/mail.server.ts'
 import { auditChange } from '#app/domain/profiles/audit.server.ts'
@@ -212,13 +213,7 @@ export async function confirmStillCorrect(userId: string, profileId: number) {
 /** The person's profiles whose review is due: the dashboard's banner. */
 export async function dueReviews(userId: string, now = new Date()) {
 	const rows = await db
-		.select({
-			id: p.id,
-			fullName: p.fullName,
-			confirmedAt: p.confirmedAt,
-			createdAt: p.createdAt,
-			reviewIntervalMonths: p.reviewIntervalMonths,
-		})
+		.select(columnsOf(p, 'id', 'fullName', 'confirmedAt', 'createdAt', 'reviewIntervalMonths'))
 		.from(p)
 		.where(eq(p.userId, userId))
 		.orderBy(asc(p.id))

@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm'
+import { and, eq, lt, notInArray, or } from 'drizzle-orm'
 import { newFileKey, storage } from '#app/adapters/storage.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
+import { newestIds } from '#db/queries.ts'
 import { db, type Executor } from '#db/client.ts'
 import { pendingUploads } from '#db/schema.ts'
 import type { UploadPurpose } from './file-type.ts'
@@ -58,12 +59,7 @@ export async function keepUpload(userId: string, purpose: UploadPurpose, upload:
 }
 
 async function prune(userId: string) {
-	const newest = db
-		.select({ id: pendingUploads.id })
-		.from(pendingUploads)
-		.where(eq(pendingUploads.userId, userId))
-		.orderBy(desc(pendingUploads.createdAt), desc(pendingUploads.id))
-		.limit(PENDING_LIMIT)
+	const newest = newestIds(pendingUploads, userId, PENDING_LIMIT)
 	const removed = await db
 		.delete(pendingUploads)
 		.where(
