@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { CompactEncrypt } from 'jose'
 import { db } from '#db/client.ts'
+import { columnsOf } from '#db/queries.ts'
 import { medicalProfiles, smartHealthLinks as links } from '#db/schema.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { auditChange, auditRead } from '#app/domain/profiles/audit.server.ts'
@@ -222,14 +223,9 @@ async function findLink(manifestId: string) {
 	if (!MANIFEST_ID.test(manifestId)) return null
 	const [link] = await db
 		.select({
-			id: links.id,
+			...columnsOf(links, 'id', 'key', 'passcodeHash', 'attemptsLeft', 'expiresAt', 'revokedAt'),
 			profileId: links.medicalProfileId,
 			ownerId: medicalProfiles.userId,
-			key: links.key,
-			passcodeHash: links.passcodeHash,
-			attemptsLeft: links.attemptsLeft,
-			expiresAt: links.expiresAt,
-			revokedAt: links.revokedAt,
 		})
 		.from(links)
 		.innerJoin(medicalProfiles, eq(medicalProfiles.id, links.medicalProfileId))

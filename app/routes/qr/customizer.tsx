@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, useFetcher } from 'react-router'
-import { customTextStatus, CUSTOM_TEXT_MAX_CHARACTERS, QR_COLORS, TEXT_COLORS } from '#app/domain/qr/palette.ts'
-import { CheckboxField, ErrorList, Field, SelectField, StatusButton, buttonClass } from '#app/ui/forms.tsx'
+import { customTextStatus, QR_COLORS, TEXT_COLORS } from '#app/domain/qr/palette.ts'
+import { CheckboxField, ErrorList, SelectField, StatusButton, buttonClass } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIntentPending } from '#app/utils/use-is-pending.ts'
 import type { QrCodesData } from './qr-codes.server.ts'
+import { CustomTextField } from '#app/features/custom-text/custom-text-field.tsx'
 
 const PREVIEW_DEBOUNCE_MS = 300
 
@@ -69,22 +70,7 @@ export function Customizer({
 						options={TEXT_COLORS.map((c) => ({ value: c.hex, label: c.name }))}
 					/>
 				</div>
-				<Field
-					label="Custom text (optional)"
-					hint={
-						hydrated ? (
-							<span className={status.valid ? 'text-green-800' : 'font-semibold text-red-700'}>{status.message}</span>
-						) : (
-							'At most 25 characters, of which at most 16 letters (spaces and digits do not count).'
-						)
-					}
-					inputProps={{
-						name: 'customText',
-						defaultValue: look?.customText ?? '',
-						maxLength: CUSTOM_TEXT_MAX_CHARACTERS,
-						onInput: (e) => setText(e.currentTarget.value),
-					}}
-				/>
+				<CustomTextField defaultValue={look?.customText ?? ''} status={status} hydrated={hydrated} onText={setText} />
 				<CheckboxField label="Circular QR code" inputProps={{ name: 'circular', defaultChecked: look?.circular ?? true }} />
 				<CheckboxField
 					label="Transparent background (for downloads)"

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { customTextStatus, CUSTOM_TEXT_MAX_CHARACTERS, DEFAULT_QR_COLOR, QR_COLORS } from '#app/domain/qr/palette.ts'
+import { customTextStatus, DEFAULT_QR_COLOR, QR_COLORS } from '#app/domain/qr/palette.ts'
 import type { ShopProduct } from '#app/domain/shop/cart.server.ts'
 import { formatCents } from '#app/domain/shop/pricing.ts'
 import { buttonClass, CheckboxField, ErrorList, Field, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { cardClass } from '#app/ui/card.tsx'
+import { CustomTextField } from '#app/features/custom-text/custom-text-field.tsx'
 
 const PREVIEW_DEBOUNCE_MS = 300
 const PREVIEW_FIELDS = ['color', 'qrShape', 'customText', 'transparentBackground'] as const
@@ -98,22 +99,12 @@ export function ProductCard({
 						inputProps={{ name: 'transparentBackground', defaultChecked: initial.transparentBackground === 'on' }}
 					/>
 				) : null}
-				<Field
-					label="Custom text (optional)"
+				<CustomTextField
+					defaultValue={initial.customText ?? ''}
 					errors={errors?.customText}
-					hint={
-						hydrated ? (
-							<span className={status.valid ? 'text-green-800' : 'font-semibold text-red-700'}>{status.message}</span>
-						) : (
-							'At most 25 characters, of which at most 16 letters (spaces and digits do not count).'
-						)
-					}
-					inputProps={{
-						name: 'customText',
-						defaultValue: initial.customText ?? '',
-						maxLength: CUSTOM_TEXT_MAX_CHARACTERS,
-						onInput: (e) => setText(e.currentTarget.value),
-					}}
+					status={status}
+					hydrated={hydrated}
+					onText={setText}
 				/>
 				<Field
 					label="Quantity"
