@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, max, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { db } from '#db/client.ts'
-import { consents, consentTexts, users } from '#db/schema.ts'
-import { currentConsentTexts } from '#app/domain/consent/consent.server.ts'
+import { consents, users } from '#db/schema.ts'
+import { currentConsentTexts, currentVersions } from '#app/domain/consent/consent.server.ts'
 import { CONSENT_TITLES, CONSENT_TYPES, type ConsentType } from '#app/domain/consent/consents.ts'
 
 export const CONSENT_RECORDS_LIMIT = 500
@@ -35,16 +35,6 @@ const RECORD_KEY: Record<ConsentType, 'hipaaConsent' | 'termsConsent' | 'emergen
 	emergency_disclaimer: 'emergencyConsent',
 }
 
-/** Each form's current (highest) version, as a subquery. */
-function currentVersions() {
-	return db
-		.select({ consentType: consentTexts.consentType, currentVersion: max(consentTexts.version).as('current_version') })
-		.from(consentTexts)
-		.where(inArray(consentTexts.consentType, [...CONSENT_TYPES]))
-		.groupBy(consentTexts.consentType)
-		.as('current')
-}
-
 /**
  * Each person's latest record of each form for its current version: signed exactly when that record agrees (a later
  * refusal or withdrawal undoes an earlier agreement; agreeing to an older version does not count).
@@ -59,7 +49,7 @@ function latestCurrentRecords(userIds?: string[]) {
 			createdAt: consents.createdAt,
 		})
 		.from(consents)
-		.innerJoin(current, and(eq(current.consentType, consents.consentType), eq(current.currentVersion, consents.version)))
+		.innerJoin(current, and(eq(current.consentType, consents.consentType), eq(current.version, consents.version)))
 		.where(userIds ? inArray(consents.userId, userIds) : undefined)
 		.orderBy(consents.userId, consents.consentType, desc(consents.createdAt), desc(consents.id))
 }

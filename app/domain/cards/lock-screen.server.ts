@@ -14,11 +14,7 @@ export const CLOCK_SHARE = 0.28
 export const CONTROLS_SHARE = 0.12
 
 /** Sizes are set in points of a 390-point-wide phone and scaled to the image's width. */
-const POINTS_WIDE = 390
-const MARGIN = 14
-const PAD = 14
-const BAND = 30
-const QR_SIDE = 120
+const POINTS = { wide: 390, margin: 14, pad: 14, band: 30, qrSide: 120 } as const
 const BACKGROUND = '#0F172A'
 const CARD = '#FFFFFF'
 
@@ -41,23 +37,28 @@ export async function renderLockScreenPng(input: LockScreenInput) {
 
 export function lockScreenSvg({ facts, scanUrl, width, height }: LockScreenInput) {
 	const t = facts.labels
-	const s = width / POINTS_WIDE
+	const s = width / POINTS.wide
 	const tall = height / s
 	const cardTop = tall * CLOCK_SHARE + 6
 	const cardBottom = tall * (1 - CONTROLS_SHARE) - 6
-	const inner = POINTS_WIDE - 2 * MARGIN - 2 * PAD
-	const x = MARGIN + PAD
+	const inner = POINTS.wide - 2 * POINTS.margin - 2 * POINTS.pad
+	const x = POINTS.margin + POINTS.pad
 	const shapes: Shape[] = [
 		`<rect width="${width}" height="${height}" fill="${BACKGROUND}"/>`,
-		rect({ x: MARGIN, top: cardTop, width: POINTS_WIDE - 2 * MARGIN, height: cardBottom - cardTop }, s, { fill: CARD, radius: 18 }),
-		rect({ x: MARGIN, top: cardTop, width: POINTS_WIDE - 2 * MARGIN, height: BAND }, s, { fill: RED, radius: 18 }),
-		rect({ x: MARGIN, top: cardTop + BAND / 2, width: POINTS_WIDE - 2 * MARGIN, height: BAND / 2 }, s, { fill: RED }),
+		rect({ x: POINTS.margin, top: cardTop, width: POINTS.wide - 2 * POINTS.margin, height: cardBottom - cardTop }, s, {
+			fill: CARD,
+			radius: 18,
+		}),
+		rect({ x: POINTS.margin, top: cardTop, width: POINTS.wide - 2 * POINTS.margin, height: POINTS.band }, s, { fill: RED, radius: 18 }),
+		rect({ x: POINTS.margin, top: cardTop + POINTS.band / 2, width: POINTS.wide - 2 * POINTS.margin, height: POINTS.band / 2 }, s, {
+			fill: RED,
+		}),
 	]
 	const ops: TextOp[] = []
 	const title = fitText(t.title.toLocaleUpperCase(facts.lang), inner, measure, { largest: 15, smallest: 10, maxLines: 1, bold: true })
-	ops.push(op(title.lines[0]!, x, cardTop + (BAND - title.size * 1.2) / 2, title.size, true, CARD))
+	ops.push(op(title.lines[0]!, x, cardTop + (POINTS.band - title.size * 1.2) / 2, title.size, true, CARD))
 
-	let y = cardTop + BAND + 12
+	let y = cardTop + POINTS.band + 12
 	const name = fitText(facts.name, inner, measure, { largest: 26, smallest: 18, maxLines: 2, bold: true })
 	for (const line of name.lines) {
 		ops.push(op(line, x, y, name.size, true, INK))
@@ -80,7 +81,7 @@ export function lockScreenSvg({ facts, scanUrl, width, height }: LockScreenInput
 	details.forEach((d, i) => ops.push(op(d, x + 10, y + 8 + status.size * 1.2 + i * 14.5, 12, false, INK)))
 	y += statusHeight + 10
 
-	const qrTop = cardBottom - PAD - QR_SIDE
+	const qrTop = cardBottom - POINTS.pad - POINTS.qrSide
 	const lists: Box = { x, top: y, width: inner, height: qrTop - 10 - y }
 	const style = { size: 15, lineHeight: 18.5, gap: 6, indent: 12, ink: INK, moreColor: RED, itemLines: 2 }
 	ops.push(
@@ -98,13 +99,13 @@ export function lockScreenSvg({ facts, scanUrl, width, height }: LockScreenInput
 	)
 
 	// The QR code at the card's bottom right; beside it, who to call and what the code is for.
-	const qrX = POINTS_WIDE - MARGIN - PAD - QR_SIDE
-	shapes.push(qr(scanUrl, qrX * s, qrTop * s, QR_SIDE * s))
-	const beside: Box = { x, top: qrTop, width: qrX - 12 - x, height: QR_SIDE - 36 }
+	const qrX = POINTS.wide - POINTS.margin - POINTS.pad - POINTS.qrSide
+	shapes.push(qr(scanUrl, qrX * s, qrTop * s, POINTS.qrSide * s))
+	const beside: Box = { x, top: qrTop, width: qrX - 12 - x, height: POINTS.qrSide - 36 }
 	const contact = facts.contacts.slice(0, 1).map((c) => [{ text: c.name }, { text: c.phone, bold: true }])
 	ops.push(...listColumn([{ heading: t.call, items: contact, min: 1 }], beside, style, measure, facts))
 	const caption = wrapText(t.scanForAll, beside.width, 13, measure, { bold: true, maxLines: 2 })
-	caption.forEach((line, i) => ops.push(op(line, x, qrTop + QR_SIDE - (caption.length - i) * 16, 13, true, INK)))
+	caption.forEach((line, i) => ops.push(op(line, x, qrTop + POINTS.qrSide - (caption.length - i) * 16, 13, true, INK)))
 
 	const body = [...shapes, ...ops.map((o) => textElement(o, s))].join('')
 	return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`

@@ -13,7 +13,7 @@ const byFormOrder = <T extends { consentType: string }>(a: T, b: T) =>
  * The current text of each form is its highest version: publishing version n+1 asks everyone again.
  * (The column is not called `version`: Drizzle leaves it unqualified outside the subquery, where consents has one.)
  */
-function currentVersions() {
+export function currentVersions() {
 	return db
 		.select({ consentType: consentTexts.consentType, version: max(consentTexts.version).as('current_version') })
 		.from(consentTexts)
