@@ -23,6 +23,7 @@ import { keepPageWhenUnreachable, type NetworkFailure } from './utils/network-fa
 import { useNonce } from './utils/nonce-provider.ts'
 import { usePageViewBeacon } from './utils/use-page-view-beacon.ts'
 import { getToast, requestToastContext } from './utils/toast.server.ts'
+import { SITE_NAME } from './utils/meta.ts'
 
 const pageChrome = () => import('./page-chrome.ts')
 const ConsentNotice = lazyComponent('consent-notice', () => pageChrome().then((module) => module.ConsentNotice))
@@ -111,7 +112,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Hit Me Helpers' }]
+export const meta: Route.MetaFunction = () => [{ title: SITE_NAME }]
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />
