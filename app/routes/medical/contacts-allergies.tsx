@@ -3,12 +3,18 @@ import { options } from '#app/ui/forms.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton } from './screen-context.tsx'
 import { SectionDialog } from './section-forms.tsx'
-import { ListSection, SectionRow } from './section-card.tsx'
+import { DeleteLink, ListSection, SectionRow } from './section-card.tsx'
 import { CheckField, ChoiceField, TextField } from '#app/ui/text-field.tsx'
 
 export function ContactsSection() {
 	return (
-		<ListSection id="contacts" rows={(p) => p.emergencyContacts} addForm={<AddContactDialog />}>
+		<ListSection
+			id="contacts"
+			rows={(p) => p.emergencyContacts}
+			name={(c) => `contact ${c.name}`}
+			deleteIntent={INTENTS.deleteContact}
+			addForm={<AddContactDialog />}
+		>
 			{(c) => (
 				<SectionRow
 					actions={
@@ -22,7 +28,7 @@ export function ContactsSection() {
 									extra={{ alertOptIn: c.alertOptIn ? 'false' : 'true' }}
 								/>
 							) : null}
-							<ActionButton intent={INTENTS.deleteContact} id={c.id} label="Delete" accessibleName={`Delete contact ${c.name}`} />
+							<DeleteLink />
 						</div>
 					}
 				>
@@ -60,11 +66,15 @@ function AddContactDialog() {
 
 export function AllergiesSection() {
 	return (
-		<ListSection id="allergies" rows={(p) => p.allergies} addForm={<AddAllergyDialog />}>
+		<ListSection
+			id="allergies"
+			rows={(p) => p.allergies}
+			name={(a) => `allergy ${a.allergen}`}
+			deleteIntent={INTENTS.deleteAllergy}
+			addForm={<AddAllergyDialog />}
+		>
 			{(a) => (
-				<SectionRow
-					actions={<ActionButton intent={INTENTS.deleteAllergy} id={a.id} label="Delete" accessibleName={`Delete allergy ${a.allergen}`} />}
-				>
+				<SectionRow actions={<DeleteLink />}>
 					<p className="font-semibold">
 						{a.allergen}{' '}
 						<span

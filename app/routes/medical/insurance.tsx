@@ -20,21 +20,13 @@ export function InsuranceSection() {
 		<ListSection
 			id="insurance"
 			rows={(p) => p.insurancePolicies}
+			name={(p) => `policy ${p.provider}`}
+			deleteIntent={INTENTS.deletePolicy}
 			addForm={<PolicyDialog />}
 			editForm={editing ? <PolicyDialog policy={editing} /> : null}
 		>
 			{(p) => (
-				<SectionRow
-					actions={
-						<RowActions
-							editHref={href({ dialog: `edit-policy:${p.id}` })}
-							deleteIntent={INTENTS.deletePolicy}
-							id={p.id}
-							name={`policy ${p.provider}`}
-						/>
-					}
-					className="flex items-center gap-3"
-				>
+				<SectionRow actions={<RowActions editHref={href({ dialog: `edit-policy:${p.id}` })} />} className="flex items-center gap-3">
 					{p.cardFrontPhotoUrl ? (
 						<img
 							src={p.cardFrontPhotoUrl}

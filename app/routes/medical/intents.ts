@@ -31,17 +31,31 @@ export const INTENTS = {
 } as const
 export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
 
-/** What a form's work answers: its success toast, and the profile (when another) and section the screen goes back to. */
-export type Done = { toast: { title?: string; description: string }; profile?: number | null; hash?: string }
+/**
+ * What a form's work answers: its success toast, the profile (when another) and section the screen goes back to, and
+ * for a deleted row, which one (`section:id`), so focus goes where it was.
+ */
+export type Done = { toast: { title?: string; description: string }; profile?: number | null; hash?: string; deleted?: string }
 
-/** URL state of the screen, so dialogs and inline edits work as plain links without JavaScript. */
-export type ScreenState = { profile?: number | null; dialog?: string | null; edit?: string | null }
+/**
+ * URL state of the screen, so dialogs and inline edits work as plain links without JavaScript: `delete` asks before a
+ * row (`section:id`) is deleted, `deleted` names the row that just was.
+ */
+export type ScreenState = {
+	profile?: number | null
+	dialog?: string | null
+	edit?: string | null
+	delete?: string | null
+	deleted?: string | null
+}
 
 export function screenHref(base: string, state: ScreenState, hash?: string) {
 	const params = new URLSearchParams()
 	if (state.profile) params.set('profile', String(state.profile))
 	if (state.dialog) params.set('dialog', state.dialog)
 	if (state.edit) params.set('edit', state.edit)
+	if (state.delete) params.set('delete', state.delete)
+	if (state.deleted) params.set('deleted', state.deleted)
 	const query = params.toString()
 	return `${base}${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`
 }

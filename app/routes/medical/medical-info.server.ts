@@ -69,6 +69,8 @@ export async function medicalInfoLoader({ request, context }: RequestArgs) {
 		profile: detail ? toProfileView(detail) : null,
 		dialog: url.searchParams.get('dialog'),
 		edit: url.searchParams.get('edit'),
+		deleting: url.searchParams.get('delete'),
+		deleted: url.searchParams.get('deleted'),
 	}
 }
 export type MedicalInfoData = Awaited<ReturnType<typeof medicalInfoLoader>>
@@ -155,7 +157,10 @@ export async function medicalInfoAction(request: Request, context: Readonly<Rout
 	try {
 		const done = await perform(action, { userId, address: getClientIp(request, context) })
 		const profile = done.profile !== undefined ? done.profile : (action.profileId ?? null)
-		return await redirectWithToast(screenHref(pageUrl(request).pathname, { profile }, done.hash), { type: 'success', ...done.toast })
+		return await redirectWithToast(screenHref(pageUrl(request).pathname, { profile, deleted: done.deleted }, done.hash), {
+			type: 'success',
+			...done.toast,
+		})
 	} catch (error) {
 		return replyError(args, submission, error, { ...refusedAs(action, error), extra })
 	}
@@ -358,5 +363,8 @@ async function updateSectionRow<S extends Section>(
 async function deleteSectionRow(userId: string, section: Section, action: { id?: number; profileId: number }, done: string): Promise<Done> {
 	if (!action.id) throw new DomainError(404, 'Not found')
 	await deleteRow(userId, section, action.id)
-	return { toast: { description: done }, profile: action.profileId, hash: section }
+	// Named in the URL rather than by a fragment: the screen comes back with focus where the row was, and a fragment
+	// would stop the browser's autofocus that does it without JavaScript. The policies are listed under "insurance".
+	const list = section === 'policies' ? 'insurance' : section
+	return { toast: { description: done }, profile: action.profileId, deleted: `${list}:${action.id}` }
 }

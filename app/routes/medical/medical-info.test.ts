@@ -8,6 +8,7 @@ import * as s from '#db/schema.ts'
 import * as home from '#app/routes/home.tsx'
 import * as files from '#app/routes/files.ts'
 import { requestToastContext } from '#app/utils/toast.server.ts'
+import { renderMedicalScreen, tagsWith } from '#tests/render.tsx'
 import { call, createCode, createUser, getRequest, multipartRequest, SAMPLE_FILES, sessionCookie, unwrap } from '#tests/factories.ts'
 
 async function person() {
@@ -140,6 +141,98 @@ describe('section validation (spec 001 §5)', () => {
 		expect(policy?.cardFrontPhotoKey).toMatch(/^users\/.+\/insurance-card\/.+\.png$/)
 		expect((await post(cookie, { intent: 'delete-medication', profileId, id: String(medication!.id) })).status).toBe(302)
 		expect(await db.select().from(s.medications).where(eq(s.medications.medicalProfileId, profile.id))).toHaveLength(0)
+	})
+})
+
+describe('deleting a row asks first', () => {
+	const allergies = (profileId: number) =>
+		db.select().from(s.allergies).where(eq(s.allergies.medicalProfileId, profileId)).orderBy(s.allergies.id)
+
+	async function withAllergies(...names: string[]) {
+		const p = await withProfile()
+		for (const allergen of names) await post(p.cookie, { intent: 'add-allergy', profileId: p.profileId, allergen, severity: 'Mild' })
+		return { ...p, rows: await allergies(p.profile.id) }
+	}
+
+	test('Delete is a link to a question; only its own submit deletes, and the screen comes back naming the row', async () => {
+		const { cookie, profileId, profile, rows } = await withAllergies('Penicillin', 'Latex', 'Peanuts')
+		const latex = rows[1]!
+		const screen = (await renderMedicalScreen(cookie, `profile=${profileId}`)).html
+		expect(tagsWith(screen, { 'aria-label': 'Delete allergy Latex' })).toMatchObject([
+			{ tag: 'a', href: `/dashboard?profile=${profileId}&delete=allergies%3A${latex.id}` },
+		])
+		expect(tagsWith(screen, { value: 'delete-allergy' })).toEqual([])
+		expect(tagsWith(screen, { role: 'dialog' })).toEqual([])
+
+		// The question: it names the row, starts on its way out, and its form carries the row.
+		const asked = (await renderMedicalScreen(cookie, `profile=${profileId}&delete=allergies%3A${latex.id}`)).html
+		expect(asked).toContain('Delete allergy Latex?')
+		expect(tagsWith(asked, { role: 'dialog' })).toHaveLength(1)
+		expect(tagsWith(asked, { autofocus: '' })).toMatchObject([{ tag: 'a', 'aria-label': 'Close' }])
+		expect(tagsWith(asked, { name: 'id', value: String(latex.id) })).toHaveLength(1)
+		expect(tagsWith(asked, { name: 'intent', value: 'delete-allergy' })).toMatchObject([{ tag: 'button', type: 'submit' }])
+		expect(tagsWith(asked, { href: `/dashboard?profile=${profileId}#allergies` }).length).toBeGreaterThan(0)
+		expect(await allergies(profile.id)).toEqual(rows)
+
+		const deleted = await post(cookie, { intent: 'delete-allergy', profileId, id: String(latex.id) })
+		expect(deleted).toHaveRedirect(`/dashboard?profile=${profileId}&deleted=allergies%3A${latex.id}`)
+		await expect(deleted).toSendToast({ type: 'success', description: 'Allergy deleted successfully' })
+		expect(await allergies(profile.id)).toEqual([rows[0], rows[2]])
+		const audit = await db.select().from(s.profileAudit).where(eq(s.profileAudit.profileId, profile.id))
+		expect(audit.filter((e) => e.action === 'allergies-removed').map((e) => e.detail)).toEqual([`#${latex.id}`])
+
+		// Back on the screen without JavaScript, the section's heading has the page's first focus (the next row's first
+		// control takes it once scripts run); nothing else asks for it.
+		const after = (await renderMedicalScreen(cookie, `profile=${profileId}&deleted=allergies%3A${latex.id}`)).html
+		expect(tagsWith(after, { autofocus: '' })).toMatchObject([{ tag: 'h2', id: 'allergies-title', tabindex: '-1' }])
+	})
+
+	test('the question is only about a row of the profile shown; an unknown or another person’s row is refused', async () => {
+		const a = await withAllergies('Penicillin')
+		const b = await withAllergies('Latex')
+		const theirs = a.rows[0]!
+		const asked = (await renderMedicalScreen(b.cookie, `profile=${b.profileId}&delete=allergies:${theirs.id}`)).html
+		expect(tagsWith(asked, { role: 'dialog' })).toEqual([])
+		expect(asked).not.toContain('Penicillin')
+		for (const id of [String(theirs.id), '999999999', '']) {
+			const refused = await post(b.cookie, { intent: 'delete-allergy', profileId: b.profileId, id })
+			expect(refused.status, id).toBe(404)
+		}
+		expect(await allergies(a.profile.id)).toEqual(a.rows)
+		expect(await allergies(b.profile.id)).toEqual(b.rows)
+		const unknown = await post(b.cookie, { intent: 'delete-allergies', profileId: b.profileId, id: String(b.rows[0]!.id) })
+		expect(unknown.status).toBe(400)
+		expect(unknown.text).toContain(UNKNOWN_ACTION)
+		expect(await allergies(b.profile.id)).toEqual(b.rows)
+	})
+
+	test('every list names the row it deleted, under the section it is shown in', async () => {
+		const { cookie, profileId, profile } = await withProfile()
+		await post(cookie, { intent: 'add-contact', profileId, name: 'Bob', relationship: 'Brother', phoneNumber: '+1 555 0100' })
+		await post(cookie, { intent: 'add-medication', profileId, name: 'Warfarin' })
+		await post(cookie, { intent: 'add-condition', profileId, condition: 'Epilepsy', status: 'Chronic' })
+		await post(cookie, { intent: 'save-policy', profileId, provider: 'Acme Health' })
+		const first = async (
+			table: typeof s.medications | typeof s.emergencyContacts | typeof s.medicalConditions | typeof s.insurancePolicies,
+		) => (await db.select({ id: table.id }).from(table).where(eq(table.medicalProfileId, profile.id)))[0]
+		const rows = {
+			contacts: await first(s.emergencyContacts),
+			medications: await first(s.medications),
+			conditions: await first(s.medicalConditions),
+			insurance: await first(s.insurancePolicies),
+		}
+		const intents = {
+			contacts: 'delete-contact',
+			medications: 'delete-medication',
+			conditions: 'delete-condition',
+			insurance: 'delete-policy',
+		}
+		for (const [list, row] of Object.entries(rows) as Array<[keyof typeof intents, { id: number } | undefined]>) {
+			const asked = (await renderMedicalScreen(cookie, `profile=${profileId}&delete=${list}:${row!.id}`)).html
+			expect(tagsWith(asked, { name: 'intent', value: intents[list] }), list).toHaveLength(1)
+			const deleted = await post(cookie, { intent: intents[list], profileId, id: String(row!.id) })
+			expect(deleted).toHaveRedirect(`/dashboard?profile=${profileId}&deleted=${list}%3A${row!.id}`)
+		}
 	})
 })
 

@@ -8,14 +8,17 @@ import { formatDate } from '#app/utils/dates.ts'
 
 export function MedicationsSection() {
 	return (
-		<ListSection id="medications" rows={(p) => p.medications} addForm={<MedicationDialog />}>
+		<ListSection
+			id="medications"
+			rows={(p) => p.medications}
+			name={(m) => `medication ${m.name}`}
+			deleteIntent={INTENTS.deleteMedication}
+			addForm={<MedicationDialog />}
+		>
 			{(m) => (
 				<EditableRow
-					section="medications"
 					row={m}
-					name={`medication ${m.name}`}
 					updateIntent={INTENTS.updateMedication}
-					deleteIntent={INTENTS.deleteMedication}
 					schema={MedicationSchema}
 					fields={(fields) => <MedicationFields fields={fields} />}
 				>
@@ -57,14 +60,17 @@ function MedicationDialog() {
 
 export function ConditionsSection() {
 	return (
-		<ListSection id="conditions" rows={(p) => p.medicalConditions} addForm={<ConditionDialog />}>
+		<ListSection
+			id="conditions"
+			rows={(p) => p.medicalConditions}
+			name={(c) => `condition ${c.condition}`}
+			deleteIntent={INTENTS.deleteCondition}
+			addForm={<ConditionDialog />}
+		>
 			{(c) => (
 				<EditableRow
-					section="conditions"
 					row={c}
-					name={`condition ${c.condition}`}
 					updateIntent={INTENTS.updateCondition}
-					deleteIntent={INTENTS.deleteCondition}
 					schema={ConditionSchema}
 					fields={(fields) => <ConditionFields fields={fields} statuses={CONDITION_STATUSES} />}
 				>

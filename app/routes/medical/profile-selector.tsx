@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router'
 import { FAMILY_GENDERS, FamilyMemberSchema, profileLabel, RELATIONSHIP_LABELS, RELATIONSHIPS } from '#app/domain/profiles/schemas.ts'
 import { buttonClass, ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
+import { ConfirmDialog } from '#app/ui/confirm-dialog.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
@@ -63,23 +64,17 @@ export function ProfileSelector() {
 			{profile ? <ScanningSwitch isScannable={profile.isScannable} /> : null}
 			{dialog === 'add-family' ? <AddFamilyDialog /> : null}
 			{dialog === 'delete-profile' && profile ? (
-				<Modal title="Delete this profile?" closeHref={href()}>
-					<p className="text-gray-800">
-						This permanently deletes {profileLabel(profile)} and all of its medical information and files. This cannot be undone.
-					</p>
-					<div className="mt-6 flex justify-end gap-2">
-						<Link to={href()} className={buttonClass('secondary')}>
-							Cancel
-						</Link>
-						<ActionButton
-							intent={INTENTS.deleteProfile}
-							label="Delete Profile"
-							pendingLabel="Deleting..."
-							variant="primary"
-							offline={{ title: 'Error', description: 'Failed to delete profile. Please try again.' }}
-						/>
-					</div>
-				</Modal>
+				<ConfirmDialog
+					title="Delete this profile?"
+					closeHref={href()}
+					intent={INTENTS.deleteProfile}
+					fields={{ profileId: profile.id }}
+					confirmLabel="Delete Profile"
+					pendingLabel="Deleting..."
+					offline={{ title: 'Error', description: 'Failed to delete profile. Please try again.' }}
+				>
+					<p>This permanently deletes {profileLabel(profile)} and all of its medical information and files. This cannot be undone.</p>
+				</ConfirmDialog>
 			) : null}
 		</section>
 	)

@@ -1,6 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { renderToString } from 'react-dom/server'
-import { createRoutesStub } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
@@ -23,9 +21,8 @@ import * as profileApi from '#app/routes/api/medical-profile.ts'
 import * as medicationsApi from '#app/routes/api/medications.ts'
 import * as uploadDocumentApi from '#app/routes/api/upload-document.ts'
 import { get, json, upload } from '#tests/api.ts'
-import { call, createCode, createUser, getRequest, SAMPLE_FILES, sessionCookie, unwrap } from '#tests/factories.ts'
-import { MedicalInfoScreen } from './medical-info-screen.tsx'
-import { medicalInfoLoader, type MedicalInfoData } from './medical-info.server.ts'
+import { call, createCode, createUser, SAMPLE_FILES, sessionCookie, unwrap } from '#tests/factories.ts'
+import { attributes, decode, renderMedicalScreen } from '#tests/render.tsx'
 
 // "Nothing saved is lost by a form that does not know its value": a profile filled through the JSON API with each value
 // spec 001 documents (in each of its spellings), then every form of the Medical Information screen sent as a browser
@@ -158,30 +155,7 @@ async function view(id: string, cookie: string) {
 	return shown.body
 }
 
-/** The screen as the server renders it at `query`. */
-async function render(cookie: string, query: string) {
-	const url = `/dashboard?${query}`
-	const { result } = await call(medicalInfoLoader, getRequest(url, cookie))
-	const data = (await unwrap(result)).body as MedicalInfoData
-	const Stub = createRoutesStub([
-		{ path: '/dashboard', Component: () => <MedicalInfoScreen data={data} failure={null} base="/dashboard" /> },
-	])
-	return { html: renderToString(<Stub initialEntries={[url]} />), data }
-}
-
-const decode = (text: string) =>
-	text
-		.replace(/&quot;/g, '"')
-		.replace(/&#x27;|&#39;/g, "'")
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&amp;/g, '&')
-
-function attributes(tag: string) {
-	const found: Record<string, string> = {}
-	for (const [, name, value] of tag.matchAll(/\s([\w:-]+)(?:="([^"]*)")?/g)) found[name!] = decode(value ?? '')
-	return found
-}
+const render = renderMedicalScreen
 
 type Control = { name: string; value: string | File; editable: boolean }
 type RenderedForm = { intent: string; id: string | null; multipart: boolean; controls: Control[] }

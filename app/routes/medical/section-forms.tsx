@@ -3,8 +3,8 @@ import type { z } from 'zod'
 import { Form, Link } from 'react-router'
 import { buttonClass, ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
-import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
-import { SectionRow } from './section-card.tsx'
+import { getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+import { DeleteLink, SectionRow, useRow } from './section-card.tsx'
 
 const small = 'min-h-9 px-3 py-1 text-sm'
 
@@ -138,29 +138,22 @@ function EditRowForm<S extends z.ZodObject>({
 /**
  * A row edited in place through ?edit=section:id, a plain link with or without JavaScript: while it is edited, the
  * form of `schema` with the row's values (`fields` lays them out); otherwise what it records, with Edit and Delete.
- * `name` names the row for screen readers ("medication Aspirin").
  */
 export function EditableRow<S extends z.ZodObject>({
-	section,
 	row,
-	name,
 	updateIntent,
-	deleteIntent,
 	schema,
 	fields,
 	children,
 }: {
-	section: string
 	row: FormValues<S> & { id: number }
-	name: string
 	updateIntent: string
-	deleteIntent: string
 	schema: S
 	fields: (fields: SectionFields<S>) => ReactNode
 	children: ReactNode
 }) {
 	const { edit, href } = useScreen()
-	const key = `${section}:${row.id}`
+	const { section, key, name } = useRow()
 	if (edit === key) {
 		return (
 			<EditRowForm section={section} intent={updateIntent} schema={schema} row={row} label={`Edit ${name}`}>
@@ -168,15 +161,12 @@ export function EditableRow<S extends z.ZodObject>({
 			</EditRowForm>
 		)
 	}
-	return (
-		<SectionRow actions={<RowActions editHref={href({ edit: key }, section)} deleteIntent={deleteIntent} id={row.id} name={name} />}>
-			{children}
-		</SectionRow>
-	)
+	return <SectionRow actions={<RowActions editHref={href({ edit: key }, section)} />}>{children}</SectionRow>
 }
 
 /** Edit (a link, so it works without JavaScript) and Delete for one row; each names the row for screen readers. */
-export function RowActions({ editHref, deleteIntent, id, name }: { editHref?: string; deleteIntent: string; id: number; name: string }) {
+export function RowActions({ editHref }: { editHref?: string }) {
+	const { name } = useRow()
 	return (
 		<div className="flex gap-2">
 			{editHref ? (
@@ -184,7 +174,7 @@ export function RowActions({ editHref, deleteIntent, id, name }: { editHref?: st
 					Edit
 				</Link>
 			) : null}
-			<ActionButton intent={deleteIntent} id={id} label="Delete" accessibleName={`Delete ${name}`} />
+			<DeleteLink />
 		</div>
 	)
 }

@@ -59,9 +59,12 @@ export async function createLinkAction(userId: string, form: CreateForm, base: s
 	return redirectWithToast(`${base}#health-links`, { type: 'success', description: HEALTH_LINK_MESSAGES.created })
 }
 
-/** A revoked link comes back to the tab with a toast; another person's link reads as an unknown one (404). */
+/**
+ * A revoked link comes back to the tab with a toast and focus on it (named in the URL: a fragment would stop the
+ * browser's autofocus); another person's link reads as an unknown one (404).
+ */
 export async function revokeLinkAction(userId: string, form: RevokeForm, base: string) {
 	if (!form.linkId) throw new DomainError(404, HEALTH_LINK_MESSAGES.notFound)
 	await revokeHealthLink(userId, form.linkId)
-	return redirectWithToast(`${base}#health-links`, { type: 'success', description: HEALTH_LINK_MESSAGES.revoked })
+	return redirectWithToast(`${base}?revoked=${form.linkId}`, { type: 'success', description: HEALTH_LINK_MESSAGES.revoked })
 }

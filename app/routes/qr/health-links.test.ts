@@ -7,7 +7,10 @@ import { listHealthLinks } from '#app/domain/sharing/health-links.server.ts'
 import { HEALTH_LINK_MESSAGES, MAX_ACTIVE_LINKS } from '#app/domain/sharing/options.ts'
 import { decodeShlink } from '#app/domain/sharing/shlink.ts'
 import * as qrPage from '#app/routes/qr/qr-codes.tsx'
+import { createElement } from 'react'
 import { call, createUser, formRequest, getRequest, sessionCookie, unwrap } from '#tests/factories.ts'
+import { renderAt, tagsWith } from '#tests/render.tsx'
+import { HealthLinks } from './health-links.tsx'
 import { fullProfile } from '#tests/profiles.ts'
 
 const TAB = '/dashboard/qr-codes'
@@ -44,11 +47,11 @@ describe('the QR Codes tab: SMART Health Links', () => {
 		expect(links[0]!.qrSvg).toMatch(/^<svg /)
 
 		const revoked = await post(cookie, { intent: 'shl-revoke', linkId: String(links[1]!.id) })
-		expect(revoked).toHaveRedirect(`${TAB}#health-links`)
+		expect(revoked).toHaveRedirect(`${TAB}?revoked=${links[1]!.id}`)
 		await expect(revoked).toSendToast({ type: 'success', description: HEALTH_LINK_MESSAGES.revoked })
 		expect((await listHealthLinks(user.id))[1]).toMatchObject({ state: 'revoked', shlink: null, qrSvg: null, revokedAt: expect.any(Date) })
 		// Revoking again changes nothing.
-		expect(await post(cookie, { intent: 'shl-revoke', linkId: String(links[1]!.id) })).toHaveRedirect(`${TAB}#health-links`)
+		expect(await post(cookie, { intent: 'shl-revoke', linkId: String(links[1]!.id) })).toHaveRedirect(`${TAB}?revoked=${links[1]!.id}`)
 	})
 
 	test('a refused form comes back with its messages beside its fields, the passcode not echoed', async () => {
@@ -98,6 +101,38 @@ describe('the QR Codes tab: SMART Health Links', () => {
 		expect((await create(cookie, profile.id)).status).toBe(400)
 		const states = (await listHealthLinks(user.id)).map((l) => l.state)
 		expect(states.filter((state) => state === 'active')).toHaveLength(MAX_ACTIVE_LINKS)
+	})
+
+	test('Revoke is a link to a question; only its own submit revokes, and the tab comes back with focus on the link', async () => {
+		const { user, profile } = await fullProfile()
+		const cookie = await sessionCookie(user.id)
+		await create(cookie, profile.id, { label: 'ED visit' })
+		const [link] = await listHealthLinks(user.id)
+		const tab = async (query: string) => {
+			const cards = ((await call(qrPage.loader, getRequest(`${TAB}${query}`, cookie))).result as Awaited<ReturnType<typeof qrPage.loader>>)
+				.healthLinks
+			return renderAt(`${TAB}${query}`, () => createElement(HealthLinks, { cards }))
+		}
+		const shown = await tab('?code=7')
+		expect(tagsWith(shown, { 'aria-describedby': `shl-link-${link!.id}` })).toMatchObject([
+			{ tag: 'a', href: `${TAB}?code=7&revoke=${link!.id}` },
+		])
+		expect(tagsWith(shown, { value: 'shl-revoke' })).toEqual([])
+
+		const asked = await tab(`?code=7&revoke=${link!.id}`)
+		expect(asked).toContain('Revoke this SMART Health Link?')
+		expect(tagsWith(asked, { autofocus: '' })).toMatchObject([{ tag: 'a', 'aria-label': 'Close', href: `${TAB}?code=7` }])
+		expect(tagsWith(asked, { name: 'linkId', value: String(link!.id) })).toHaveLength(1)
+		expect(tagsWith(asked, { name: 'intent', value: 'shl-revoke' })).toMatchObject([{ tag: 'button', type: 'submit' }])
+		expect(await listHealthLinks(user.id)).toMatchObject([{ state: 'active' }])
+
+		await post(cookie, { intent: 'shl-revoke', linkId: String(link!.id) })
+		const after = await tab(`?revoked=${link!.id}`)
+		expect(tagsWith(after, { autofocus: '' })).toMatchObject([{ tag: 'p', id: `shl-link-${link!.id}-state`, tabindex: '-1' }])
+		// A revoked link is not asked about again, and has no Revoke.
+		const again = await tab(`?revoke=${link!.id}`)
+		expect(again).not.toContain('Revoke this SMART Health Link?')
+		expect(tagsWith(again, { 'aria-describedby': `shl-link-${link!.id}` })).toEqual([])
 	})
 
 	test('another person’s profile or link is a 404, like an unknown one; nothing is made or revoked', async () => {

@@ -1,12 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useState } from 'react'
-import { Form, useActionData } from 'react-router'
+import { Link as RouterLink, useActionData, useLocation } from 'react-router'
 import type { HealthLinkState } from '#app/domain/sharing/health-links.server.ts'
 import { HEALTH_LINK_INTENTS, IPS_DOWNLOAD_LABEL, ipsHref } from '#app/domain/sharing/options.ts'
 import { cardClass } from '#app/ui/card.tsx'
+import { ConfirmDialog, useFocusAfterChange } from '#app/ui/confirm-dialog.tsx'
 import { cx } from '#app/ui/cx.ts'
-import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
-import { OfflineMessage } from '#app/ui/offline-message.tsx'
+import { buttonClass } from '#app/ui/forms.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { CreateForm } from './health-link-form.tsx'
 import type { HealthLinkCard } from './health-links.server.ts'
@@ -23,13 +23,30 @@ const STATES: Record<HealthLinkState, { label: string; className: string }> = {
 }
 const small = 'min-h-9 px-3 py-1 text-sm'
 
+/** The tab's address with `revoke` (the question before a link is revoked) set to `id`, or without it. */
+function useRevokeHref() {
+	const { pathname, search } = useLocation()
+	return (id?: number) => {
+		const params = new URLSearchParams(search)
+		params.delete('revoked')
+		if (id) params.set('revoke', String(id))
+		else params.delete('revoke')
+		const query = params.toString()
+		return `${pathname}${query ? `?${query}` : ''}`
+	}
+}
+
 /**
  * Per profile: the International Patient Summary to download, a form that makes a SMART Health Link (label, passcode,
- * expiry), and the profile's links with their QR codes, text, use and a Revoke button. Plain forms: they work without
- * JavaScript, which only adds checks as one types and a Copy button.
+ * expiry), and the profile's links with their QR codes, text, use and a Revoke link. Revoking asks first (?revoke=…, a
+ * dialog); the revoked link then has focus (?revoked=…). Plain forms and links: they work without JavaScript, which
+ * only adds checks as one types and a Copy button.
  */
 export function HealthLinks({ cards }: { cards: readonly HealthLinkCard[] }) {
 	const actionData = useActionData() as ActionData | undefined
+	const revokeHref = useRevokeHref()
+	const asked = Number(new URLSearchParams(useLocation().search).get('revoke'))
+	const revoking = cards.flatMap((card) => card.links).find((link) => link.id === asked && link.state === 'active')
 	if (cards.length === 0) return null
 	return (
 		<div id="health-links" className="scroll-mt-4 space-y-6">
@@ -43,6 +60,22 @@ export function HealthLinks({ cards }: { cards: readonly HealthLinkCard[] }) {
 					}
 				/>
 			))}
+			{revoking ? (
+				<ConfirmDialog
+					title="Revoke this SMART Health Link?"
+					closeHref={revokeHref()}
+					intent={HEALTH_LINK_INTENTS.revoke}
+					fields={{ linkId: revoking.id }}
+					confirmLabel="Revoke Link"
+					pendingLabel="Revoking..."
+					offline={{ title: 'Error', description: 'Failed to revoke the SMART Health Link' }}
+				>
+					<p>
+						“{revoking.label ?? 'Untitled link'}” stops opening anything at once, for everyone who has it, and cannot be turned back on. To
+						share again, make a new link.
+					</p>
+				</ConfirmDialog>
+			) : null}
 		</div>
 	)
 }
@@ -92,6 +125,10 @@ function LinkItem({ link }: { link: Link }) {
 	const name = link.label ?? 'Untitled link'
 	const title = `shl-link-${link.id}`
 	const state = STATES[link.state]
+	const revokeHref = useRevokeHref()
+	// Just revoked: focus is on the link's name and state, which now says so.
+	const revoked = Number(new URLSearchParams(useLocation().search).get('revoked')) === link.id
+	const { serverFocus } = useFocusAfterChange(revoked, () => document.getElementById(`${title}-state`))
 	return (
 		<li className="rounded-lg border border-gray-300 p-4">
 			<div className="flex flex-wrap gap-4">
@@ -104,7 +141,7 @@ function LinkItem({ link }: { link: Link }) {
 					/>
 				) : null}
 				<div className="min-w-48 flex-1 space-y-2">
-					<p className="font-semibold">
+					<p id={`${title}-state`} tabIndex={-1} autoFocus={serverFocus} className="font-semibold">
 						<span id={title}>{name}</span>{' '}
 						<span className={cx('rounded px-2 text-sm font-medium whitespace-nowrap', state.className)}>{state.label}</span>
 					</p>
@@ -126,18 +163,14 @@ function LinkItem({ link }: { link: Link }) {
 					</dl>
 					{link.shlink ? <LinkText id={`shl-text-${link.id}`} text={link.shlink} /> : null}
 					{link.state === 'active' ? (
-						<Form method="post" preventScrollReset>
-							<input type="hidden" name="linkId" value={link.id} />
-							<OfflineMessage title="Error" description="Failed to revoke the SMART Health Link" />
-							<StatusButton
-								intent={HEALTH_LINK_INTENTS.revoke}
-								variant="secondary"
-								className={cx(small, 'border-red-700 text-red-800')}
-								aria-describedby={title}
-							>
-								Revoke
-							</StatusButton>
-						</Form>
+						<RouterLink
+							to={revokeHref(link.id)}
+							preventScrollReset
+							className={buttonClass('secondary', cx(small, 'border-red-700 text-red-800'))}
+							aria-describedby={title}
+						>
+							Revoke
+						</RouterLink>
 					) : null}
 				</div>
 			</div>

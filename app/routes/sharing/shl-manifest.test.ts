@@ -191,7 +191,7 @@ describe('SMART Health Links: the link, its QR code and its manifest', () => {
 				body: new URLSearchParams({ intent: 'shl-revoke', linkId: String(link.id) }),
 			}),
 		)
-		expect(revoke).toHaveRedirect('/dashboard/qr-codes#health-links')
+		expect(revoke).toHaveRedirect(`/dashboard/qr-codes?revoked=${link.id}`)
 		await expect(revoke).toSendToast({ description: 'SMART Health Link revoked: it no longer opens anything' })
 		const revoked = await viewer('POST', link.path, { recipient: 'ED' })
 		expect(revoked).toMatchObject({ status: 404, json: { message: expect.stringContaining('revoked') } })
