@@ -101,8 +101,9 @@ test('create own profile: saved, shown again after a reload, the other sections 
 	await expectNoAxeViolations(page, testInfo)
 })
 
-test('add one item to every section; an empty contact shows the required-field messages beside the fields', async ({
+test('add one item to every section; an empty contact shows the required-field messages beside the fields; an allergy deleted after confirming', async ({
 	page,
+	hasJs,
 	person,
 }, testInfo) => {
 	test.slow() // Fourteen round trips, each a navigation without JavaScript.
@@ -130,6 +131,11 @@ test('add one item to every section; an empty contact shows the required-field m
 	await dialog.getByLabel('Reaction (optional)').fill('Hives')
 	await dialog.getByRole('button', { name: 'Add Allergy' }).click()
 	await expect(successToast(page, 'Allergy added successfully')).toBeVisible()
+	await expect(dialog).toBeHidden()
+	dialog = await openDialog(page, 'Add Allergy', 'Add Allergy')
+	await dialog.getByLabel('Allergen').fill('Latex')
+	await dialog.getByLabel('Severity').selectOption('Mild')
+	await dialog.getByRole('button', { name: 'Add Allergy' }).click()
 	await expect(dialog).toBeHidden()
 
 	dialog = await openDialog(page, 'Add Medication', 'Add Medication')
@@ -192,6 +198,44 @@ test('add one item to every section; an empty contact shows the required-field m
 	])
 		await expect(page.getByText(empty)).toHaveCount(0)
 	await expectNoAxeViolations(page, testInfo)
+
+	// Deleting asks first, by keyboard alone: the question starts on its way out; Cancel keeps the row and gives focus
+	// back to its Delete.
+	const allergies = section('Allergies')
+	const deletePenicillin = allergies.getByRole('link', { name: 'Delete allergy Penicillin' })
+	await deletePenicillin.focus()
+	await page.keyboard.press('Enter')
+	const question = page.getByRole('dialog', { name: 'Delete allergy Penicillin?' })
+	await expect(question.getByRole('link', { name: 'Close' })).toBeFocused()
+	await expectNoAxeViolations(page, testInfo)
+	await page.keyboard.press('Tab')
+	await expect(question.getByRole('link', { name: 'Cancel' })).toBeFocused()
+	await page.keyboard.press('Enter')
+	await expect(question).toBeHidden()
+	await expect(deletePenicillin).toBeFocused()
+	await expect(allergies.getByText('Penicillin')).toBeVisible()
+
+	// Confirmed, it is gone and said so; focus is on the next row's first control (without JavaScript, on the heading).
+	const heading = allergies.getByRole('heading', { name: 'Allergies' })
+	const deleteLatex = allergies.getByRole('link', { name: 'Delete allergy Latex' })
+	await page.keyboard.press('Enter')
+	await expect(question.getByRole('link', { name: 'Close' })).toBeFocused()
+	await page.keyboard.press('Tab')
+	await page.keyboard.press('Tab')
+	await expect(question.getByRole('button', { name: 'Delete' })).toBeFocused()
+	await page.keyboard.press('Enter')
+	await expect(successToast(page, 'Allergy deleted successfully')).toBeVisible()
+	await expect(question).toBeHidden()
+	await expect(allergies.getByText('Penicillin')).toHaveCount(0)
+	await expect(hasJs ? deleteLatex : heading).toBeFocused()
+
+	// The last row: focus goes to the section's heading.
+	await deleteLatex.focus()
+	await page.keyboard.press('Enter')
+	await page.getByRole('dialog', { name: 'Delete allergy Latex?' }).getByRole('button', { name: 'Delete' }).press('Enter')
+	await expect(allergies.getByText('No allergies recorded yet.')).toBeVisible()
+	await expect(heading).toBeFocused()
+	await expect(successToast(page, 'Allergy deleted successfully')).toBeVisible()
 })
 
 test('edit a medication inline', async ({ page, person }) => {

@@ -171,7 +171,8 @@ describe('deleting a row asks first', () => {
 		expect(tagsWith(asked, { autofocus: '' })).toMatchObject([{ tag: 'a', 'aria-label': 'Close' }])
 		expect(tagsWith(asked, { name: 'id', value: String(latex.id) })).toHaveLength(1)
 		expect(tagsWith(asked, { name: 'intent', value: 'delete-allergy' })).toMatchObject([{ tag: 'button', type: 'submit' }])
-		expect(tagsWith(asked, { href: `/dashboard?profile=${profileId}#allergies` }).length).toBeGreaterThan(0)
+		expect(tagsWith(asked, { href: `/dashboard?profile=${profileId}#delete-allergies-${latex.id}` }).length).toBeGreaterThan(0)
+		expect(tagsWith(screen, { id: `delete-allergies-${latex.id}` })).toMatchObject([{ tag: 'a', 'aria-label': 'Delete allergy Latex' }])
 		expect(await allergies(profile.id)).toEqual(rows)
 
 		const deleted = await post(cookie, { intent: 'delete-allergy', profileId, id: String(latex.id) })

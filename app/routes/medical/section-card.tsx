@@ -125,7 +125,7 @@ export function ListSection<T extends { id: number }>({
 			{removing && profile ? (
 				<ConfirmDialog
 					title={`Delete ${name(removing)}?`}
-					closeHref={href({}, id)}
+					closeHref={href({}, deleteLinkId(`${id}:${removing.id}`))}
 					intent={deleteIntent}
 					fields={{ profileId: profile.id, id: removing.id }}
 					confirmLabel="Delete"
@@ -138,12 +138,16 @@ export function ListSection<T extends { id: number }>({
 	)
 }
 
+/** The id of a row's Delete: the question's way out leads back to it (the browser focuses a fragment's target). */
+const deleteLinkId = (key: string) => `delete-${key.replace(':', '-')}`
+
 /** A row's Delete: a link to the question that comes first, named for screen readers ("Delete allergy Penicillin"). */
 export function DeleteLink() {
 	const { href } = useScreen()
 	const { key, name } = useRow()
 	return (
 		<Link
+			id={deleteLinkId(key)}
 			to={href({ delete: key })}
 			preventScrollReset
 			className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')}

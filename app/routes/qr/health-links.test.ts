@@ -121,7 +121,9 @@ describe('the QR Codes tab: SMART Health Links', () => {
 
 		const asked = await tab(`?code=7&revoke=${link!.id}`)
 		expect(asked).toContain('Revoke this SMART Health Link?')
-		expect(tagsWith(asked, { autofocus: '' })).toMatchObject([{ tag: 'a', 'aria-label': 'Close', href: `${TAB}?code=7` }])
+		expect(tagsWith(asked, { autofocus: '' })).toMatchObject([
+			{ tag: 'a', 'aria-label': 'Close', href: `${TAB}?code=7#revoke-${link!.id}` },
+		])
 		expect(tagsWith(asked, { name: 'linkId', value: String(link!.id) })).toHaveLength(1)
 		expect(tagsWith(asked, { name: 'intent', value: 'shl-revoke' })).toMatchObject([{ tag: 'button', type: 'submit' }])
 		expect(await listHealthLinks(user.id)).toMatchObject([{ state: 'active' }])

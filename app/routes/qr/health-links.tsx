@@ -23,16 +23,21 @@ const STATES: Record<HealthLinkState, { label: string; className: string }> = {
 }
 const small = 'min-h-9 px-3 py-1 text-sm'
 
-/** The tab's address with `revoke` (the question before a link is revoked) set to `id`, or without it. */
+const revokeLinkId = (id: number) => `revoke-${id}`
+
+/**
+ * The tab's address with `revoke` (the question before a link is revoked) set to `id`; without `ask`, the address the
+ * question's way out leads to, back on that link's Revoke (the browser focuses a fragment's target).
+ */
 function useRevokeHref() {
 	const { pathname, search } = useLocation()
-	return (id?: number) => {
+	return (id: number, ask = true) => {
 		const params = new URLSearchParams(search)
 		params.delete('revoked')
-		if (id) params.set('revoke', String(id))
+		if (ask) params.set('revoke', String(id))
 		else params.delete('revoke')
 		const query = params.toString()
-		return `${pathname}${query ? `?${query}` : ''}`
+		return `${pathname}${query ? `?${query}` : ''}${ask ? '' : `#${revokeLinkId(id)}`}`
 	}
 }
 
@@ -63,7 +68,7 @@ export function HealthLinks({ cards }: { cards: readonly HealthLinkCard[] }) {
 			{revoking ? (
 				<ConfirmDialog
 					title="Revoke this SMART Health Link?"
-					closeHref={revokeHref()}
+					closeHref={revokeHref(revoking.id, false)}
 					intent={HEALTH_LINK_INTENTS.revoke}
 					fields={{ linkId: revoking.id }}
 					confirmLabel="Revoke Link"
@@ -164,6 +169,7 @@ function LinkItem({ link }: { link: Link }) {
 					{link.shlink ? <LinkText id={`shl-text-${link.id}`} text={link.shlink} /> : null}
 					{link.state === 'active' ? (
 						<RouterLink
+							id={revokeLinkId(link.id)}
 							to={revokeHref(link.id)}
 							preventScrollReset
 							className={buttonClass('secondary', cx(small, 'border-red-700 text-red-800'))}
