@@ -74,6 +74,7 @@ test('a SMART Health Link with a passcode: made on the QR Codes tab, opened by a
 	await page.keyboard.press('Enter')
 	const question = page.getByRole('dialog', { name: 'Revoke this SMART Health Link?' })
 	await expect(question.getByRole('link', { name: 'Close' })).toBeFocused()
+	await expectNoAxeViolations(page, testInfo)
 	await page.keyboard.press('Tab')
 	await page.keyboard.press('Enter')
 	await expect(question).toBeHidden()
