@@ -24,6 +24,8 @@ const STATES: Record<HealthLinkState, { label: string; className: string }> = {
 const small = 'min-h-9 px-3 py-1 text-sm'
 
 const revokeLinkId = (id: number) => `revoke-${id}`
+/** The link the address names: about to be revoked (`revoke`, the question) or just revoked (`revoked`). */
+const useLinkParam = (name: 'revoke' | 'revoked') => Number(new URLSearchParams(useLocation().search).get(name))
 
 /**
  * The tab's address with `revoke` (the question before a link is revoked) set to `id`; without `ask`, the address the
@@ -50,7 +52,7 @@ function useRevokeHref() {
 export function HealthLinks({ cards }: { cards: readonly HealthLinkCard[] }) {
 	const actionData = useActionData() as ActionData | undefined
 	const revokeHref = useRevokeHref()
-	const asked = Number(new URLSearchParams(useLocation().search).get('revoke'))
+	const asked = useLinkParam('revoke')
 	const revoking = cards.flatMap((card) => card.links).find((link) => link.id === asked && link.state === 'active')
 	if (cards.length === 0) return null
 	return (
@@ -132,7 +134,7 @@ function LinkItem({ link }: { link: Link }) {
 	const state = STATES[link.state]
 	const revokeHref = useRevokeHref()
 	// Just revoked: focus is on the link's name and state, which now says so.
-	const revoked = Number(new URLSearchParams(useLocation().search).get('revoked')) === link.id
+	const revoked = useLinkParam('revoked') === link.id
 	const { serverFocus } = useFocusAfterChange(revoked, () => document.getElementById(`${title}-state`))
 	return (
 		<li className="rounded-lg border border-gray-300 p-4">
