@@ -307,7 +307,7 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: strin
 			<summary className="cursor-pointer text-blue-700 underline">Show data table</summary>
 			<ScrollTable
 				caption={caption}
-				className="mt-2 max-h-80 overflow-auto rounded border border-gray-200"
+				className="mt-2 max-h-80 overflow-y-auto rounded border border-gray-200"
 				tableClassName="w-full border-collapse tabular-nums [&_td]:px-3 [&_td]:py-1 [&_td]:text-right [&_th]:px-3 [&_th]:py-1 [&_th]:text-left [&_tbody_th]:font-normal [&_tbody_tr]:border-t [&_tbody_tr]:border-gray-100"
 			>
 				<thead className="bg-gray-50">
