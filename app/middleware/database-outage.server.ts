@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction } from 'react-router'
 import { OUTAGE_MESSAGE, OUTAGE_RETRY_SECONDS, type DatabaseOutage, type KeptField, type KeptForm } from '#app/utils/database-outage.ts'
 import { databaseOutageContext, isDatabaseUnavailable } from '#app/utils/database-outage.server.ts'
+import { messagePage } from '#app/utils/message-page.server.ts'
 import { setSecurityHeaders } from './security.server.ts'
 
 /*
@@ -105,13 +106,5 @@ function resourceOutage(request: Request, url: URL) {
 	if (wantsJson) return Response.json({ message: OUTAGE_MESSAGE }, { status: 503 })
 	const retry = request.method === 'GET' ? `<meta http-equiv="refresh" content="${OUTAGE_RETRY_SECONDS}">` : ''
 	const again = request.method === 'GET' ? 'This page tries again by itself in a few seconds.' : 'Please go back and send it again.'
-	const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${retry}<title>Temporarily unavailable · Hit Me Helpers</title><style>body{font:18px/1.5 system-ui,sans-serif;margin:0;padding:2rem 1rem;color:#111827;background:#f9fafb}main{max-width:36rem;margin:0 auto}h1{font-size:1.6rem;margin:0 0 .5rem}</style></head><body><main><h1>Temporarily unavailable</h1><p>${OUTAGE_MESSAGE}</p><p>${again}</p></main></body></html>`
-	return new Response(html, {
-		status: 503,
-		headers: {
-			'content-type': 'text/html; charset=utf-8',
-			'content-security-policy':
-				"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-		},
-	})
+	return messagePage({ status: 503, title: 'Temporarily unavailable', paragraphs: [OUTAGE_MESSAGE, again], head: retry })
 }

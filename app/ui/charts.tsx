@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { ScrollTable } from './scroll-table.tsx'
 
 /**
  * Server-rendered SVG charts for the owner's dashboards: plain markup, no client JavaScript, no dependencies.
@@ -304,35 +305,31 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: strin
 	return (
 		<details className="text-sm text-gray-800">
 			<summary className="cursor-pointer text-blue-700 underline">Show data table</summary>
-			<div
-				className="mt-2 max-h-80 overflow-auto rounded border border-gray-200"
-				tabIndex={0}
-				role="region"
-				aria-label={`${caption}: data`}
+			<ScrollTable
+				caption={caption}
+				className="mt-2 max-h-80 overflow-y-auto rounded border border-gray-200"
+				tableClassName="w-full border-collapse tabular-nums [&_td]:px-3 [&_td]:py-1 [&_td]:text-right [&_th]:px-3 [&_th]:py-1 [&_th]:text-left [&_tbody_th]:font-normal [&_tbody_tr]:border-t [&_tbody_tr]:border-gray-100"
 			>
-				<table className="w-full border-collapse tabular-nums [&_td]:px-3 [&_td]:py-1 [&_td]:text-right [&_th]:px-3 [&_th]:py-1 [&_th]:text-left [&_tbody_th]:font-normal [&_tbody_tr]:border-t [&_tbody_tr]:border-gray-100">
-					<caption className="sr-only">{caption}</caption>
-					<thead className="bg-gray-50">
-						<tr>
-							{headers.map((header, i) => (
-								<th key={i} scope="col">
-									{header}
-								</th>
+				<thead className="bg-gray-50">
+					<tr>
+						{headers.map((header, i) => (
+							<th key={i} scope="col">
+								{header}
+							</th>
+						))}
+					</tr>
+				</thead>
+				<tbody>
+					{rows.map(([label, ...cells], i) => (
+						<tr key={i}>
+							<th scope="row">{label}</th>
+							{cells.map((cell, j) => (
+								<td key={j}>{cell}</td>
 							))}
 						</tr>
-					</thead>
-					<tbody>
-						{rows.map(([label, ...cells], i) => (
-							<tr key={i}>
-								<th scope="row">{label}</th>
-								{cells.map((cell, j) => (
-									<td key={j}>{cell}</td>
-								))}
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</div>
+					))}
+				</tbody>
+			</ScrollTable>
 		</details>
 	)
 }

@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { messagePage } from './message-page.server.ts'
 /** A file to save: the browser downloads it and stays on the page, with or without JavaScript. */
 export function fileResponse(file: { fileName: string; contentType: string; body: Uint8Array }) {
 	return new Response(Buffer.from(file.body), {
@@ -37,8 +37,26 @@ export function uploadedFileResponse(
 	})
 }
 
-/** A download the domain refused (too many, the server busy, not found): the page's error, with Retry-After when known. */
-export function refusedDownload(refusal: { status: number; message: string; retryAfterSeconds?: number }) {
-	const headers: HeadersInit = refusal.retryAfterSeconds ? { 'retry-after': String(refusal.retryAfterSeconds) } : {}
-	return data(refusal.message, { status: refusal.status, headers })
+/**
+ * A download the domain refused (too many, the server busy, not found, a link that is not valid): a page saying so,
+ * with Retry-After when known and a way on. Thrown or returned, it is the answer as it stands.
+ */
+export function refusedDownload(
+	refusal: { status: number; message: string; retryAfterSeconds?: number },
+	link: { href: string; label: string } = { href: '/', label: 'Go to the home page' },
+) {
+	const headers: Record<string, string> = refusal.retryAfterSeconds ? { 'retry-after': String(refusal.retryAfterSeconds) } : {}
+	return messagePage({
+		status: refusal.status,
+		title: REFUSAL_TITLES[refusal.status] ?? 'This file cannot be made',
+		paragraphs: [refusal.message],
+		link,
+		headers,
+	})
+}
+
+const REFUSAL_TITLES: Record<number, string> = {
+	404: 'Not found',
+	429: 'Too many requests',
+	503: 'Busy just now',
 }

@@ -1,18 +1,35 @@
 import type { Page, TestInfo } from '@playwright/test'
-import { addSmallSticker, claimOnDashboard, expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
+import { ADMIN_TOKEN } from '../playwright.config.ts'
+import {
+	addSmallSticker,
+	claimOnDashboard,
+	expect,
+	expectNoAxeViolations,
+	expectNoAxeViolationsAt,
+	expectNoSidewaysScroll,
+	signIn,
+	test,
+	timeLimit,
+} from './fixtures.ts'
 
-// Every page, and every dialog a URL opens, passes axe: with JavaScript and without it (the no-js project). The pages
-// come in small groups, each its own journey, so the groups run side by side.
+// Every page, and every dialog a URL opens, passes axe on a phone (375 px) and at 320 px (WCAG 1.4.10's reflow width):
+// with JavaScript and without it (the no-js project). Each page is loaded once at 375 px, checked, narrowed to 320 px
+// where it stands and checked again, and then, with WCAG 1.4.12's text spacing added, may not be wider than the screen.
+// The pages come in small groups, each its own journey, so the groups run side by side.
 
 /** A dialog opened by the URL, else the page. */
 const shown = (page: Page, path: string) => (/[?&](dialog|cart)=/.test(path) ? page.getByRole('dialog') : page.locator('main').first())
 
-async function sweep(page: Page, testInfo: TestInfo, paths: string[]) {
-	test.setTimeout(timeLimit(60_000))
+const PHONE = { width: 375, height: 800 }
+
+async function sweep(page: Page, testInfo: TestInfo, paths: string[], { textSpacing = true } = {}) {
+	test.setTimeout(timeLimit(90_000))
 	for (const path of paths) {
+		await page.setViewportSize(PHONE)
 		await page.goto(path)
 		await expect(shown(page, path), path).toBeVisible()
-		await expectNoAxeViolations(page, testInfo)
+		await expectNoAxeViolationsAt(page, testInfo, [375, 320])
+		if (textSpacing) await expectNoSidewaysScroll(page, path)
 	}
 }
 
@@ -20,6 +37,8 @@ const publicPages = [
 	['/', '/auth', '/login', '/signup', '/team', '/team?dialog=products'],
 	['/payment-options', '/donate', '/support', '/donation-success', '/pricing', '/subscribe'],
 	['/shop', '/cart', '/request-products', '/order-tracking', '/request-qr', `/review/${'f'.repeat(43)}`],
+	// A link from a receipt that was cut short, and an address that leads nowhere.
+	['/giving/statement?email=someone%40example.com&year=2026&sig=cut-short', '/no-such-page'],
 ]
 for (const paths of publicPages) {
 	test(`axe, signed out: ${paths.join(' ')}`, async ({ page }, testInfo) => sweep(page, testInfo, paths))
@@ -34,6 +53,7 @@ const dashboardPages = [
 	[
 		'/dashboard/profile',
 		'/dashboard/profile?dialog=delete-account',
+		'/dashboard/profile/access-record',
 		'/dashboard/giving',
 		'/dashboard?subscribed=true',
 		'/subscribe?plan=family',
@@ -43,7 +63,7 @@ for (const paths of dashboardPages) {
 	test(`axe, signed in: ${paths.join(' ')}`, async ({ page, person, sticker }, testInfo) => {
 		await signIn(page, await person())
 		await expect(page).toHaveURL(/\/dashboard$/)
-		// A claimed sticker brings a profile, which the medical dialogs need.
+		// A claimed sticker brings a profile, which the medical dialogs need (and a row in the access record).
 		await claimOnDashboard(page, sticker().pin)
 		await sweep(page, testInfo, paths)
 	})
@@ -57,6 +77,25 @@ test('axe: the QR codes tab, the cart with a sticker in it, and the responder pa
 	await addSmallSticker(page)
 	await sweep(page, testInfo, ['/dashboard/qr-codes', '/shop?cart=open', '/cart', new URL(code.scanUrl).pathname])
 })
+
+// The admin area, opened with the admin token (the owner's own account and second factor are the owner journey's). Its
+// header's time-range row does not wrap under WCAG text spacing at 320 px (13 px too wide), and the header's phone
+// layout is reworked apart from this sweep: until then its views are checked with axe at both widths only.
+const adminPages = [
+	['/admin', '/admin/orders', '/admin/donations', '/admin/qr-scans', '/admin/traffic', '/admin/filtered'],
+	['/admin/emails', '/admin/consent', '/admin/qr-management', '/admin/security', '/admin/audit'],
+]
+for (const paths of adminPages) {
+	test(`axe, admin: ${paths.join(' ')}`, async ({ page, person }, testInfo) => {
+		await signIn(page, await person())
+		await expect(page).toHaveURL(/\/dashboard$/)
+		await page.goto('/owner-panel')
+		await page.getByLabel('Admin token').fill(ADMIN_TOKEN)
+		await page.getByRole('button', { name: 'Admin Access' }).click()
+		await expect(page.getByRole('heading', { name: 'Overview', exact: true })).toBeVisible()
+		await sweep(page, testInfo, paths, { textSpacing: false })
+	})
+}
 
 test('axe: the header menu on a phone', async ({ page, person }, testInfo) => {
 	await page.setViewportSize({ width: 390, height: 800 })

@@ -115,7 +115,52 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  * cookies and viewport.
  */
 export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
-	if (testInfo.project.name !== 'no-js') return expectNoViolationsIn(page)
+	await expectNoViolationsIn(testInfo.project.name === 'no-js' ? await scriptedCopy(page, testInfo) : page)
+}
+
+/**
+ * axe at each width in turn, the page resized where it stands (not loaded again): a phone's 375 px, then 320 px
+ * (WCAG 1.4.10's reflow width). Without JavaScript the copy is made once and resized with it.
+ */
+export async function expectNoAxeViolationsAt(page: Page, testInfo: TestInfo, widths: readonly number[]) {
+	const checked = testInfo.project.name === 'no-js' ? await scriptedCopy(page, testInfo) : page
+	const height = page.viewportSize()?.height ?? 800
+	for (const width of widths) {
+		await page.setViewportSize({ width, height })
+		await checked.setViewportSize({ width, height })
+		await expectNoViolationsIn(checked, `at ${width} px`)
+	}
+}
+
+/** WCAG 1.4.12's text spacing, as a reader's own style sheet would set it. */
+const TEXT_SPACING =
+	'* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important } p { margin-bottom: 2em !important }'
+
+/**
+ * With WCAG 1.4.12's text spacing added, nothing sticks out past the page's right edge (what a table or a row of tabs
+ * scrolls inside its own region is not the page's). Names what sticks out, if anything.
+ */
+export async function expectNoSidewaysScroll(page: Page, label: string) {
+	// Added by the test's own script (addStyleTag waits for an onload that a page without JavaScript never fires).
+	await page.evaluate((css) => document.head.append(Object.assign(document.createElement('style'), { textContent: css })), TEXT_SPACING)
+	const sticking = await page.evaluate(() => {
+		const width = document.documentElement.clientWidth
+		const clipped = (el: Element) => {
+			for (let p = el.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true
+			return false
+		}
+		const out = [...document.body.querySelectorAll('*')].filter((el) => {
+			const box = el.getBoundingClientRect()
+			return box.width > 0 && box.right > width + 0.5 && !clipped(el)
+		})
+		const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+		return { overflow: document.documentElement.scrollWidth - width, out: out.slice(0, 5).map(name) }
+	})
+	expect(sticking, `${label}: wider than the screen with WCAG text spacing`).toEqual({ overflow: 0, out: [] })
+}
+
+/** The no-js page's document in a page that may run axe (see expectNoAxeViolations). */
+async function scriptedCopy(page: Page, testInfo: TestInfo) {
 	const html = (await page.content())
 		.replace(/<script\b[\s\S]*?<\/script>/gi, '')
 		.replace(/<link[^>]*rel="modulepreload"[^>]*>/gi, '')
@@ -123,7 +168,7 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo) {
 	const copy = await axeCopyOf(page, testInfo)
 	await copy.route(page.url(), (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }), { times: 1 })
 	await copy.goto(page.url())
-	await expectNoViolationsIn(copy)
+	return copy
 }
 
 /** One scripted page per journey, reused for each check (a browser context costs seconds on a busy machine). */
@@ -143,13 +188,16 @@ async function axeCopyOf(page: Page, testInfo: TestInfo) {
 // axe in the page itself ("legacy" mode): the pages have no frames, and the default opens a blank page per check to
 // merge frames' results, which made the axe sweep a third slower. Only violations are gathered in full (the sweep: 154
 // s to 130 s). options() replaces what withTags() set, so it comes first.
-async function expectNoViolationsIn(page: Page) {
+async function expectNoViolationsIn(page: Page, where?: string) {
 	const results = await new AxeBuilder({ page })
 		.options({ resultTypes: ['violations'] })
 		.withTags(AXE_TAGS)
 		.setLegacyMode(true)
 		.analyze()
-	expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+	expect(
+		results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+		where,
+	).toEqual([])
 }
 
 /** Where focus is: inside the open dialog, or nowhere (the document itself), never on the page behind it. */

@@ -94,7 +94,12 @@ describe("a donor's giving", () => {
 		]) {
 			const changed = new URL(link)
 			changed.searchParams.set(key!, value!)
-			expect(await unwrap(await open(changed)), `${key}=${value}`).toMatchObject({ status: 404 })
+			const refused = await unwrap(await open(changed))
+			expect(refused, `${key}=${value}`).toMatchObject({ status: 404 })
+			// A page a browser shows, in words, with a way on: never the router's JSON.
+			expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8')
+			expect(refused.body).toMatch(/^<!doctype html><html lang="en">.*<title>This statement link is not valid · Hit Me Helpers<\/title>/)
+			expect(refused.body).toContain('<a href="/dashboard/giving">Go to Your Giving</a>')
 		}
 	})
 

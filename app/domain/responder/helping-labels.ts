@@ -26,7 +26,9 @@ const en = {
 	blocked: 'This person’s family has turned off messages from this device.',
 	held: 'Waiting: it goes to the same people within {m} minutes, with anything else you send meanwhile.',
 	tooMany: 'Too many messages for this code just now. Please call the emergency contacts on the previous page.',
-	invalid: 'Please shorten your message.',
+	limit: 'Up to {n} characters.',
+	tooLong: 'This has {k} characters: please shorten it to {n} or fewer.',
+	error: 'Error',
 	timeZone: 'Times are shown in UTC',
 }
 export type HelpingLabels = typeof en
@@ -55,7 +57,9 @@ const es: HelpingLabels = {
 	blocked: 'La familia de esta persona ha desactivado los mensajes desde este dispositivo.',
 	held: 'En espera: se enviará a las mismas personas en {m} minutos como máximo, junto con lo que envíe mientras tanto.',
 	tooMany: 'Demasiados mensajes para este código ahora. Llame a los contactos de emergencia de la página anterior.',
-	invalid: 'Acorte su mensaje, por favor.',
+	limit: 'Hasta {n} caracteres.',
+	tooLong: 'Tiene {k} caracteres: acórtelo a {n} como máximo, por favor.',
+	error: 'Error',
 	timeZone: 'Horas en UTC',
 }
 
@@ -83,7 +87,9 @@ const fr: HelpingLabels = {
 	blocked: 'La famille de cette personne a désactivé les messages venant de cet appareil.',
 	held: 'En attente : il partira vers les mêmes personnes dans {m} minutes au plus, avec ce que vous enverrez d’ici là.',
 	tooMany: 'Trop de messages pour ce code en ce moment. Appelez les contacts d’urgence de la page précédente.',
-	invalid: 'Veuillez raccourcir votre message.',
+	limit: 'Jusqu’à {n} caractères.',
+	tooLong: 'Ce texte fait {k} caractères : veuillez le raccourcir à {n} au plus.',
+	error: 'Erreur',
 	timeZone: 'Heures en UTC',
 }
 

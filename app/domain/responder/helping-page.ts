@@ -1,13 +1,17 @@
 import { HELPING_LABELS } from './helping-labels.ts'
 import type { Language } from './labels.ts'
-import { e, helpingForm, shell } from './page.ts'
+import type { KeptReport } from './helping-fields.ts'
+import { e, helpingForm, shell, titled } from './page.ts'
 
 type Sent = { createdAt: Date; message: string | null; location: string | null; recipients: number; mailedAt: Date | null }
 
 const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
 
-/** What this responder sent, newest first, the form for an update to the same people, and the way back. */
-export function renderHelpingSent(lang: Language, token: string, sent: Sent[], gapMinutes: number) {
+/**
+ * What this responder sent, newest first, the form for an update to the same people (with a refused update as typed),
+ * and the way back.
+ */
+export function renderHelpingSent(lang: Language, token: string, sent: Sent[], gapMinutes: number, kept?: KeptReport) {
 	const h = HELPING_LABELS[lang]
 	const heading = (report: Sent) =>
 		report.mailedAt
@@ -20,12 +24,12 @@ export function renderHelpingSent(lang: Language, token: string, sent: Sent[], g
 				`<div class="sent"><p><b>${e(heading(report))}</b></p><p>${report.message ? e(report.message).replace(/\n/g, '<br>') : e(h.nothingWritten)}</p>${report.location ? `<p>${e(h.location)}: ${e(report.location)}</p>` : ''}</div>`,
 		)
 		.join('')
-	const body = `<section aria-labelledby="s-sent"><h2 id="s-sent">${e(h.sentTitle)}</h2>${items}</section>${helpingForm(lang, token, 'update')}<p><a href="/scan/${e(token)}?lang=${lang}">${e(h.back)}</a></p>`
-	return shell(lang, h.sentTitle, body, null, true)
+	const body = `<section aria-labelledby="s-sent"><h2 id="s-sent">${e(h.sentTitle)}</h2>${items}</section>${helpingForm(lang, token, 'update', kept)}<p><a href="/scan/${e(token)}?lang=${lang}">${e(h.back)}</a></p>`
+	return shell(lang, titled(lang, h.sentTitle, kept), body, null, true)
 }
 
-/** A refused report: alerts off, the sender blocked, too many, or a message too long; the way back to the page. */
-export function renderHelpingRefused(lang: Language, token: string, reason: 'off' | 'blocked' | 'tooMany' | 'invalid') {
+/** A refused report: alerts off, the sender blocked, or too many; the way back to the page. */
+export function renderHelpingRefused(lang: Language, token: string, reason: 'off' | 'blocked' | 'tooMany') {
 	const h = HELPING_LABELS[lang]
 	return shell(
 		lang,

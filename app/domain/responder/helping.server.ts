@@ -11,6 +11,7 @@ import { env } from '#app/utils/env.server.ts'
 import { inertText } from '#app/utils/inert-text.ts'
 import { hit } from '#app/utils/rate-limit.server.ts'
 import { sealedData } from '#app/utils/sealed-data.server.ts'
+import { HELPING_LIMITS, helpingText } from './helping-fields.ts'
 import { HELPING_LABELS } from './helping-labels.ts'
 import { loadResponderView, type ResponderProfile } from './responder.server.ts'
 
@@ -26,15 +27,14 @@ export const UPDATE_GAP_SECONDS = 5 * 60
 /** How long a responder is known again by their cookie: their later messages are updates to the same people. */
 export const RESPONDER_HOURS = 12
 
-const text = (max: number) =>
-	z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() || undefined : undefined), z.string().max(max).optional())
+const text = (max: number) => z.preprocess(helpingText, z.string().max(max).optional())
 const coordinate = (limit: number) =>
 	z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number().min(-limit).max(limit).optional())
 
 /** What a responder may send: where they are, where the person is being taken, and (with JavaScript) a position. */
 export const HelpingSchema = z.object({
-	where: text(300),
-	hospital: text(200),
+	where: text(HELPING_LIMITS.where),
+	hospital: text(HELPING_LIMITS.hospital),
 	latitude: coordinate(90),
 	longitude: coordinate(180),
 	accuracy: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number().min(0).max(100_000).optional()),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { profileFlags } from './critical-flags.ts'
+import { HELPING_LIMITS, type HelpingField, type KeptReport } from './helping-fields.ts'
 import { HELPING_LABELS } from './helping-labels.ts'
 import { LABELS, LANGUAGE_NAMES, LANGUAGES, type Labels, type Language } from './labels.ts'
 import type { ResponderProfile } from './responder.server.ts'
@@ -11,26 +12,29 @@ import { escapeMarkup } from '#app/utils/escape.ts'
 export const e = (value: unknown) => escapeMarkup(String(value ?? ''))
 
 const CSS = `*{box-sizing:border-box}body{margin:0;font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#111;background:#fff}
-main{max-width:40rem;margin:0 auto;padding:0 12px 32px;overflow-wrap:anywhere}header{background:#991b1b;color:#fff;padding:10px 12px}header h1{margin:0;font-size:1.15rem;max-width:40rem;margin:0 auto}
-.call{margin:0 auto;max-width:40rem;font-weight:700}nav{font-size:.9rem;padding:6px 0;text-align:right}nav a{color:#1e3a8a;margin-left:10px}
-h2{font-size:1rem;text-transform:uppercase;letter-spacing:.04em;margin:20px 0 6px;border-bottom:2px solid #111;padding-bottom:2px}
+main{max-width:40rem;margin:0 auto;padding:0 12px 32px;overflow-wrap:break-word}header{background:#991b1b;color:#fff;padding:10px 12px}header h1{margin:0;font-size:1.15rem;max-width:40rem;margin:0 auto}
+.call{margin:0 auto;max-width:40rem;font-weight:700}nav{font-size:1rem;padding:6px 0;text-align:right}nav a{color:#1e3a8a;margin-left:10px}
+h2{font-size:1.2rem;text-transform:uppercase;letter-spacing:.04em;margin:20px 0 6px;border-bottom:2px solid #111;padding-bottom:2px}
 .status{border:4px solid #111;padding:10px 12px;margin-top:8px}.status b{display:block;font-size:1.6rem;line-height:1.2}.status.dnr{border-color:#b91c1c;background:#fef2f2}
 .flags{background:#111;color:#fff;padding:8px 12px;margin-top:12px}.flags h2{color:#fff;border-color:#fff;margin-top:4px}.flags li{font-weight:700}
 ul{margin:0;padding-left:1.1rem}li{margin:4px 0}.sev{font-weight:700}.severe{color:#b91c1c}.muted{color:#374151}
 a.tel{display:block;background:#166534;color:#fff;text-decoration:none;font-weight:700;padding:12px;margin:8px 0;border-radius:6px;font-size:1.1rem}
 .person{display:flex;gap:12px;align-items:center;margin-top:8px}.person img{flex:none;width:80px;height:80px;object-fit:cover;border:2px solid #111}
 .person div{min-width:0}.person p{margin:0}.person .name{font-size:1.5rem;font-weight:800;line-height:1.2}
-dl{margin:0;display:grid;grid-template-columns:auto minmax(0,1fr);gap:2px 12px}dt{font-weight:700}dd{margin:0;min-width:0}
-.blood{font-size:1.6rem;font-weight:800}footer{margin-top:24px;font-size:.9rem;color:#374151}a{color:#1e3a8a}
+dl{margin:0;display:grid;grid-template-columns:auto minmax(0,1fr);gap:2px 12px}dt{font-weight:700}dd{margin:0;min-width:0}@media(max-width:30rem){dl{display:block}dd{margin-bottom:8px}}
+.blood{font-size:1.6rem;font-weight:800}footer{margin-top:24px;font-size:1rem;color:#374151}a{color:#1e3a8a}
 .help{border:3px solid #1e3a8a;padding:10px 12px;margin-top:16px}.help h2{margin-top:4px}.help label{display:block;font-weight:700;margin-top:10px}
 .help input[type=text]{width:100%;font:inherit;padding:10px;border:2px solid #374151;border-radius:6px}.help button{display:block;width:100%;margin-top:12px;font:inherit;font-weight:700;padding:12px;border-radius:6px;border:0;background:#1e3a8a;color:#fff;cursor:pointer}
-.help button.loc{background:#fff;color:#1e3a8a;border:2px solid #1e3a8a}.sent{background:#f0fdf4;border:3px solid #166534;padding:10px 12px;margin-top:12px}`
+.help button.loc{background:#fff;color:#1e3a8a;border:2px solid #1e3a8a}.help p[role=status]{margin:8px 0 0}.hint{margin:2px 0 4px;color:#374151}
+.help .err{margin:4px 0 0;color:#b91c1c;font-weight:700}.help input[aria-invalid=true]{border-color:#b91c1c}.sent{background:#f0fdf4;border:3px solid #166534;padding:10px 12px;margin-top:12px}`
 
 /**
  * With JavaScript, "Add my location" fills the helping form's position fields; the page itself needs no script. Its
- * words come from the form's data attributes, so the script stays one constant, allowed by its hash alone.
+ * words come from the form's data attributes, so the script stays one constant, allowed by its hash alone. What it
+ * says goes into the form's status line, which the page has from the start (so that it is announced), and the button
+ * stays where focus is (pressed again, it finds the position again).
  */
-const LOCATE_SCRIPT = `(()=>{const f=document.getElementById('helping');if(!f||!navigator.geolocation)return;const d=f.dataset,b=document.createElement('button'),s=document.createElement('p');b.type='button';b.className='loc';b.textContent=d.locate;s.setAttribute('role','status');f.insertBefore(s,f.querySelector('button'));f.insertBefore(b,s);b.onclick=()=>{s.textContent=d.locating;navigator.geolocation.getCurrentPosition(p=>{for(const[k,v]of[['latitude',p.coords.latitude],['longitude',p.coords.longitude],['accuracy',p.coords.accuracy]])f.elements[k].value=String(v);s.textContent=d.located.replace('{m}',String(Math.round(p.coords.accuracy)));b.remove()},()=>{s.textContent=d.locateFailed},{enableHighAccuracy:true,timeout:15000})}})()`
+const LOCATE_SCRIPT = `(()=>{const f=document.getElementById('helping');if(!f||!navigator.geolocation)return;const d=f.dataset,b=document.createElement('button'),s=f.querySelector('[role=status]');b.type='button';b.className='loc';b.textContent=d.locate;f.insertBefore(b,s);b.onclick=()=>{s.textContent=d.locating;navigator.geolocation.getCurrentPosition(p=>{for(const[k,v]of[['latitude',p.coords.latitude],['longitude',p.coords.longitude],['accuracy',p.coords.accuracy]])f.elements[k].value=String(v);s.textContent=d.located.replace('{m}',String(Math.round(p.coords.accuracy)))},()=>{s.textContent=d.locateFailed},{enableHighAccuracy:true,timeout:15000})}})()`
 export const LOCATE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(LOCATE_SCRIPT).digest('base64')}'`
 
 export function shell(lang: Language, title: string, body: string, token: string | null, script = false) {
@@ -66,7 +70,7 @@ const dateFormats = Object.fromEntries(
 const dateFormat = (lang: Language, date: Date | string) =>
 	dateFormats[lang].format(typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date)
 
-export function renderResponderPage(profile: ResponderProfile, lang: Language, token: string) {
+export function renderResponderPage(profile: ResponderProfile, lang: Language, token: string, kept?: KeptReport) {
 	const t = LABELS[lang]
 	const base = `/scan/${e(token)}`
 	const dnr = profile.dnrStatus
@@ -108,7 +112,7 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 					.join(',')}`,
 		)}</section>`,
 		`<section aria-labelledby="s-con"><h2 id="s-con">${e(t.contacts)}</h2>${profile.emergencyContacts.length ? profile.emergencyContacts.map((c) => `<a class="tel" href="tel:${e(c.phoneNumber.replace(/[^+\d]/g, ''))}">${e(t.call)} ${e(c.name)} (${e(c.relationship)}): ${e(c.phoneNumber)}</a>`).join('') : `<p class="muted">${e(t.none)}</p>`}</section>`,
-		profile.helpingAlerts ? helpingForm(lang, token, 'send') : '',
+		profile.helpingAlerts ? helpingForm(lang, token, 'send', kept) : '',
 		identity.some(([, v]) => v)
 			? `<section aria-labelledby="s-id"><h2 id="s-id">${e(t.identity)}</h2><dl>${identity
 					.filter(([, v]) => v)
@@ -125,12 +129,29 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 		// Moved only by the owner confirming or editing the profile, never by a setting or a reminder.
 		`<footer>${e(t.lastConfirmed)} ${e(dateFormat(lang, profile.confirmedAt ?? profile.createdAt))}.</footer>`,
 	].join('')
-	return shell(lang, `${t.title}${name ? `: ${name}` : ''}`, body, token, profile.helpingAlerts)
+	return shell(lang, titled(lang, `${t.title}${name ? `: ${name}` : ''}`, kept), body, token, profile.helpingAlerts)
 }
 
-/** "I'm helping this person now": a plain form to /scan/{token}/helping; the location button is the script's. */
-export function helpingForm(lang: Language, token: string, kind: 'send' | 'update') {
+/**
+ * "I'm helping this person now": a plain form to /scan/{token}/helping; the location button is the script's. A refused
+ * report comes back in it as typed, each refusal beside its field (focused, without a script, by autofocus).
+ */
+export function helpingForm(lang: Language, token: string, kind: 'send' | 'update', kept?: KeptReport) {
 	const h = HELPING_LABELS[lang]
 	const data = `data-locate="${e(h.locate)}" data-locating="${e(h.locating)}" data-located="${e(h.located)}" data-locate-failed="${e(h.locateFailed)}"`
-	return `<section class="help" aria-labelledby="s-help"><h2 id="s-help">${e(kind === 'send' ? h.title : h.sendUpdate)}</h2><p>${e(kind === 'send' ? h.intro : h.updateIntro)}</p><form id="helping" method="post" action="/scan/${e(token)}/helping" ${data}><input type="hidden" name="lang" value="${lang}"><label for="h-where">${e(h.where)}</label><input type="text" id="h-where" name="where" maxlength="300" autocomplete="off"><label for="h-hospital">${e(h.hospital)}</label><input type="text" id="h-hospital" name="hospital" maxlength="200" autocomplete="off"><input type="hidden" name="latitude"><input type="hidden" name="longitude"><input type="hidden" name="accuracy"><button type="submit">${e(kind === 'send' ? h.send : h.sendUpdate)}</button></form></section>`
+	const firstRefused = (Object.keys(HELPING_LIMITS) as HelpingField[]).find((field) => kept?.tooLong[field] !== undefined)
+	const field = (name: HelpingField, label: string) => {
+		const id = `h-${name}`
+		const length = kept?.tooLong[name]
+		const limit = String(HELPING_LIMITS[name])
+		const error =
+			length === undefined ? '' : `<p class="err" id="${id}-error">${e(h.tooLong.replace('{k}', String(length)).replace('{n}', limit))}</p>`
+		const described = length === undefined ? `${id}-limit` : `${id}-limit ${id}-error`
+		return `<label for="${id}">${e(label)}</label><p class="hint" id="${id}-limit">${e(h.limit.replace('{n}', limit))}</p><input type="text" id="${id}" name="${name}" maxlength="${limit}" autocomplete="off" aria-describedby="${described}"${length === undefined ? '' : ' aria-invalid="true"'}${name === firstRefused ? ' autofocus' : ''}${kept?.values[name] ? ` value="${e(kept.values[name])}"` : ''}>${error}`
+	}
+	const status = kept?.locationDropped ? e(h.locateFailed) : ''
+	return `<section class="help" aria-labelledby="s-help"><h2 id="s-help">${e(kind === 'send' ? h.title : h.sendUpdate)}</h2><p>${e(kind === 'send' ? h.intro : h.updateIntro)}</p><form id="helping" method="post" action="/scan/${e(token)}/helping" ${data}><input type="hidden" name="lang" value="${lang}">${field('where', h.where)}${field('hospital', h.hospital)}<input type="hidden" name="latitude"><input type="hidden" name="longitude"><input type="hidden" name="accuracy"><p role="status">${status}</p><button type="submit">${e(kind === 'send' ? h.send : h.sendUpdate)}</button></form></section>`
 }
+
+/** The page's title, marked when a refused report is shown again. */
+export const titled = (lang: Language, title: string, kept?: KeptReport) => (kept ? `${HELPING_LABELS[lang].error}: ${title}` : title)

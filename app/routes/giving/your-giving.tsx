@@ -7,6 +7,7 @@ import { giftsOf } from '#app/domain/giving/statements.server.ts'
 import { requireUser } from '#app/middleware/permissions.server.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
+import { ScrollTable } from '#app/ui/scroll-table.tsx'
 import { env } from '#app/utils/env.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { replyError } from '#app/utils/reply-error.server.ts'
@@ -79,32 +80,30 @@ export default function YourGiving({ loaderData: { gifts, years, monthly }, acti
 					Your gifts
 				</h2>
 				{gifts.length ? (
-					<div className="mt-3 overflow-x-auto">
-						<table className="w-full text-left">
-							<thead>
-								<tr className="border-b border-gray-300">
-									{GIFT_COLUMNS.map((heading, i) => (
-										<th key={heading} scope="col" className={i < GIFT_COLUMNS.length - 1 ? 'py-2 pr-4' : 'py-2'}>
-											{heading}
-										</th>
-									))}
-								</tr>
-							</thead>
-							<tbody>
-								{gifts.map((gift) => (
-									<tr key={gift.id} className="border-b border-gray-200">
-										<td className="py-2 pr-4">{gift.date}</td>
-										<td className="py-2 pr-4">D-{gift.id}</td>
-										<td className="py-2 pr-4">
-											{gift.charged}
-											{gift.fee ? <span className="block text-sm text-gray-700">including {gift.fee} to cover the card fee</span> : null}
-										</td>
-										<td className="py-2">{gift.refunded ?? 'None'}</td>
-									</tr>
+					<ScrollTable caption="Your gifts, newest first" className="mt-3" tableClassName="w-full text-left">
+						<thead>
+							<tr className="border-b border-gray-300">
+								{GIFT_COLUMNS.map((heading, i) => (
+									<th key={heading} scope="col" className={i < GIFT_COLUMNS.length - 1 ? 'py-2 pr-4' : 'py-2'}>
+										{heading}
+									</th>
 								))}
-							</tbody>
-						</table>
-					</div>
+							</tr>
+						</thead>
+						<tbody>
+							{gifts.map((gift) => (
+								<tr key={gift.id} className="border-b border-gray-200">
+									<td className="py-2 pr-4">{gift.date}</td>
+									<td className="py-2 pr-4">D-{gift.id}</td>
+									<td className="py-2 pr-4">
+										{gift.charged}
+										{gift.fee ? <span className="block text-sm text-gray-700">including {gift.fee} to cover the card fee</span> : null}
+									</td>
+									<td className="py-2">{gift.refunded ?? 'None'}</td>
+								</tr>
+							))}
+						</tbody>
+					</ScrollTable>
 				) : (
 					<p className="mt-2 text-gray-800">No gifts yet. Gifts appear here once the payment is confirmed.</p>
 				)}

@@ -53,12 +53,12 @@ export function Customizer({
 	const shownError = fetcher.data ? fetcher.data.previewError : previewError
 
 	return (
-		<div className="grid gap-6 md:grid-cols-[1fr_auto]">
+		<div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
 			<Form method="post" ref={formRef} onChange={refresh} preventScrollReset className="space-y-4">
 				{Object.entries(hidden).map(([name, value]) => (
 					<input key={name} type="hidden" name={name} value={value} />
 				))}
-				<div className="grid gap-4 sm:grid-cols-2">
+				<div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
 					<SelectField
 						label="QR colour"
 						selectProps={{ name: 'color', defaultValue: look?.color ?? '#DC2626' }}

@@ -153,11 +153,38 @@ describe("I'm helping", () => {
 		const [alert] = await alertsTo(user.email)
 		expect(alert!.textBody).toContain('https://www.openstreetmap.org/?mlat=40.71278&mlon=-74.00594')
 		expect(alert!.textBody).toContain('±18 m')
-		const refused = await send(code.token, { latitude: '123', longitude: '0' })
+		const refused = await send(code.token, { latitude: '123', longitude: '0', hospital: "St. Mary's" })
 		expect(refused.status).toBe(400)
-		expect(await refused.response.text()).toContain('Please shorten your message.')
+		const page = await refused.response.text()
+		expect(page).toContain('<p role="status">Your location could not be found; the message will go without it.</p>')
+		expect(page).toContain('value="St. Mary&#39;s"')
 		expect(await alertsTo(user.email)).toHaveLength(1)
-		expect((await send(code.token, { where: 'x'.repeat(301) })).status).toBe(400)
+	})
+
+	test('too long a text comes back as typed on the page it was sent from, its limit and the refusal beside the field', async () => {
+		const { user, code } = await helpedProfile()
+		const long = `Corner of ${'Main Street and '.repeat(20)}Elm`
+		const refused = await send(code.token, { where: long, hospital: "St. Mary's" })
+		expect(refused.status).toBe(400)
+		const page = await refused.response.text()
+		// The responder page itself, titled as an error, with everything it showed.
+		expect(page).toMatch(/<title>Error: Emergency medical information: Maria Santos<\/title>/)
+		expect(page).toContain('<p class="hint" id="h-where-limit">Up to 300 characters.</p>')
+		expect(page).toContain(
+			`<input type="text" id="h-where" name="where" maxlength="300" autocomplete="off" aria-describedby="h-where-limit h-where-error" aria-invalid="true" autofocus value="${long}">`,
+		)
+		expect(page).toContain(`<p class="err" id="h-where-error">This has ${long.length} characters: please shorten it to 300 or fewer.</p>`)
+		expect(page).toContain('value="St. Mary&#39;s"')
+		expect(await alertsTo(user.email)).toHaveLength(0)
+
+		// Once a report went, a refused update comes back on the page of what was sent, in the responder's language.
+		const first = await send(code.token, { where: 'Main Street' })
+		const update = await send(code.token, { hospital: 'h'.repeat(201), lang: 'es' }, first.cookie!)
+		expect(update.status).toBe(400)
+		const sentPage = await update.response.text()
+		expect(sentPage).toContain('<title>Error: Enviado</title>')
+		expect(sentPage).toContain('Tiene 201 caracteres: acórtelo a 200 como máximo, por favor.')
+		expect(sentPage).toContain(`value="${'h'.repeat(201)}"`)
 		expect(await alertsTo(user.email)).toHaveLength(1)
 	})
 

@@ -11,9 +11,10 @@ import {
 	RESPONDER_HOURS,
 	UPDATE_GAP_SECONDS,
 } from '#app/domain/responder/helping.server.ts'
+import { keptReport } from '#app/domain/responder/helping-fields.ts'
 import { renderHelpingRefused, renderHelpingSent } from '#app/domain/responder/helping-page.ts'
 import { pickLanguage } from '#app/domain/responder/labels.ts'
-import { renderMessagePage } from '#app/domain/responder/page.ts'
+import { renderMessagePage, renderResponderPage } from '#app/domain/responder/page.ts'
 import { loadResponderView } from '#app/domain/responder/responder.server.ts'
 import { env, isProduction } from '#app/utils/env.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
@@ -52,8 +53,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const submission = parseWithZod(await readPageForm(request), { schema: HelpingFormSchema })
 	const asked = submission.payload.lang
 	const lang = pickLanguage(request.headers.get('accept-language'), typeof asked === 'string' ? asked : null)
-	if (submission.status !== 'success') return html(renderHelpingRefused(lang, params.token, 'invalid'), lang, 400)
 	const known = await responderKeyOf(request)
+	if (submission.status !== 'success') {
+		// The form again, as typed, with what to change beside the field: on the page it was sent from.
+		const view = await loadResponderView(params.token)
+		if (view.state !== 'active') return html(renderMessagePage(lang, 'inactive', env.PUBLIC_URL), lang, 404)
+		if (!view.profile.helpingAlerts) return html(renderHelpingRefused(lang, params.token, 'off'), lang, 403)
+		const kept = keptReport(submission.payload, Object.keys(submission.error ?? {}))
+		const sent = isResponderKey(known) ? await reportsBy(view.codeId, known) : []
+		const page = sent.length
+			? renderHelpingSent(lang, params.token, sent, UPDATE_GAP_SECONDS / 60, kept)
+			: renderResponderPage(view.profile, lang, params.token, kept)
+		return html(page, lang, 400)
+	}
 	const key = isResponderKey(known) ? known : newResponderKey()
 	const visit = { userAgent: request.headers.get('user-agent'), address: getClientIp(request, context) }
 	try {
