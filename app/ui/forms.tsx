@@ -46,14 +46,14 @@ const SUMMARY = 'data-form-errors'
 
 /**
  * Once a posted form's answer is drawn (its library may apply it in an effect: hence the next task), focus goes to its
- * first control with an error, else its error summary, unless it is on one already. A form drawn anew keeps its id.
- * Calls back with whether the form shows a refusal.
+ * first control with an error, else its error summary, unless it is on one already. A form drawn anew is found by its
+ * id, else the page's first is taken. Calls back with whether the form shows a refusal.
  */
 function focusRefusal(submitted: HTMLFormElement, refused: (shown: boolean) => void) {
 	setTimeout(() => {
-		const form = submitted.isConnected ? submitted : document.getElementById(submitted.id)
-		const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>(`[${SUMMARY}]`)
-		if (target && !form?.querySelector('[aria-invalid="true"]:focus')) target.focus()
+		const form = submitted.isConnected ? submitted : (submitted.id && document.getElementById(submitted.id)) || document
+		const target = form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector<HTMLElement>(`[${SUMMARY}]`)
+		if (target && !form.querySelector('[aria-invalid="true"]:focus')) target.focus()
 		refused(Boolean(target))
 	})
 }

@@ -85,7 +85,8 @@ export function ConsentForm({
 					</section>
 				)
 			})}
-			<ErrorList id={ERROR_ID} errors={error ? [error] : undefined} alert />
+			{/* Announced once, by the toast: the message describes each unticked box, and the first of them takes the focus. */}
+			<ErrorList id={ERROR_ID} errors={error ? [error] : undefined} />
 			<div className="flex flex-wrap items-center gap-4">
 				<StatusButton
 					type="submit"
