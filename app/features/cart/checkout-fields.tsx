@@ -139,6 +139,8 @@ export function DiscountBox({ view, errors, pending }: { view: CartView; errors?
 				errors={errors}
 				inputProps={{
 					name: 'discountInput',
+					// A code typed before the page's JavaScript ran stays in the field, upper-cased once it runs.
+					ref: upperCasedOnMount,
 					autoCapitalize: 'characters',
 					maxLength: 40,
 					className: 'uppercase',
@@ -163,6 +165,10 @@ export function DiscountBox({ view, errors, pending }: { view: CartView; errors?
 			</StatusButton>
 		</div>
 	)
+}
+
+const upperCasedOnMount = (input: HTMLInputElement | null) => {
+	if (input) upperCased(input)
 }
 
 /** The field's text upper-cased in place, the caret where it was. */
