@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { data, Links, type ShouldRevalidateFunction, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { data, Links, type ShouldRevalidateFunction, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
 import { getConsentNotice } from './middleware/consent.server.ts'
 import { analyticsMiddleware } from './middleware/analytics.server.ts'
@@ -11,6 +11,7 @@ import { PageStyles } from './styles/page-styles.tsx'
 import { BackgroundLogo } from './ui/background-logo.tsx'
 import { CartSync } from './features/cart/cart-sync.tsx'
 import { GeneralErrorBoundary } from './ui/error-boundary.tsx'
+import { PageMeta } from './ui/forms.tsx'
 import { PendingIndicator } from './ui/pending-indicator.tsx'
 import { getCart } from './features/cart/cart-session.server.ts'
 import { loadCartView } from './features/cart/checkout.server.ts'
@@ -77,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#b91c1c" />
-				<Meta />
+				<PageMeta />
 				<PageStyles nonce={nonce} />
 				<Links />
 			</head>

@@ -1,15 +1,125 @@
-import { useId, type ComponentProps, type InputHTMLAttributes, type ButtonHTMLAttributes, type ReactNode } from 'react'
+import {
+	Children,
+	cloneElement,
+	createContext,
+	isValidElement,
+	useContext,
+	useEffect,
+	useId,
+	useRef,
+	useState,
+	type ComponentProps,
+	type InputHTMLAttributes,
+	type ButtonHTMLAttributes,
+	type ReactNode,
+} from 'react'
+import { Meta, UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useFetchers, useLocation, useNavigation } from 'react-router'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { cx } from './cx.ts'
-import { useFocusOnError } from './modal.tsx'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
+/*
+ * A refused submission, wherever it happens: each message is beside its field, whose control says aria-invalid, and
+ * focus starts on the first such control (or, when the refusal belongs to no field, on the form's error summary), with
+ * or without JavaScript; the page's title then starts with "Error: ". Buttons are never disabled to stop a submission:
+ * the answer says what is wrong instead.
+ */
+
+/** Whether controls with errors ask for the focus on a server-rendered page; a dialog decides for its own (Modal). */
+export const FocusErrors = createContext(true)
+
+/**
+ * On a page the server rendered (before or without JavaScript), a control or error summary showing an error carries
+ * autofocus, and the browser starts on the first one. With JavaScript, `useRefusedSubmission` moves the focus instead.
+ */
+export function useFocusOnError(hasErrors: boolean) {
+	const hydrated = useHydrated()
+	return useContext(FocusErrors) && hasErrors && !hydrated
+}
+
+/** A page action's answer that refused its form: the submission's reply with errors (replyError, a failed parse). */
+const isRefusal = (answer: unknown) => (answer as { result?: { status?: string } } | null)?.result?.status === 'error'
+
+/** A form's own errors, when no field has one: focus goes here after the refusal. */
+const SUMMARY = 'data-form-errors'
+
+/**
+ * Once a posted form's answer is drawn (its library may apply it in an effect: hence the next task), focus goes to its
+ * first control with an error, else its error summary, unless it is on one already. A form drawn anew is found by its
+ * id, else the page's first is taken. Calls back with whether the form shows a refusal.
+ */
+function focusRefusal(submitted: HTMLFormElement, refused: (shown: boolean) => void) {
+	setTimeout(() => {
+		const form = submitted.isConnected ? submitted : (submitted.id && document.getElementById(submitted.id)) || document
+		const target = form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector<HTMLElement>(`[${SUMMARY}]`)
+		if (target && !form.querySelector('[aria-invalid="true"]:focus')) target.focus()
+		refused(Boolean(target))
+	})
+}
+
+/**
+ * Whether the page shows a refused submission. The server knows it from the action's answer in the router state (a
+ * form posted without JavaScript). In the browser, each posted form's answer (a navigation's, a fetcher's, or the
+ * form's own check that kept it from being sent) moves the focus (focusRefusal) and decides the title until the
+ * address changes.
+ */
+function useRefusedSubmission() {
+	const fetchers = useFetchers()
+	const posted = [useNavigation(), ...fetchers].some((s) => s.formMethod && s.formMethod !== 'GET')
+	const answers = useContext(UNSAFE_DataRouterStateContext)?.actionData
+	const router = useContext(UNSAFE_DataRouterContext)?.router
+	const { pathname, search } = useLocation()
+	const [shown, setShown] = useState<boolean>()
+	const sending = useRef<HTMLFormElement>(null)
+	useEffect(() => setShown(undefined), [pathname, search])
+	useEffect(() => {
+		const onSubmit = ({ target, submitter }: SubmitEvent) => {
+			if (!(target instanceof HTMLFormElement) || ((submitter as HTMLButtonElement | null)?.formMethod || target.method) === 'get') return
+			sending.current = target
+			// The router starts sending at once: a form it is not sending by the next task was kept by its own check.
+			setTimeout(() => {
+				const { navigation, fetchers } = router?.state ?? {}
+				if ([navigation, ...(fetchers?.values() ?? [])].some((s) => s?.state === 'submitting')) return
+				sending.current = null
+				focusRefusal(target, setShown)
+			})
+		}
+		document.addEventListener('submit', onSubmit, true)
+		return () => document.removeEventListener('submit', onSubmit, true)
+	}, [router])
+	// The answer is in once nothing is posted any more and the router's data has changed (its states may come in one render).
+	useEffect(() => {
+		if (posted || !sending.current) return
+		focusRefusal(sending.current, setShown)
+		sending.current = null
+	}, [posted, answers, fetchers])
+	return shown ?? Object.values(answers ?? {}).some(isRefusal)
+}
+
+/**
+ * React Router's meta tags for the page, its one title starting with "Error: " while the page shows a refused
+ * submission (React keeps the first <title> it renders, so the prefix goes on Meta's own). Meta is called as a
+ * function to reach its title; its hooks are this component's.
+ */
+export function PageMeta() {
+	const refused = useRefusedSubmission()
+	const tags = Meta()
+	return Children.map(tags.props.children, (tag: ReactNode) =>
+		refused && isValidElement<{ children: string }>(tag) && tag.type === 'title'
+			? cloneElement(tag, {}, `Error: ${tag.props.children}`)
+			: tag,
+	)
+}
+
 /**
  * A field's or a form's errors. `alert` is for a form's own errors (a refused sign-in, a failed save): they are
- * announced as they appear; a field's errors are read with the field instead (aria-describedby).
+ * announced as they appear, and take the focus after the refusal when no field has an error; a field's errors are
+ * read with the field instead (aria-describedby).
  */
 export function ErrorList({ id, errors, alert = false }: { id?: string; errors?: ListOfErrors; alert?: boolean }) {
 	const shown = errors?.filter(Boolean)
+	const focus = useFocusOnError(alert && Boolean(shown?.length))
 	if (!shown?.length) return null
 	const list = (
 		<ul id={id} className="mt-1 space-y-1">
@@ -20,7 +130,13 @@ export function ErrorList({ id, errors, alert = false }: { id?: string; errors?:
 			))}
 		</ul>
 	)
-	return alert ? <div role="alert">{list}</div> : list
+	return alert ? (
+		<div role="alert" tabIndex={-1} autoFocus={focus} {...{ [SUMMARY]: '' }}>
+			{list}
+		</div>
+	) : (
+		list
+	)
 }
 
 const labelClass = 'mb-1 block text-sm font-semibold text-gray-800'

@@ -1,10 +1,7 @@
-import { createContext, useContext, useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-
-/** Inside a dialog showing a refused submission: the fields with errors ask for focus, and the first one gets it. */
-const FocusErrors = createContext(false)
-export const useFocusOnError = (hasErrors: boolean) => useContext(FocusErrors) && hasErrors
+import { FocusErrors } from './forms.tsx'
 
 const FOCUSABLE =
 	'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])'

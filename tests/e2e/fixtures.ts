@@ -208,6 +208,21 @@ export const focusPlace = (page: Page) =>
 		return active.closest('[role=dialog]') ? 'dialog' : `page: ${active.outerHTML.slice(0, 80)}`
 	})
 
+/**
+ * On the owner panel's token form (Access Denied, Admin Access): a wrong token, sent from the keyboard, is said beside
+ * the field, which has the focus again, and the title starts with "Error:".
+ */
+export async function expectWrongTokenAnnounced(page: Page) {
+	const token = page.getByLabel('Admin token')
+	await token.fill('not-the-token')
+	await token.press('Tab')
+	await page.keyboard.press('Enter')
+	await expect(token).toHaveAccessibleDescription('This admin token is not valid.')
+	await expect(token).toHaveAttribute('aria-invalid', 'true')
+	await expect(token).toBeFocused()
+	await expect(page).toHaveTitle(/^Error: Owner panel · /)
+}
+
 /** The PIN card of a signed-in page: the PIN is validated, then /claim/{pin} asks whose information the code shows. */
 export async function claimOnDashboard(page: Page, pin: string, profile?: string) {
 	await page.getByLabel('PIN', { exact: true }).fill(pin)

@@ -30,6 +30,9 @@ test('with the publishable key, a guest pays in the card form: a decline says Pa
 		await page.getByRole('button', { name: 'Donate Now' }).click()
 		const toast = page.getByRole('alert').filter({ hasText: 'Payment Failed' })
 		await expect(toast).toContainText('Your card was declined.')
+		// Spoken once (the toast); the message also stays beside the button, which it describes.
+		await expect(page.locator('[role=alert], [role=status], [aria-live]').filter({ hasText: 'Your card was declined.' })).toHaveCount(1)
+		await expect(page.getByRole('button', { name: 'Donate Now' })).toHaveAccessibleDescription('Your card was declined.')
 		await expect(page).toHaveURL(/\/checkout\?/)
 
 		await page.getByLabel('Card number').fill('4242 4242 4242 4242')

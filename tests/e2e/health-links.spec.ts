@@ -105,7 +105,11 @@ test('a refused SMART Health Link form keeps the tab, with the message beside th
 	await card.getByLabel('Passcode (optional)').evaluate((input: HTMLInputElement) => input.removeAttribute('maxlength'))
 	await card.getByLabel('Passcode (optional)').fill('x'.repeat(65))
 	await card.getByRole('button', { name: 'Create SMART Health Link' }).click()
-	await expect(card.getByText('A passcode can have at most 64 characters')).toBeVisible()
-	await expect(card.getByLabel('Passcode (optional)')).toHaveAttribute('aria-invalid', 'true')
+	const passcode = card.getByLabel('Passcode (optional)')
+	await expect(passcode).toHaveAccessibleDescription(/A passcode can have at most 64 characters$/)
+	await expect(passcode).toHaveAttribute('aria-invalid', 'true')
+	// The refused passcode has the focus, and the title says there is an error.
+	await expect(passcode).toBeFocused()
+	await expect(page).toHaveTitle(/^Error: /)
 	await expect(card.getByText('No SMART Health Links yet.')).toBeVisible()
 })

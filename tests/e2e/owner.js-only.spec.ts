@@ -1,5 +1,5 @@
 import { ADMIN_TOKEN } from '../playwright.config.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { expect, expectNoAxeViolations, expectWrongTokenAnnounced, signIn, test } from './fixtures.ts'
 
 // With JavaScript: a session that presented the admin token downloads a batch through the page's fetch, with a
 // progress bar, and stays on the page; the owner panel takes the token from its form.
@@ -10,9 +10,7 @@ test('a token session downloads a batch with a progress bar, and the page stays'
 	await page.goto('/admin')
 	await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
 	await page.getByRole('link', { name: 'Admin Access' }).click()
-	await page.getByLabel('Admin token').fill('not-the-token')
-	await page.getByRole('button', { name: 'Admin Access' }).click()
-	await expect(page.getByText('This admin token is not valid.')).toBeVisible()
+	await expectWrongTokenAnnounced(page)
 	await page.getByLabel('Admin token').fill(ADMIN_TOKEN)
 	await page.getByRole('button', { name: 'Admin Access' }).click()
 	await expect(page.getByRole('heading', { name: 'Overview', exact: true })).toBeVisible()

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { request as http, type Page } from '@playwright/test'
 import JSZip from 'jszip'
 import { baseURL } from '../playwright.config.ts'
-import { expect, expectNoAxeViolations, rememberSecret, signIn, test, timeLimit } from './fixtures.ts'
+import { expect, expectNoAxeViolations, expectWrongTokenAnnounced, rememberSecret, signIn, test, timeLimit } from './fixtures.ts'
 
 // The owner's whole fulfilment, without JavaScript: enrol two-factor sign-in, sign in again with a code, make two
 // sticker codes, assign them to a new order, print its shipping document, mark it shipped; the customer then sees
@@ -78,6 +78,15 @@ async function enterCode(page: Page, code: string, button: string) {
 	await page.getByRole('button', { name: button }).click()
 }
 
+/** A refused code is said beside the field, which has the focus again, and the title starts with "Error:". */
+async function expectWrongCodeAnnounced(page: Page) {
+	const field = page.getByLabel('Code', { exact: true })
+	await expect(field).toHaveAccessibleDescription(/That code is not right\./)
+	await expect(field).toHaveAttribute('aria-invalid', 'true')
+	await expect(field).toBeFocused()
+	await expect(page).toHaveTitle(/^Error: Two-factor sign-in · /)
+}
+
 test('the owner enrols two-factor, fulfils an order from pending to shipped, and the customer sees Shipped', async ({
 	page,
 	person,
@@ -92,6 +101,8 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	await page.goto('/admin')
 	await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
 	await expect(page.getByText('Only the platform owner can access administrative features.')).toBeVisible()
+	await page.getByRole('link', { name: 'Admin Access' }).click()
+	await expectWrongTokenAnnounced(page)
 	await page.getByRole('link', { name: 'Return to Home' }).click()
 	await page.getByRole('button', { name: 'Sign Out' }).click()
 
@@ -105,7 +116,7 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	const secret = (await page.locator('code').textContent())!.trim()
 	rememberSecret(secret)
 	await enterCode(page, '000000', 'Confirm and Turn On')
-	await expect(page.getByText('That code is not right.')).toBeVisible()
+	await expectWrongCodeAnnounced(page)
 	// Enrolment spends the previous step, so sign-in can use the next one at once (each step is accepted once). Near
 	// a step's end the previous one would leave the window before the server checks it: wait for the next step first.
 	const intoStep = Date.now() % 30_000
@@ -124,7 +135,7 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible()
 	// The code just used for enrolment is spent; the next step's code works.
 	await enterCode(page, enrolmentCode, 'Verify')
-	await expect(page.getByText('That code is not right.')).toBeVisible()
+	await expectWrongCodeAnnounced(page)
 	await enterCode(page, totp(secret, 1), 'Verify')
 	await expect(page).toHaveURL(/\/admin\/qr-management$/)
 	await expectNoAxeViolations(page, testInfo)

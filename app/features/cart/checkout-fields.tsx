@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { CartView } from '#app/features/cart/checkout.server.ts'
 import { addressFromSuggestion, type AddressSuggestion } from '#app/domain/shop/shipping.ts'
 import { COUNTRIES, countryCode, estimateLabel, NO_SHIPPING, shippingOptions } from '#app/domain/shop/shipping.ts'
@@ -113,14 +113,13 @@ function ShippingMethods({ options, chosen, errors }: { options: ReturnType<type
 	)
 }
 
-/** Spec 000 §2: the code is upper-cased; Apply is disabled while blank or in flight; once applied, Remove. */
+/**
+ * Spec 000 §2: the code is upper-cased; once applied, Remove. The spec disables Apply while the field is blank; it stays
+ * usable here, and a blank code is answered beside the field ('Please enter a discount code'). While a code is being
+ * checked, Apply says so and does nothing more.
+ */
 export function DiscountBox({ view, errors, pending }: { view: CartView; errors?: string[]; pending: boolean }) {
 	const hydrated = useHydrated()
-	const [code, setCode] = useState('')
-	// Never controlled, only watched: a code typed before the page's JavaScript ran stays in the field.
-	const watch = useCallback((input: HTMLInputElement | null) => {
-		if (input) setCode(upperCased(input))
-	}, [])
 	if (view.discount)
 		return (
 			<div className="flex items-center justify-between gap-3 rounded-lg bg-green-50 p-3">
@@ -140,11 +139,12 @@ export function DiscountBox({ view, errors, pending }: { view: CartView; errors?
 				errors={errors}
 				inputProps={{
 					name: 'discountInput',
-					ref: watch,
+					// A code typed before the page's JavaScript ran stays in the field, upper-cased once it runs.
+					ref: upperCasedOnMount,
 					autoCapitalize: 'characters',
 					maxLength: 40,
 					className: 'uppercase',
-					onChange: (e) => setCode(upperCased(e.currentTarget)),
+					onChange: (e) => upperCased(e.currentTarget),
 					onKeyDown: (e) => {
 						if (e.key !== 'Enter' || !hydrated) return
 						e.preventDefault()
@@ -159,13 +159,16 @@ export function DiscountBox({ view, errors, pending }: { view: CartView; errors?
 				variant="secondary"
 				pending={pending}
 				pendingLabel="Applying..."
-				disabled={hydrated && (!code.trim() || pending)}
 				formNoValidate
 			>
 				Apply
 			</StatusButton>
 		</div>
 	)
+}
+
+const upperCasedOnMount = (input: HTMLInputElement | null) => {
+	if (input) upperCased(input)
 }
 
 /** The field's text upper-cased in place, the caret where it was. */
@@ -176,5 +179,4 @@ function upperCased(input: HTMLInputElement) {
 		input.value = upper
 		input.setSelectionRange(selectionStart, selectionEnd)
 	}
-	return upper
 }

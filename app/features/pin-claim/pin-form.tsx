@@ -4,7 +4,6 @@ import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { Field, StatusButton } from '#app/ui/forms.tsx'
 import { pinInputProps } from '#app/ui/text-field.tsx'
 import { useSchemaForm } from '#app/ui/use-schema-form.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 
 /**
@@ -13,12 +12,10 @@ import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
  */
 export function PinForm({ lastResult, action = '/auth' }: { lastResult?: SubmissionResult<string[]> | null; action?: string }) {
 	const navigation = useNavigation()
-	const hydrated = useHydrated()
 	const [form, fields] = useSchemaForm(PinSchema, { id: 'pin-form', lastResult, shouldValidate: 'onSubmit' })
 	const pending = navigation.state !== 'idle' && navigation.formData?.getAll('intent').includes(PIN_INTENT) === true
-	const value = (fields.pin.value ?? '').toString().trim()
-	// With JavaScript the button waits for 8 characters; this says why, once something is typed.
-	const short = hydrated && value.length > 0 && value.length !== 8
+	// Spec 000 §5 disables the button until 8 characters; it stays usable here, and a shorter PIN is answered beside the
+	// field ('Please enter an 8-character PIN').
 	return (
 		<Form method="post" action={action} {...getFormProps(form)} className="space-y-3">
 			<Field
@@ -32,19 +29,9 @@ export function PinForm({ lastResult, action = '/auth' }: { lastResult?: Submiss
 					className: 'text-center font-mono text-xl tracking-[0.3em] uppercase',
 				}}
 			/>
-			<StatusButton
-				intent={PIN_INTENT}
-				className="w-full"
-				pending={pending}
-				pendingLabel="Validating..."
-				disabled={hydrated && value.length !== 8}
-				aria-describedby={short ? 'pin-form-length' : undefined}
-			>
+			<StatusButton intent={PIN_INTENT} className="w-full" pending={pending} pendingLabel="Validating...">
 				Claim Your QR Code
 			</StatusButton>
-			<p id="pin-form-length" aria-live="polite" className="min-h-5 text-sm text-gray-700">
-				{short ? 'Please enter an 8-character PIN' : null}
-			</p>
 		</Form>
 	)
 }

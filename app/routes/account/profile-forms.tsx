@@ -1,11 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { useState } from 'react'
 import { Form, Link } from 'react-router'
 import type { PublicUser } from '#app/domain/accounts/accounts.server.ts'
 import { ChangeEmailSchema, EMAIL_UNCHANGED, ProfileNameSchema } from '#app/domain/accounts/schemas.ts'
 import { buttonClass, ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIntentPending, useIsPending } from '#app/utils/use-is-pending.ts'
 import { PROFILE_INTENTS } from './intents.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
@@ -28,26 +26,19 @@ function Card({ id, title, children, danger }: { id: string; title: string; chil
 	)
 }
 
+/** Saving the name as it is changes nothing and says so as any save does: the button is never disabled. */
 export function NameForm({ user, lastResult }: { user: PublicUser; lastResult: Result }) {
-	const hydrated = useHydrated()
 	const pending = useIsPending()
 	const saved = { firstName: user.firstName ?? '', lastName: user.lastName ?? '' }
-	const [draft, setDraft] = useState(saved)
 	const [form, fields] = useSchemaForm(ProfileNameSchema, { id: 'name-form', lastResult, defaultValue: saved })
-	const unchanged = draft.firstName.trim() === saved.firstName && draft.lastName.trim() === saved.lastName
 	return (
 		<Card id="name-title" title="Your name">
-			<Form
-				method="post"
-				{...getFormProps(form)}
-				onChange={(e) => setDraft(Object.fromEntries(new FormData(e.currentTarget)) as typeof saved)}
-				className="grid gap-4 sm:grid-cols-2"
-			>
+			<Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
 				<TextField field={fields.firstName} label="First name" autoComplete="given-name" />
 				<TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
 				<OfflineMessage title="Update Failed" description={NO_CONNECTION.description} />
 				<div className="sm:col-span-2">
-					<StatusButton intent={PROFILE_INTENTS.updateName} pending={pending} pendingLabel="Saving..." disabled={hydrated && unchanged}>
+					<StatusButton intent={PROFILE_INTENTS.updateName} pending={pending} pendingLabel="Saving...">
 						Save Changes
 					</StatusButton>
 				</div>

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-router'
 import { CONSENT_INTENTS, type ConsentType } from '#app/domain/consent/consents.ts'
-import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { ErrorList, StatusButton, useFocusOnError } from '#app/ui/forms.tsx'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { cardClass } from '#app/ui/card.tsx'
@@ -12,7 +11,10 @@ type ShownForm = { consentType: ConsentType; version: number; title: string; bod
 const ERROR_ID = 'consent-error'
 const HINT_ID = 'consent-hint'
 
-/** Each missing form with its text and a tick box. With JavaScript, Continue waits for every box; the server checks again. */
+/**
+ * Each missing form with its text and a tick box. Continue is always usable: sent with a box unticked, the form comes
+ * back with the message, the unticked boxes marked invalid and focus on the first of them.
+ */
 export function ConsentForm({
 	forms,
 	redirectTo,
@@ -24,7 +26,6 @@ export function ConsentForm({
 	error?: string
 	ticked?: string[]
 }) {
-	const hydrated = useHydrated()
 	const pending = useIsPending()
 	const [ticked, setTicked] = useState(() => new Set(initial))
 	const formRef = useRef<HTMLFormElement>(null)
@@ -33,7 +34,8 @@ export function ConsentForm({
 		const boxes = formRef.current?.querySelectorAll<HTMLInputElement>('input[type=checkbox]:checked') ?? []
 		setTicked(new Set(Array.from(boxes, (box) => box.name)))
 	}, [])
-	const allTicked = forms.every((f) => ticked.has(f.consentType))
+	const firstInvalid = error ? forms.find((f) => !ticked.has(f.consentType))?.consentType : undefined
+	const focusFirst = useFocusOnError(Boolean(firstInvalid))
 	const toggle = (type: string, on: boolean) =>
 		setTicked((current) => {
 			const next = new Set(current)
@@ -73,6 +75,7 @@ export function ConsentForm({
 								onChange={(e) => toggle(form.consentType, e.currentTarget.checked)}
 								aria-invalid={invalid || undefined}
 								aria-describedby={invalid ? ERROR_ID : undefined}
+								autoFocus={(focusFirst && form.consentType === firstInvalid) || undefined}
 								className="mt-1 size-5 shrink-0 accent-red-700"
 							/>
 							<label htmlFor={id} className="text-gray-900">
@@ -82,15 +85,13 @@ export function ConsentForm({
 					</section>
 				)
 			})}
-			<div role="alert">
-				<ErrorList id={ERROR_ID} errors={error ? [error] : undefined} />
-			</div>
+			{/* Announced once, by the toast: the message describes each unticked box, and the first of them takes the focus. */}
+			<ErrorList id={ERROR_ID} errors={error ? [error] : undefined} />
 			<div className="flex flex-wrap items-center gap-4">
 				<StatusButton
 					type="submit"
 					name="intent"
 					value={CONSENT_INTENTS.agree}
-					disabled={hydrated && !allTicked}
 					aria-describedby={HINT_ID}
 					pending={pending}
 					pendingLabel="Recording..."

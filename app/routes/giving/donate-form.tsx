@@ -3,17 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { Form, useNavigate } from 'react-router'
 import { feeText, STANDARD_FEE } from '#app/domain/giving/payment-methods.ts'
-import {
-	AMOUNT_MESSAGES,
-	CUSTOM_TIER,
-	DonateSchema,
-	dollarsToCents,
-	MAX_DONATION,
-	MIN_DONATION,
-	TIERS,
-} from '#app/domain/giving/schemas.ts'
+import { AMOUNT_MESSAGES, CUSTOM_TIER, DonateSchema, MAX_DONATION, MIN_DONATION, TIERS } from '#app/domain/giving/schemas.ts'
 import { CheckboxField, ErrorList, Field, StatusButton } from '#app/ui/forms.tsx'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useIsPending } from '#app/utils/use-is-pending.ts'
 import { showClientToast } from '#app/utils/network-failure.ts'
 import { startInPage } from '../../features/donation/in-page-donation.ts'
@@ -33,7 +24,6 @@ export function DonateForm({
 	inPage: boolean
 }) {
 	const pending = useIsPending()
-	const hydrated = useHydrated()
 	const navigate = useNavigate()
 	const [starting, setStarting] = useState(false)
 	const [form, fields] = useForm({
@@ -53,10 +43,8 @@ export function DonateForm({
 			showClientToast({ type: 'error', title: AMOUNT_MESSAGES.guestError.title, description: checkout.message })
 		},
 	})
-	const chosen = fields.tier.value ?? tier
-	const custom = dollarsToCents(String(fields.customAmount.value ?? ''))
-	// Spec 002 §5: with JavaScript the button waits for an amount from $1 to $10,000.
-	const unusable = hydrated && chosen === CUSTOM_TIER && (custom === null || custom < MIN_DONATION * 100 || custom > MAX_DONATION * 100)
+	// Spec 002 §5 disables Donate while the custom amount is out of range; it stays usable here, and pressing it says
+	// what is wrong beside the amount (the spec's messages), with or without JavaScript.
 	return (
 		// The server checks the amount (with the spec's messages); the browser's own check would also block a preset tier
 		// whenever the custom field holds something out of range.
@@ -98,13 +86,7 @@ export function DonateForm({
 				inputProps={getInputProps(fields.coverFees, { type: 'checkbox' })}
 			/>
 			<ErrorList id={form.errorId} errors={form.errors} alert />
-			<StatusButton
-				type="submit"
-				className="w-full sm:w-auto"
-				pending={pending || starting}
-				pendingLabel="Redirecting..."
-				disabled={unusable}
-			>
+			<StatusButton type="submit" className="w-full sm:w-auto" pending={pending || starting} pendingLabel="Redirecting...">
 				Donate
 			</StatusButton>
 		</Form>

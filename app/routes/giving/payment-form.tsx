@@ -4,6 +4,7 @@ import { ErrorList, StatusButton } from '#app/ui/forms.tsx'
 import { showClientToast } from '#app/utils/network-failure.ts'
 
 const UNEXPECTED = 'An unexpected error occurred'
+const ERROR_ID = 'payment-error'
 
 /** Stripe's Payment Element for a PaymentIntent; Stripe sends the browser to /donation-success once it is paid. */
 export function PaymentForm({ clientSecret, publishableKey }: { clientSecret: string; publishableKey: string }) {
@@ -49,11 +50,18 @@ export function PaymentForm({ clientSecret, publishableKey }: { clientSecret: st
 		}
 	}
 
+	// A failed payment is announced once, by its 'Payment Failed' toast; the message stays beside the button, which
+	// describes it, and focus stays there for another try. Until the card form is in, the button says it is loading.
 	return (
 		<form onSubmit={pay} className="space-y-4">
 			<div ref={mountRef} aria-busy={!ready} />
-			<ErrorList errors={error ? [error] : undefined} alert />
-			<StatusButton type="submit" pending={paying} pendingLabel="Processing..." disabled={!ready}>
+			<ErrorList id={ERROR_ID} errors={error ? [error] : undefined} />
+			<StatusButton
+				type="submit"
+				pending={paying || (!ready && !error)}
+				pendingLabel={ready ? 'Processing...' : 'Loading...'}
+				aria-describedby={error ? ERROR_ID : undefined}
+			>
 				Donate Now
 			</StatusButton>
 		</form>

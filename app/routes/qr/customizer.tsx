@@ -28,7 +28,8 @@ export function Customizer({
 	previewError: string | null
 	hidden: Record<string, string>
 	submit: { intent: string; label: string }
-	errors?: string[]
+	/** A refused save's messages by field (those of the form as a whole under ''). */
+	errors?: Record<string, string[] | null | undefined>
 }) {
 	const hydrated = useHydrated()
 	const fetcher = useFetcher<QrCodesData>()
@@ -70,15 +71,25 @@ export function Customizer({
 						options={TEXT_COLORS.map((c) => ({ value: c.hex, label: c.name }))}
 					/>
 				</div>
-				<CustomTextField defaultValue={look?.customText ?? ''} status={status} hydrated={hydrated} onText={setText} />
+				<CustomTextField
+					defaultValue={look?.customText ?? ''}
+					errors={errors?.customText ?? undefined}
+					status={status}
+					hydrated={hydrated}
+					onText={setText}
+				/>
 				<CheckboxField label="Circular QR code" inputProps={{ name: 'circular', defaultChecked: look?.circular ?? true }} />
 				<CheckboxField
 					label="Transparent background (for downloads)"
 					inputProps={{ name: 'transparentBackground', defaultChecked: look?.transparentBackground ?? false }}
 				/>
-				<ErrorList errors={errors} />
+				{/* A custom text that does not fit is answered beside it when saved; the button never waits for it. */}
+				<ErrorList
+					errors={Object.entries(errors ?? {}).flatMap(([name, messages]) => (name === 'customText' ? [] : (messages ?? [])))}
+					alert
+				/>
 				<div className="flex flex-wrap gap-2">
-					<StatusButton intent={submit.intent} pending={pending} pendingLabel="Saving..." disabled={hydrated && !status.valid}>
+					<StatusButton intent={submit.intent} pending={pending} pendingLabel="Saving...">
 						{submit.label}
 					</StatusButton>
 					{hydrated ? null : (

@@ -75,7 +75,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 						previewError={previewError}
 						hidden={{ codeId: String(selected.id), code: String(selected.id) }}
 						submit={{ intent: QR_INTENTS.customize, label: 'Update QR Code' }}
-						errors={actionData?.intent === QR_INTENTS.customize ? errors : undefined}
+						errors={actionData?.intent === QR_INTENTS.customize ? actionData.result?.error : undefined}
 					/>
 				</section>
 			) : null}

@@ -111,9 +111,10 @@ export function ProductCard({
 					errors={errors?.quantity}
 					inputProps={{ name: 'quantity', type: 'number', min: 1, max: 99, defaultValue: initial.quantity ?? '1', className: 'max-w-28' }}
 				/>
-				<ErrorList errors={errors?.form} />
+				<ErrorList errors={errors?.form} alert />
 				<div className="flex flex-wrap gap-2">
-					<StatusButton type="submit" pending={pending} pendingLabel="Adding..." disabled={hydrated && !status.valid}>
+					{/* A custom text that does not fit is answered beside it; the button never waits for it. */}
+					<StatusButton type="submit" pending={pending} pendingLabel="Adding...">
 						Add to Cart
 					</StatusButton>
 					{hydrated ? null : (
