@@ -23,7 +23,7 @@ export function AssignDialog({
 	const typed = refused?.initialValue?.qrCodeIds
 	const typedCodes = typeof typed === 'string' ? typed : undefined
 	return (
-		<Modal title="Assign QR codes" closeHref={closeHref} showsErrors={Boolean(refused)}>
+		<Modal title="Assign QR codes" closeHref={closeHref} start="field" showsErrors={Boolean(refused)}>
 			<Form method="post" action={closeHref} className="space-y-4">
 				<input type="hidden" name="intent" value="assign" />
 				<Field
@@ -39,7 +39,6 @@ export function AssignDialog({
 						required: true,
 						maxLength: 20000,
 						defaultValue: typedCodes ?? (offered ? String(offered.id) : undefined),
-						autoFocus: true,
 					}}
 				/>
 				<StatusButton type="submit" pending={pending} pendingLabel="Assigning…" className="w-full">

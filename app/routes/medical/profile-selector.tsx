@@ -63,7 +63,7 @@ export function ProfileSelector() {
 			{profile ? <ScanningSwitch isScannable={profile.isScannable} /> : null}
 			{dialog === 'add-family' ? <AddFamilyDialog /> : null}
 			{dialog === 'delete-profile' && profile ? (
-				<Modal title="Delete this profile?" closeHref={href()}>
+				<Modal title="Delete this profile?" closeHref={href()} start="close">
 					<p className="text-gray-800">
 						This permanently deletes {profileLabel(profile)} and all of its medical information and files. This cannot be undone.
 					</p>
@@ -106,7 +106,7 @@ function AddFamilyDialog() {
 	const [form, fields] = useSectionForm(INTENTS.addFamily, FamilyMemberSchema, { defaultValue: { relationshipToUser: 'child' } })
 	const pending = useIntentPending(INTENTS.addFamily)
 	return (
-		<Modal title="Add Family Member Profile" closeHref={href()} showsErrors={form.status === 'error'}>
+		<Modal title="Add Family Member Profile" closeHref={href()} start="field" showsErrors={form.status === 'error'}>
 			<Form method="post" {...getFormProps(form)} className="space-y-4">
 				<TextField field={fields.fullName} label="Full name" />
 				<ChoiceField field={fields.relationshipToUser} label="Relationship" options={options(RELATIONSHIPS, RELATIONSHIP_LABELS)} />

@@ -97,7 +97,7 @@ function HelpingReports({ codeId, reports }: { codeId: number; reports: Report[]
 
 function DeleteDialog({ code, base }: { code: Code; base: string }) {
 	return (
-		<Modal title="Delete this QR code?" closeHref={`${base}?code=${code.id}`}>
+		<Modal title="Delete this QR code?" closeHref={`${base}?code=${code.id}`} start="close">
 			<p className="text-gray-800">
 				{code.source === 'self'
 					? 'The code and its scan history are deleted. Printed copies will show “Unknown QR code”.'
