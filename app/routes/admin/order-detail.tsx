@@ -3,6 +3,7 @@ import { canChangeCodes, canMarkShipped, documentProblem } from '#app/domain/adm
 import { cardClass } from '#app/ui/card.tsx'
 import { StatusButton, buttonClass } from '#app/ui/forms.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 import { useIntentPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/order-detail'
 import { AssignDialog } from './assign-dialog.tsx'
@@ -121,7 +122,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 					) : null}
 					<Form method="post" action={`/admin/order/${order.orderId}`} target="_blank">
 						<button type="submit" disabled={Boolean(docProblem)} className={buttonClass('secondary', small)}>
-							Generate Shipping Document
+							Generate Shipping Document <span className="font-normal">(opens in a new tab)</span>
 						</button>
 					</Form>
 					<Form method="post">
@@ -144,3 +145,6 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 		</div>
 	)
 }
+
+export const meta: Route.MetaFunction = ({ data }) =>
+	pageMeta(`Order ${data?.order.orderNumber ?? ''} · Owner dashboard`, { noindex: true })
