@@ -14,6 +14,7 @@ const en = {
 	located: 'Your location will be sent (within {m} m).',
 	locateFailed: 'Your location could not be found; the message will go without it.',
 	sentTitle: 'Sent',
+	sentPageTitle: 'Your alert to their family',
 	sentTo: 'E-mailed at {time} to {who}:',
 	nobodyExtra: 'the person’s account holder',
 	whoWithContacts: 'the person’s account holder and {n} emergency contact(s)',
@@ -27,7 +28,6 @@ const en = {
 	held: 'Waiting: it goes to the same people within {m} minutes, with anything else you send meanwhile.',
 	tooMany: 'Too many messages for this code just now. Please call the emergency contacts on the previous page.',
 	invalid: 'Please shorten your message.',
-	timeZone: 'Times are shown in UTC',
 }
 export type HelpingLabels = typeof en
 
@@ -43,6 +43,7 @@ const es: HelpingLabels = {
 	located: 'Se enviará su ubicación (con un margen de {m} m).',
 	locateFailed: 'No se pudo obtener su ubicación; el mensaje se enviará sin ella.',
 	sentTitle: 'Enviado',
+	sentPageTitle: 'Su aviso a su familia',
 	sentTo: 'Enviado por correo a las {time} a {who}:',
 	nobodyExtra: 'el titular de la cuenta de la persona',
 	whoWithContacts: 'el titular de la cuenta de la persona y {n} contacto(s) de emergencia',
@@ -56,7 +57,6 @@ const es: HelpingLabels = {
 	held: 'En espera: se enviará a las mismas personas en {m} minutos como máximo, junto con lo que envíe mientras tanto.',
 	tooMany: 'Demasiados mensajes para este código ahora. Llame a los contactos de emergencia de la página anterior.',
 	invalid: 'Acorte su mensaje, por favor.',
-	timeZone: 'Horas en UTC',
 }
 
 const fr: HelpingLabels = {
@@ -71,6 +71,7 @@ const fr: HelpingLabels = {
 	located: 'Votre position sera envoyée (à {m} m près).',
 	locateFailed: 'Votre position est introuvable ; le message partira sans elle.',
 	sentTitle: 'Envoyé',
+	sentPageTitle: 'Votre alerte à sa famille',
 	sentTo: 'Envoyé par e-mail à {time} à {who} :',
 	nobodyExtra: 'le titulaire du compte de la personne',
 	whoWithContacts: 'le titulaire du compte de la personne et {n} contact(s) d’urgence',
@@ -84,7 +85,6 @@ const fr: HelpingLabels = {
 	held: 'En attente : il partira vers les mêmes personnes dans {m} minutes au plus, avec ce que vous enverrez d’ici là.',
 	tooMany: 'Trop de messages pour ce code en ce moment. Appelez les contacts d’urgence de la page précédente.',
 	invalid: 'Veuillez raccourcir votre message.',
-	timeZone: 'Heures en UTC',
 }
 
 export const HELPING_LABELS: Record<Language, HelpingLabels> = { en, es, fr }
