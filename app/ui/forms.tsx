@@ -1,6 +1,6 @@
 import { useId, type ComponentProps, type InputHTMLAttributes, type ButtonHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './cx.ts'
-import { useFocusOnError } from './modal.tsx'
+import { useFocusOnError } from './focus-fields.ts'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 

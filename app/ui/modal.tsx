@@ -1,16 +1,7 @@
-import { createContext, useContext, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-
-/**
- * Inside a dialog rendered on the server: which fields ask for the browser's autofocus (the first one asking gets it).
- * After a refused submission those with errors; in a dialog that starts on its first field, every field.
- */
-const FocusFields = createContext<'errors' | 'all' | null>(null)
-export const useFocusOnError = (hasErrors: boolean) => {
-	const asking = useContext(FocusFields)
-	return asking === 'all' || (asking === 'errors' && hasErrors)
-}
+import { FocusFields } from './focus-fields.ts'
 
 /** Where focus starts as a dialog opens: never on an action that changes something. */
 export type DialogStart = 'field' | 'close' | 'title'
@@ -34,6 +25,7 @@ export function Modal({
 	closeHref,
 	children,
 	start,
+	opener,
 	showsErrors = false,
 	wide = false,
 }: {
@@ -45,6 +37,8 @@ export function Modal({
 	 * ('close'); the heading, for a dialog read from the top (a cart, a list of choices: 'title').
 	 */
 	start: DialogStart
+	/** The id of what opens the dialog: without JavaScript, Close leads back to it (a fragment focuses a link). */
+	opener?: string
 	/** The dialog shows a submission the server refused: focus goes to its first field with an error. */
 	showsErrors?: boolean
 	wide?: boolean
@@ -126,7 +120,7 @@ export function Modal({
 					</h2>
 					<Link
 						ref={closeRef}
-						to={closeHref}
+						to={opener ? `${closeHref}#${opener}` : closeHref}
 						preventScrollReset
 						autoFocus={serverFocus && !showsErrors && start === 'close'}
 						className="-m-2 rounded p-2 text-2xl leading-none text-gray-700 hover:bg-gray-100"

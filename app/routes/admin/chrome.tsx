@@ -44,10 +44,7 @@ export function AdminHeader({ range }: { range: TimeRange }) {
 					← Dashboard
 				</Link>
 				<h1 className="mr-auto text-lg font-bold text-gray-900 sm:text-xl">Owner dashboard</h1>
-				<WideOpen
-					summary="Tools"
-					panelClassName="max-sm:absolute max-sm:inset-x-0 max-sm:top-full max-sm:z-30 max-sm:border-b max-sm:border-gray-300 max-sm:bg-white max-sm:px-4 max-sm:py-3 max-sm:shadow-lg"
-				>
+				<WideOpen summary="Tools" menu>
 					<div className="flex flex-wrap items-center gap-3">
 						<Form method="get" action={location.pathname} className="flex items-center gap-2">
 							<label htmlFor="admin-range" className="text-sm font-semibold text-gray-800">
@@ -93,12 +90,15 @@ export function AdminHeader({ range }: { range: TimeRange }) {
 	)
 }
 
-/** Folded behind its summary on a phone, always open from the small breakpoint up (app.css, `.wide-open`). */
-function WideOpen({ summary, panelClassName, children }: { summary: string; panelClassName?: string; children: React.ReactNode }) {
+/**
+ * Folded behind its summary on a phone (a `menu` opens over the page below), always open from the small breakpoint up
+ * (app.css, `.wide-open`).
+ */
+function WideOpen({ summary, menu, children }: { summary: string; menu?: boolean; children: React.ReactNode }) {
 	return (
-		<details className="wide-open">
+		<details className={menu ? 'wide-open wide-open-menu' : 'wide-open'}>
 			<summary className={buttonClass('secondary', `${small} cursor-pointer sm:hidden`)}>{summary}</summary>
-			<div className={panelClassName}>{children}</div>
+			{children}
 		</details>
 	)
 }

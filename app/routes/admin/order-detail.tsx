@@ -6,7 +6,7 @@ import { formatEtTime } from '#app/utils/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { useIntentPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/order-detail'
-import { AssignDialog } from './assign-dialog.tsx'
+import { ASSIGN_OPENER, AssignDialog } from './assign-dialog.tsx'
 import { ChosenCodeCard } from './chosen-code-card.tsx'
 import { orderDetailAction, orderDetailLoader } from './order-detail.server.ts'
 import { AddressLines, money, StatusBadge } from './order-ui.tsx'
@@ -116,7 +116,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 				)}
 				<div className="flex flex-wrap gap-2">
 					{canChangeCodes(order.fulfillmentStatus) ? (
-						<Link to="?dialog=assign" className={buttonClass('blue', small)}>
+						<Link id={ASSIGN_OPENER} to="?dialog=assign" className={buttonClass('blue', small)}>
 							Assign QR Codes
 						</Link>
 					) : null}
