@@ -36,6 +36,13 @@ test('a token session walks the tabs and the Assign dialog by keyboard, and down
 	for (const label of ['Donations', 'QR Scans', 'Traffic', 'Real Users', 'Emails', 'Consent', 'Security', 'Access Record', 'Orders'])
 		await openTab(label)
 
+	// On a phone the header stays short (its tools and figures fold away, the tabs scroll sideways) and the list starts high.
+	await page.setViewportSize({ width: 320, height: 740 })
+	expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThan(120)
+	expect((await page.getByRole('heading', { name: 'Orders', exact: true }).boundingBox())!.y).toBeLessThan(500)
+	await expectNoAxeViolations(page, testInfo)
+	await page.setViewportSize({ width: 1280, height: 720 })
+
 	// The Assign dialog starts on its field and gives focus back to its opener after Escape, Close and Assign.
 	await page.getByRole('link', { name: `Order ${number}` }).focus()
 	await page.keyboard.press('Enter')

@@ -117,6 +117,7 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	await page.getByRole('dialog').getByLabel('QR code IDs').fill(`${first}, ${second}`)
 	await page.getByRole('dialog').getByRole('button', { name: 'Assign' }).click()
 	await expect(page.getByText('Processing', { exact: true })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Assign QR Codes' })).toBeFocused()
 	await expect(page.getByText(`Code ${first} · PIN`)).toBeVisible()
 
 	// The shipping document opens in a new tab and makes the order fulfilled.
