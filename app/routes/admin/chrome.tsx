@@ -39,11 +39,13 @@ export function AdminHeader({ range }: { range: TimeRange }) {
 	const here = location.pathname + location.search
 	return (
 		<header className="relative border-b border-gray-300 bg-white">
-			<div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:py-3">
-				<Link to="/dashboard" className="font-semibold text-blue-800 underline">
-					← Dashboard
-				</Link>
-				<h1 className="mr-auto text-lg font-bold text-gray-900 sm:text-xl">Owner dashboard</h1>
+			<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-1.5 sm:py-3">
+				<div className="sm:mr-auto sm:flex sm:items-center sm:gap-3">
+					<Link to="/dashboard" className="text-sm font-semibold text-blue-800 underline sm:text-base">
+						← Dashboard
+					</Link>
+					<h1 className="text-lg/6 font-bold text-gray-900 sm:text-xl">Owner dashboard</h1>
+				</div>
 				<WideOpen summary="Tools" menu>
 					<div className="flex flex-wrap items-center gap-3">
 						<Form method="get" action={location.pathname} className="flex items-center gap-2">
