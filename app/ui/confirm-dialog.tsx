@@ -33,7 +33,7 @@ export function ConfirmDialog({
 }) {
 	const pending = useIntentPending(intent)
 	return (
-		<Modal title={title} closeHref={closeHref} focusClose>
+		<Modal title={title} closeHref={closeHref} start="close">
 			<div className="space-y-2 text-gray-800">{children}</div>
 			<Form method="post" preventScrollReset className="mt-6 flex flex-wrap justify-end gap-2">
 				{Object.entries(fields).map(([name, value]) => (

@@ -1,7 +1,6 @@
 import {
 	Children,
 	cloneElement,
-	createContext,
 	isValidElement,
 	useContext,
 	useEffect,
@@ -14,8 +13,8 @@ import {
 	type ReactNode,
 } from 'react'
 import { Meta, UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useFetchers, useLocation, useNavigation } from 'react-router'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { cx } from './cx.ts'
+import { useFocusOnError } from './focus-fields.ts'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
@@ -25,18 +24,6 @@ export type ListOfErrors = Array<string | null | undefined> | null | undefined
  * or without JavaScript; the page's title then starts with "Error: ". Buttons are never disabled to stop a submission:
  * the answer says what is wrong instead.
  */
-
-/** Whether controls with errors ask for the focus on a server-rendered page; a dialog decides for its own (Modal). */
-export const FocusErrors = createContext(true)
-
-/**
- * On a page the server rendered (before or without JavaScript), a control or error summary showing an error carries
- * autofocus, and the browser starts on the first one. With JavaScript, `useRefusedSubmission` moves the focus instead.
- */
-export function useFocusOnError(hasErrors: boolean) {
-	const hydrated = useHydrated()
-	return useContext(FocusErrors) && hasErrors && !hydrated
-}
 
 /** A page action's answer that refused its form: the submission's reply with errors (replyError, a failed parse). */
 const isRefusal = (answer: unknown) => (answer as { result?: { status?: string } } | null)?.result?.status === 'error'

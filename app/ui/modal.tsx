@@ -1,10 +1,16 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { FocusErrors } from './forms.tsx'
+import { FocusFields } from './focus-fields.ts'
 
-const FOCUSABLE =
-	'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])'
+/** Where focus starts as a dialog opens: never on an action that changes something. */
+export type DialogStart = 'field' | 'close' | 'title'
+
+// What Tab reaches: a control kept out of the tab order (tabIndex -1, such as a form's hidden default button) is left out.
+const reachable = (selectors: string[]) =>
+	selectors.map((selector) => `${selector}:not([tabindex="-1"]):not([aria-hidden="true"])`).join(', ')
+const FIELDS = reachable(['input:not([type=hidden]):not([disabled])', 'select:not([disabled])', 'textarea:not([disabled])'])
+const FOCUSABLE = `${reachable(['a[href]', 'button:not([disabled])'])}, ${FIELDS}`
 const visible = (el: HTMLElement) => el.getClientRects().length > 0
 
 /**
@@ -18,15 +24,21 @@ export function Modal({
 	title,
 	closeHref,
 	children,
-	focusClose = false,
+	start,
+	opener,
 	showsErrors = false,
 	wide = false,
 }: {
 	title: string
 	closeHref: string
 	children: React.ReactNode
-	/** For a destructive confirmation: focus starts on "close", never on the action. */
-	focusClose?: boolean
+	/**
+	 * Where focus starts: the first field of a form ('field'); Close, for a confirmation whose action destroys something
+	 * ('close'); the heading, for a dialog read from the top (a cart, a list of choices: 'title').
+	 */
+	start: DialogStart
+	/** The id of what opens the dialog: without JavaScript, Close leads back to it (a fragment focuses a link). */
+	opener?: string
 	/** The dialog shows a submission the server refused: focus goes to its first field with an error. */
 	showsErrors?: boolean
 	wide?: boolean
@@ -38,16 +50,22 @@ export function Modal({
 	// The autofocus attributes are for pages without JavaScript; with it, the effects below move focus, after noting
 	// what had it.
 	const serverFocus = !useHydrated()
+	const closeRef = useRef<HTMLAnchorElement>(null)
+	const titleRef = useRef<HTMLHeadingElement>(null)
+	// What had focus when the dialog was asked for, read before any field of it can take focus as it mounts.
+	const [focusedBefore] = useState(() => (typeof document === 'undefined' ? null : document.activeElement))
 
-	const focusable = () => Array.from(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(visible)
+	const focusable = (selector = FOCUSABLE) => Array.from(ref.current?.querySelectorAll<HTMLElement>(selector) ?? []).filter(visible)
 
 	useEffect(() => {
 		const opener =
-			document.activeElement instanceof HTMLElement && !overlay.current?.contains(document.activeElement) ? document.activeElement : null
+			focusedBefore instanceof HTMLElement && focusedBefore !== document.body && !overlay.current?.contains(focusedBefore)
+				? focusedBefore
+				: null
 		const outside = inertOutside(overlay.current)
 		if (!ref.current?.contains(document.activeElement) || document.activeElement === ref.current) {
-			const start = focusClose ? focusable()[0] : focusable().find((el) => el.tagName !== 'A')
-			;(start ?? ref.current)?.focus()
+			const first = start === 'field' ? focusable(FIELDS)[0] : start === 'title' ? titleRef.current : null
+			;(first ?? closeRef.current)?.focus()
 		}
 		return () => {
 			outside.forEach((el) => el.removeAttribute('inert'))
@@ -88,24 +106,32 @@ export function Modal({
 				aria-modal="true"
 				aria-labelledby={titleId}
 				tabIndex={-1}
-				autoFocus={serverFocus && !showsErrors && !focusClose}
 				className={`w-full rounded-xl bg-white p-6 shadow-xl sm:my-auto ${wide ? 'max-w-4xl' : 'max-w-lg'}`}
 			>
 				<div className="mb-4 flex items-start justify-between gap-4">
-					<h2 id={titleId} className="text-xl font-bold text-gray-900">
+					<h2
+						id={titleId}
+						ref={titleRef}
+						tabIndex={-1}
+						autoFocus={serverFocus && !showsErrors && start === 'title'}
+						className="text-xl font-bold text-gray-900"
+					>
 						{title}
 					</h2>
 					<Link
-						to={closeHref}
+						ref={closeRef}
+						to={opener ? `${closeHref}#${opener}` : closeHref}
 						preventScrollReset
-						autoFocus={serverFocus && focusClose && !showsErrors}
+						autoFocus={serverFocus && !showsErrors && start === 'close'}
 						className="-m-2 rounded p-2 text-2xl leading-none text-gray-700 hover:bg-gray-100"
 						aria-label="Close"
 					>
 						×
 					</Link>
 				</div>
-				<FocusErrors.Provider value={serverFocus && showsErrors}>{children}</FocusErrors.Provider>
+				<FocusFields.Provider value={!serverFocus ? null : showsErrors ? 'errors' : start === 'field' ? 'all' : null}>
+					{children}
+				</FocusFields.Provider>
 			</div>
 		</div>
 	)

@@ -22,14 +22,14 @@ const shown = (page: Page, path: string) => (/[?&](dialog|cart)=/.test(path) ? p
 
 const PHONE = { width: 375, height: 800 }
 
-async function sweep(page: Page, testInfo: TestInfo, paths: string[], { textSpacing = true } = {}) {
+async function sweep(page: Page, testInfo: TestInfo, paths: string[]) {
 	test.setTimeout(timeLimit(90_000))
 	for (const path of paths) {
 		await page.setViewportSize(PHONE)
 		await page.goto(path)
 		await expect(shown(page, path), path).toBeVisible()
 		await expectNoAxeViolationsAt(page, testInfo, [375, 320])
-		if (textSpacing) await expectNoSidewaysScroll(page, path)
+		await expectNoSidewaysScroll(page, path)
 	}
 }
 
@@ -93,7 +93,7 @@ for (const paths of adminPages) {
 		await page.getByLabel('Admin token').fill(ADMIN_TOKEN)
 		await page.getByRole('button', { name: 'Admin Access' }).click()
 		await expect(page.getByRole('heading', { name: 'Overview', exact: true })).toBeVisible()
-		await sweep(page, testInfo, paths, { textSpacing: false })
+		await sweep(page, testInfo, paths)
 	})
 }
 

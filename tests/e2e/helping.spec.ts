@@ -78,7 +78,10 @@ test.describe("I'm helping, with its mail delivered", () => {
 			await expect(phone).toHaveURL(/\/helping\?lang=en$/)
 			const sent = phone.getByRole('region', { name: 'Sent' })
 			await expect(sent.getByText("Hospital: St. Mary's")).toBeVisible()
-			await expect(sent.getByText(/the person’s account holder and 1 emergency contact\(s\)/)).toBeVisible()
+			await expect(
+				sent.getByText(/^E-mailed at \d{1,2}:\d{2} [AP]M Eastern Time to the person’s account holder and 1 emergency contact\(s\)/),
+			).toBeVisible()
+			await expect(phone).toHaveTitle('Your alert to their family')
 			await expectNoAxeViolations(phone, testInfo)
 
 			await mailTo(owner.email, 'Someone is helping Rosa now').toContain("Taken to hospital: St. Mary's")

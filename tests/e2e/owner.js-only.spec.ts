@@ -1,10 +1,17 @@
 import { ADMIN_TOKEN } from '../playwright.config.ts'
 import { expect, expectNoAxeViolations, expectWrongTokenAnnounced, signIn, test } from './fixtures.ts'
+import { customerOrder } from './owner-kit.ts'
 
-// With JavaScript: a session that presented the admin token downloads a batch through the page's fetch, with a
-// progress bar, and stays on the page; the owner panel takes the token from its form.
+// With JavaScript: a session that presented the admin token moves between the tabs (each titled, focus on its
+// heading), opens and leaves the Assign dialog every way there is, and downloads a batch through the page's fetch,
+// with a progress bar, and stays on the page; the owner panel takes the token from its form.
 
-test('a token session downloads a batch with a progress bar, and the page stays', async ({ page, person }, testInfo) => {
+test('a token session walks the tabs and the Assign dialog by keyboard, and downloads a batch with a progress bar', async ({
+	page,
+	person,
+	sticker,
+}, testInfo) => {
+	const number = await customerOrder(await person(), sticker().pin)
 	await signIn(page, await person())
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.goto('/admin')
@@ -14,8 +21,55 @@ test('a token session downloads a batch with a progress bar, and the page stays'
 	await page.getByLabel('Admin token').fill(ADMIN_TOKEN)
 	await page.getByRole('button', { name: 'Admin Access' }).click()
 	await expect(page.getByRole('heading', { name: 'Overview', exact: true })).toBeVisible()
+	await expect(page).toHaveTitle('Overview · Owner dashboard · Hit Me Helpers')
 
-	await page.getByRole('link', { name: 'QR Management' }).click()
+	// Every tab names its view in the title and puts focus on its heading, so the change is announced.
+	const tabs = page.getByRole('navigation', { name: 'Owner dashboard' })
+	const openTab = async (label: string) => {
+		await tabs.getByRole('link', { name: label, exact: true }).focus()
+		await page.keyboard.press('Enter')
+		await expect(page).toHaveTitle(`${label} · Owner dashboard · Hit Me Helpers`)
+		await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeFocused()
+	}
+	for (const label of ['Donations', 'QR Scans', 'Traffic', 'Real Users', 'Emails', 'Consent', 'Security', 'Access Record', 'Orders'])
+		await openTab(label)
+
+	// On a phone the header stays short (its tools and figures fold away, the tabs scroll sideways) and the list starts high.
+	await page.setViewportSize({ width: 320, height: 740 })
+	expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThan(120)
+	expect((await page.getByRole('heading', { name: 'Orders', exact: true }).boundingBox())!.y).toBeLessThan(500)
+	await expectNoAxeViolations(page, testInfo)
+	await page.setViewportSize({ width: 1280, height: 720 })
+
+	// The Assign dialog starts on its field and gives focus back to its opener after Escape, Close and Assign.
+	await page.getByRole('link', { name: `Order ${number}` }).focus()
+	await page.keyboard.press('Enter')
+	await expect(page).toHaveTitle(`Order ${number} · Owner dashboard · Hit Me Helpers`)
+	const assign = page.getByRole('link', { name: 'Assign QR Codes' })
+	const dialog = page.getByRole('dialog', { name: 'Assign QR codes' })
+	const field = dialog.getByLabel('QR code IDs')
+	await assign.focus()
+	await page.keyboard.press('Enter')
+	await expect(field).toBeFocused()
+	await page.keyboard.press('Escape')
+	await expect(dialog).toBeHidden()
+	await expect(assign).toBeFocused()
+	await page.keyboard.press('Enter')
+	await expect(field).toBeFocused()
+	await page.keyboard.press('Shift+Tab')
+	await expect(dialog.getByRole('link', { name: 'Close' })).toBeFocused()
+	await page.keyboard.press('Enter')
+	await expect(dialog).toBeHidden()
+	await expect(assign).toBeFocused()
+	await page.keyboard.press('Enter')
+	// The shopper's chosen code is filled in: Enter assigns it.
+	await expect(field).toHaveValue(/^\d+$/)
+	await page.keyboard.press('Enter')
+	await expect(page.getByText(/ · the shopper’s chosen code$/)).toBeVisible()
+	await expect(dialog).toBeHidden()
+	await expect(assign).toBeFocused()
+
+	await openTab('QR Management')
 	await expectNoAxeViolations(page, testInfo)
 	await page.getByLabel('Quantity').fill('3')
 	await page.getByLabel('Format').selectOption('pdf')

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto'
-import { request as http, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import JSZip from 'jszip'
-import { baseURL } from '../playwright.config.ts'
 import { expect, expectNoAxeViolations, expectWrongTokenAnnounced, rememberSecret, signIn, test, timeLimit } from './fixtures.ts'
+import { customerOrder } from './owner-kit.ts'
 
 // The owner's whole fulfilment, without JavaScript: enrol two-factor sign-in, sign in again with a code, make two
 // sticker codes, assign them to a new order, print its shipping document, mark it shipped; the customer then sees
@@ -23,54 +23,6 @@ function totp(base32Secret: string, offset: -1 | 1) {
 	const code = String((mac.readUInt32BE(offsetInMac) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 	rememberSecret(code)
 	return code
-}
-
-/** A customer with a claimed sticker places a free order through the spec's JSON calls; its confirmation number. */
-async function customerOrder(customer: { email: string; password: string }, pin: string) {
-	const api = await http.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } })
-	try {
-		expect((await api.post('/login', { form: customer, maxRedirects: 0 })).status()).toBe(302)
-		const claimed = await api.post('/api/pin/claim', { data: { pin } })
-		expect(claimed.ok(), await claimed.text()).toBe(true)
-		const { qrCodeId } = (await claimed.json()) as { qrCodeId: number }
-		const item = {
-			name: 'Small Medical QR Sticker (2x2 in)',
-			quantity: 1,
-			price: 0,
-			color: '#DC2626',
-			addSticker: false,
-			transparentBackground: false,
-			customText: '',
-		}
-		const address = {
-			name: 'Ada Lovelace',
-			address1: '1 Main St',
-			address2: '',
-			city: 'Springfield',
-			state: 'IL',
-			postalCode: '62701',
-			country: 'US',
-		}
-		const order = await api.post('/api/create-shop-order', {
-			data: {
-				items: [item],
-				subtotal: 0,
-				discountCode: null,
-				discountAmount: 0,
-				shippingCost: 0,
-				totalAmount: 0,
-				shippingMethod: 'standard',
-				shippingCountry: 'US',
-				shippingAddress: address,
-				selectedQrCodeId: qrCodeId,
-			},
-		})
-		expect(order.status(), await order.text()).toBe(201)
-		const { checkoutUrl } = (await order.json()) as { checkoutUrl: string }
-		return new URL(checkoutUrl, baseURL).searchParams.get('order')!
-	} finally {
-		await api.dispose()
-	}
 }
 
 async function enterCode(page: Page, code: string, button: string) {
@@ -126,6 +78,7 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10)
 	await page.getByRole('link', { name: /Open the Admin Dashboard/ }).click()
 	await expect(page.getByRole('heading', { name: 'Overview', exact: true })).toBeVisible()
+	await expect(page).toHaveTitle('Overview · Owner dashboard · Hit Me Helpers')
 
 	// A new sign-in asks for the second factor before anything of the admin area.
 	await page.getByRole('link', { name: '← Dashboard' }).click()
@@ -138,6 +91,7 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	await expectWrongCodeAnnounced(page)
 	await enterCode(page, totp(secret, 1), 'Verify')
 	await expect(page).toHaveURL(/\/admin\/qr-management$/)
+	await expect(page).toHaveTitle('QR Management · Owner dashboard · Hit Me Helpers')
 	await expectNoAxeViolations(page, testInfo)
 
 	// Two new sticker codes, as a ZIP of PNGs and a CSV.
@@ -155,7 +109,9 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 
 	// The new order: pending, then two codes assigned (a wrong entry first gets the spec's words).
 	await page.getByRole('link', { name: 'Orders', exact: true }).click()
+	await expect(page).toHaveTitle('Orders · Owner dashboard · Hit Me Helpers')
 	await page.getByRole('link', { name: `Order ${number}` }).click()
+	await expect(page).toHaveTitle(`Order ${number} · Owner dashboard · Hit Me Helpers`)
 	await expect(page.getByText('Pending', { exact: true })).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Generate Shipping Document' })).toBeDisabled()
 	await expectNoAxeViolations(page, testInfo)
@@ -165,18 +121,20 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	await expect(page.getByText(/ · the shopper’s chosen code$/)).toBeVisible()
 	await page.getByRole('link', { name: 'Assign QR Codes' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Assign QR codes' })
+	await expect(dialog.getByLabel('QR code IDs')).toBeFocused()
 	await dialog.getByLabel('QR code IDs').fill('abc, x')
 	await dialog.getByRole('button', { name: 'Assign' }).click()
 	await expect(page.getByRole('dialog').getByText('Please enter valid QR code IDs.')).toBeVisible()
 	await page.getByRole('dialog').getByLabel('QR code IDs').fill(`${first}, ${second}`)
 	await page.getByRole('dialog').getByRole('button', { name: 'Assign' }).click()
 	await expect(page.getByText('Processing', { exact: true })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Assign QR Codes' })).toBeFocused()
 	await expect(page.getByText(`Code ${first} · PIN`)).toBeVisible()
 
 	// The shipping document opens in a new tab and makes the order fulfilled.
 	const [slip] = await Promise.all([
 		page.context().waitForEvent('page'),
-		page.getByRole('button', { name: 'Generate Shipping Document' }).click(),
+		page.getByRole('button', { name: 'Generate Shipping Document (opens in a new tab)' }).click(),
 	])
 	await expect(slip.getByRole('heading', { name: `Packing slip · Order ${number}` })).toBeVisible()
 	await expect(slip.getByText('Ada Lovelace')).toBeVisible()
@@ -195,6 +153,7 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 
 	await page.getByRole('link', { name: 'Security', exact: true }).click()
 	await expect(page.getByText('Admin two-factor login')).toBeVisible()
+	await expect(page).toHaveTitle('Security · Owner dashboard · Hit Me Helpers')
 	await expectNoAxeViolations(page, testInfo)
 
 	// The customer's tracking says Shipped.

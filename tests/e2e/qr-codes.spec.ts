@@ -43,6 +43,17 @@ test('QR codes tab: customise with a preview, the 25/16 text rule, deactivate an
 	await page.getByRole('button', { name: 'Activate' }).click()
 	await expect(page.getByText('QR Code Activated')).toBeVisible()
 
+	// The Delete dialog starts on Close, never on the action: Enter, Enter from the keyboard deletes nothing.
+	const remove = page.getByRole('link', { name: 'Delete', exact: true })
+	await remove.focus()
+	await page.keyboard.press('Enter')
+	const confirm = page.getByRole('dialog', { name: 'Delete this QR code?' })
+	await expect(confirm.getByRole('link', { name: 'Close' })).toBeFocused()
+	await page.keyboard.press('Enter')
+	await expect(confirm).toBeHidden()
+	await expect(page.getByRole('img', { name: `QR code ${code.pin}` })).toBeVisible()
+	await expect(remove).toBeFocused()
+
 	await page.request.get(new URL(code.scanUrl).pathname)
 	await page.getByRole('link', { name: 'Scan history' }).click()
 	await expect(page.getByRole('heading', { name: 'Scan history' })).toBeVisible()

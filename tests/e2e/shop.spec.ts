@@ -66,8 +66,20 @@ test('cart, discount and a free order: from a guest cart to the confirmation e-m
 		await addToCart(page, 'Small Medical QR Sticker (2x2 in)', { color: 'Medical Red', shape: 'Circular', quantity: 2 })
 		await expect(badge(page)).toHaveText(/4$/)
 
-		await page.getByRole('link', { name: /^Cart/ }).click()
+		// From the keyboard the cart starts on its heading (never on a hidden button that Enter would submit), and Escape
+		// gives focus back to the Cart button.
+		const cartButton = page.getByRole('link', { name: /^Cart/ })
+		await cartButton.focus()
+		await page.keyboard.press('Enter')
 		const dialog = page.getByRole('dialog', { name: 'Shopping Cart & Checkout' })
+		await expect(dialog.getByRole('heading', { name: 'Shopping Cart & Checkout' })).toBeFocused()
+		if (hasJs) {
+			await page.keyboard.press('Escape')
+			await expect(dialog).toBeHidden()
+			await expect(cartButton).toBeFocused()
+			await page.keyboard.press('Enter')
+			await expect(dialog.getByRole('heading', { name: 'Shopping Cart & Checkout' })).toBeFocused()
+		}
 		await expect(dialog.getByRole('listitem')).toHaveCount(2)
 		await expect(dialog.getByRole('status').filter({ hasText: 'Quantity of Small Medical QR Sticker (2x2 in)' }).first()).toHaveText(
 			/\(2x2 in\): 3$/,

@@ -14,6 +14,7 @@ const en = {
 	located: 'Your location will be sent (within {m} m).',
 	locateFailed: 'Your location could not be found; the message will go without it.',
 	sentTitle: 'Sent',
+	sentPageTitle: 'Your alert to their family',
 	sentTo: 'E-mailed at {time} to {who}:',
 	nobodyExtra: 'the person’s account holder',
 	whoWithContacts: 'the person’s account holder and {n} emergency contact(s)',
@@ -29,7 +30,6 @@ const en = {
 	limit: 'Up to {n} characters.',
 	tooLong: 'This has {k} characters: please shorten it to {n} or fewer.',
 	error: 'Error',
-	timeZone: 'Times are shown in UTC',
 }
 export type HelpingLabels = typeof en
 
@@ -45,6 +45,7 @@ const es: HelpingLabels = {
 	located: 'Se enviará su ubicación (con un margen de {m} m).',
 	locateFailed: 'No se pudo obtener su ubicación; el mensaje se enviará sin ella.',
 	sentTitle: 'Enviado',
+	sentPageTitle: 'Su aviso a su familia',
 	sentTo: 'Enviado por correo a las {time} a {who}:',
 	nobodyExtra: 'el titular de la cuenta de la persona',
 	whoWithContacts: 'el titular de la cuenta de la persona y {n} contacto(s) de emergencia',
@@ -60,7 +61,6 @@ const es: HelpingLabels = {
 	limit: 'Hasta {n} caracteres.',
 	tooLong: 'Tiene {k} caracteres: acórtelo a {n} como máximo, por favor.',
 	error: 'Error',
-	timeZone: 'Horas en UTC',
 }
 
 const fr: HelpingLabels = {
@@ -75,6 +75,7 @@ const fr: HelpingLabels = {
 	located: 'Votre position sera envoyée (à {m} m près).',
 	locateFailed: 'Votre position est introuvable ; le message partira sans elle.',
 	sentTitle: 'Envoyé',
+	sentPageTitle: 'Votre alerte à sa famille',
 	sentTo: 'Envoyé par e-mail à {time} à {who} :',
 	nobodyExtra: 'le titulaire du compte de la personne',
 	whoWithContacts: 'le titulaire du compte de la personne et {n} contact(s) d’urgence',
@@ -90,7 +91,6 @@ const fr: HelpingLabels = {
 	limit: 'Jusqu’à {n} caractères.',
 	tooLong: 'Ce texte fait {k} caractères : veuillez le raccourcir à {n} au plus.',
 	error: 'Erreur',
-	timeZone: 'Heures en UTC',
 }
 
 export const HELPING_LABELS: Record<Language, HelpingLabels> = { en, es, fr }

@@ -1,11 +1,22 @@
 import { HELPING_LABELS } from './helping-labels.ts'
-import type { Language } from './labels.ts'
+import { LANGUAGES, type Language } from './labels.ts'
 import type { KeptReport } from './helping-fields.ts'
 import { e, helpingForm, shell, titled } from './page.ts'
 
 type Sent = { createdAt: Date; message: string | null; location: string | null; recipients: number; mailedAt: Date | null }
 
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
+// The time the family's e-mail gives (the foundation's clock, America/New_York), with its zone named in the page's language.
+const clocks = Object.fromEntries(
+	LANGUAGES.map((lang) => [
+		lang,
+		new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, {
+			hour: 'numeric',
+			minute: '2-digit',
+			timeZone: 'America/New_York',
+			timeZoneName: 'longGeneric',
+		}),
+	]),
+) as Record<Language, Intl.DateTimeFormat>
 
 /**
  * What this responder sent, newest first, the form for an update to the same people (with a refused update as typed),
@@ -15,7 +26,7 @@ export function renderHelpingSent(lang: Language, token: string, sent: Sent[], g
 	const h = HELPING_LABELS[lang]
 	const heading = (report: Sent) =>
 		report.mailedAt
-			? h.sentTo.replace('{time}', `${clock.format(report.mailedAt)} UTC`).replace('{who}', who(report.recipients))
+			? h.sentTo.replace('{time}', clocks[lang].format(report.mailedAt)).replace('{who}', who(report.recipients))
 			: h.held.replace('{m}', String(gapMinutes))
 	const who = (recipients: number) => (recipients > 1 ? h.whoWithContacts.replace('{n}', String(recipients - 1)) : h.nobodyExtra)
 	const items = sent
@@ -25,7 +36,7 @@ export function renderHelpingSent(lang: Language, token: string, sent: Sent[], g
 		)
 		.join('')
 	const body = `<section aria-labelledby="s-sent"><h2 id="s-sent">${e(h.sentTitle)}</h2>${items}</section>${helpingForm(lang, token, 'update', kept)}<p><a href="/scan/${e(token)}?lang=${lang}">${e(h.back)}</a></p>`
-	return shell(lang, titled(lang, h.sentTitle, kept), body, null, true)
+	return shell(lang, titled(lang, h.sentPageTitle, kept), body, null, true)
 }
 
 /** A refused report: alerts off, the sender blocked, or too many; the way back to the page. */

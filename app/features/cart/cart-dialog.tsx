@@ -11,7 +11,7 @@ export function CartDialog({ view }: { view: CartView }) {
 	params.delete('cart')
 	const closeHref = `${location.pathname}${params.size ? `?${params}` : ''}`
 	return (
-		<Modal title="Shopping Cart & Checkout" closeHref={closeHref} wide>
+		<Modal title="Shopping Cart & Checkout" closeHref={closeHref} start="title" wide>
 			<CartContents view={view} errors={fetcher.data} FormComponent={fetcher.Form} pending={usePendingIntent(fetcher.formData)} />
 			{/* The forms post to /cart, whose module React Router fetches first (reloading the page if that fails): load it now. */}
 			<PrefetchPageLinks page="/cart" />

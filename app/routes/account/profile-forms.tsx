@@ -151,7 +151,7 @@ export function DangerZone({ confirming }: { confirming: boolean }) {
 				Delete Account
 			</Link>
 			{confirming ? (
-				<Modal title="Delete your account?" closeHref={HERE} focusClose>
+				<Modal title="Delete your account?" closeHref={HERE} start="close">
 					<div className="space-y-3 text-gray-800">
 						<p>This permanently deletes:</p>
 						<ul className="list-disc space-y-1 pl-6">

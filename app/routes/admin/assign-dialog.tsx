@@ -6,6 +6,9 @@ import { Modal } from '#app/ui/modal.tsx'
 import { useIntentPending } from '#app/utils/use-is-pending.ts'
 import { canAssignChosen } from './chosen-code-card.tsx'
 
+/** The id of the order page's Assign QR Codes link, which the dialog gives focus back to. */
+export const ASSIGN_OPENER = 'assign-codes'
+
 /** The order page's assign dialog (?dialog=assign): a plain form, the shopper's chosen code filled in while it can go. */
 export function AssignDialog({
 	closeHref,
@@ -23,7 +26,7 @@ export function AssignDialog({
 	const typed = refused?.initialValue?.qrCodeIds
 	const typedCodes = typeof typed === 'string' ? typed : undefined
 	return (
-		<Modal title="Assign QR codes" closeHref={closeHref} showsErrors={Boolean(refused)}>
+		<Modal title="Assign QR codes" closeHref={closeHref} start="field" opener={ASSIGN_OPENER} showsErrors={Boolean(refused)}>
 			<Form method="post" action={closeHref} className="space-y-4">
 				<input type="hidden" name="intent" value="assign" />
 				<Field
@@ -39,7 +42,6 @@ export function AssignDialog({
 						required: true,
 						maxLength: 20000,
 						defaultValue: typedCodes ?? (offered ? String(offered.id) : undefined),
-						autoFocus: true,
 					}}
 				/>
 				<StatusButton type="submit" pending={pending} pendingLabel="Assigning…" className="w-full">

@@ -9,9 +9,10 @@ import { requireGrantedOwner } from '#app/middleware/owner.server.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
 import { usePolling } from '#app/utils/use-polling.ts'
 import type { Route } from './+types/layout'
-import { AdminHeader, HeaderStats } from './chrome.tsx'
+import { adminTabOf, AdminHeader, HeaderStats } from './chrome.tsx'
 import { PostButton } from './post-button.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
+import { useViewFocus } from '#app/ui/use-view-focus.ts'
 
 /**
  * Spec 002 §9: analytics (the header's stat cards, the overview, e-mail) every 15 s, the new-order alert every 30 s:
@@ -39,6 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	usePolling(POLL_MS)
 	const location = useLocation()
+	const main = useViewFocus<HTMLElement>()
 	const { newOrders, analytics } = loaderData
 	return (
 		<div className="min-h-screen bg-gray-50">
@@ -71,11 +73,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 					</div>
 				</section>
 			) : null}
-			<main id="main" className="mx-auto max-w-6xl px-4 py-6">
+			<main id="main" ref={main} className="mx-auto max-w-6xl px-4 py-6">
 				<Outlet />
 			</main>
 		</div>
 	)
 }
 
-export const meta: Route.MetaFunction = () => pageMeta('Owner dashboard', { noindex: true })
+/** Each view is named in the title (its tab's name), so a reader knows which one a page load or a tab change opened. */
+export const meta: Route.MetaFunction = ({ location }) =>
+	pageMeta(`${adminTabOf(location.pathname).label} · Owner dashboard`, { noindex: true })

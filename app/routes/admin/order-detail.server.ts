@@ -7,6 +7,7 @@ import { OrderDetailActionSchema } from '#app/domain/admin/schemas.ts'
 import { replyError } from '#app/utils/reply-error.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { actionToast, redirectWithToast } from '#app/utils/toast.server.ts'
+import { ASSIGN_OPENER } from './assign-dialog.tsx'
 
 export async function orderDetailLoader(orderId: string | undefined) {
 	if (!orderId) throw data('Invalid order ID', { status: 400 })
@@ -35,7 +36,7 @@ export async function orderDetailAction(args: Args, orderId: string) {
 				const description = assigned.length
 					? `Assigned ${assigned.length === 1 ? 'code' : 'codes'} ${assigned.join(', ')}.`
 					: 'Those codes were already on this order.'
-				return redirectWithToast(here, { type: 'success', title: 'QR Codes Assigned', description })
+				return redirectWithToast(`${here}#${ASSIGN_OPENER}`, { type: 'success', title: 'QR Codes Assigned', description })
 			}
 			case 'unassign':
 				await unassignQrCode(orderId, action.codeId)

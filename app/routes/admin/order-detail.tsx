@@ -3,9 +3,10 @@ import { canChangeCodes, canMarkShipped, documentProblem } from '#app/domain/adm
 import { cardClass } from '#app/ui/card.tsx'
 import { StatusButton, buttonClass } from '#app/ui/forms.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
+import { pageMeta } from '#app/utils/meta.ts'
 import { useIntentPending } from '#app/utils/use-is-pending.ts'
 import type { Route } from './+types/order-detail'
-import { AssignDialog } from './assign-dialog.tsx'
+import { ASSIGN_OPENER, AssignDialog } from './assign-dialog.tsx'
 import { ChosenCodeCard } from './chosen-code-card.tsx'
 import { orderDetailAction, orderDetailLoader } from './order-detail.server.ts'
 import { AddressLines, money, StatusBadge } from './order-ui.tsx'
@@ -115,13 +116,13 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 				)}
 				<div className="flex flex-wrap gap-2">
 					{canChangeCodes(order.fulfillmentStatus) ? (
-						<Link to="?dialog=assign" className={buttonClass('blue', small)}>
+						<Link id={ASSIGN_OPENER} to="?dialog=assign" className={buttonClass('blue', small)}>
 							Assign QR Codes
 						</Link>
 					) : null}
 					<Form method="post" action={`/admin/order/${order.orderId}`} target="_blank">
 						<button type="submit" disabled={Boolean(docProblem)} className={buttonClass('secondary', small)}>
-							Generate Shipping Document
+							Generate Shipping Document <span className="font-normal">(opens in a new tab)</span>
 						</button>
 					</Form>
 					<Form method="post">
@@ -144,3 +145,6 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 		</div>
 	)
 }
+
+export const meta: Route.MetaFunction = ({ data }) =>
+	pageMeta(`Order ${data?.order.orderNumber ?? ''} · Owner dashboard`, { noindex: true })

@@ -10,7 +10,7 @@ export type DashboardGiving = { enabled: boolean; inPage: boolean; supportEmail:
 
 export function SupportDialog({ closeHref, giving }: { closeHref: string; giving: DashboardGiving }) {
 	return (
-		<Modal title="Support Our Mission" closeHref={closeHref} wide>
+		<Modal title="Support Our Mission" closeHref={closeHref} start="title" wide>
 			<p className="mb-4 text-gray-800">
 				Hit Me Helpers is free for everyone and runs on donations. Every gift goes to printing and mailing QR codes and keeping the service
 				online.

@@ -51,7 +51,7 @@ function DnrDialog() {
 	const pending = useIntentPending(INTENTS.saveDnr)
 	const documentErrors = failure?.intent === INTENTS.saveDnr ? failure.result.error?.document : undefined
 	return (
-		<Modal title="DNR Status" closeHref={href({}, 'dnr')} showsErrors={form.status === 'error' || Boolean(documentErrors)}>
+		<Modal title="DNR Status" closeHref={href({}, 'dnr')} start="field" showsErrors={form.status === 'error' || Boolean(documentErrors)}>
 			<Form method="post" encType="multipart/form-data" preventScrollReset {...getFormProps(form)} className="space-y-4">
 				<HiddenIds />
 				<ChoiceField field={fields.dnrStatus} label="Status" options={options(DNR_STATUSES, DNR_LABELS)} />

@@ -101,7 +101,7 @@ function AddFamilyDialog() {
 	const [form, fields] = useSectionForm(INTENTS.addFamily, FamilyMemberSchema, { defaultValue: { relationshipToUser: 'child' } })
 	const pending = useIntentPending(INTENTS.addFamily)
 	return (
-		<Modal title="Add Family Member Profile" closeHref={href()} showsErrors={form.status === 'error'}>
+		<Modal title="Add Family Member Profile" closeHref={href()} start="field" showsErrors={form.status === 'error'}>
 			<Form method="post" {...getFormProps(form)} className="space-y-4">
 				<TextField field={fields.fullName} label="Full name" />
 				<ChoiceField field={fields.relationshipToUser} label="Relationship" options={options(RELATIONSHIPS, RELATIONSHIP_LABELS)} />

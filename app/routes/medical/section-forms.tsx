@@ -74,7 +74,7 @@ export function SectionDialog<S extends z.ZodObject>({
 		</>
 	)
 	return (
-		<Modal title={title} closeHref={cancelHref} showsErrors={form.status === 'error'}>
+		<Modal title={title} closeHref={cancelHref} start="field" showsErrors={form.status === 'error'}>
 			<Form
 				method="post"
 				encType={multipart ? 'multipart/form-data' : undefined}

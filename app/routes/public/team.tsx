@@ -79,7 +79,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
 				</div>
 			</div>
 			{dialogOpen ? (
-				<Modal title="Order Medical Alert Products" closeHref="/team">
+				<Modal title="Order Medical Alert Products" closeHref="/team" start="title">
 					<p className="text-gray-800">Stickers and cards that carry your medical QR code. Choose one in the shop.</p>
 					<ul className="mt-4 space-y-2">
 						{shopProducts.map((product) => (

@@ -3,7 +3,7 @@ import { profileLabel } from '#app/domain/profiles/profile-label.ts'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { cx } from '#app/ui/cx.ts'
 import type { QrCodesData } from './qr-codes.server.ts'
-import { QR_INTENTS } from './intents.ts'
+import { deleteOpener, QR_INTENTS } from './intents.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { formatDate } from '#app/utils/dates.ts'
 
@@ -94,6 +94,7 @@ export function CodeCard({
 					</StatusButton>
 				</Form>
 				<Link
+					id={deleteOpener(code.id)}
 					to={`${base}?code=${code.id}&dialog=delete`}
 					preventScrollReset
 					className={buttonClass('secondary', cx(small, 'border-red-700 text-red-800'))}

@@ -4,7 +4,7 @@ import { buttonClass, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { scanPlace, scannerLabel } from '#app/domain/qr/scans.ts'
-import { QR_INTENTS } from './intents.ts'
+import { deleteOpener, QR_INTENTS } from './intents.ts'
 import { SENDER_INTENTS } from './sender-intents.ts'
 import type { QrCodesData } from './qr-codes.server.ts'
 
@@ -97,7 +97,7 @@ function HelpingReports({ codeId, reports }: { codeId: number; reports: Report[]
 
 function DeleteDialog({ code, base }: { code: Code; base: string }) {
 	return (
-		<Modal title="Delete this QR code?" closeHref={`${base}?code=${code.id}`}>
+		<Modal title="Delete this QR code?" closeHref={`${base}?code=${code.id}`} start="close" opener={deleteOpener(code.id)}>
 			<p className="text-gray-800">
 				{code.source === 'self'
 					? 'The code and its scan history are deleted. Printed copies will show “Unknown QR code”.'
@@ -106,7 +106,7 @@ function DeleteDialog({ code, base }: { code: Code; base: string }) {
 			<Form method="post" className="mt-6 flex justify-end gap-2">
 				<input type="hidden" name="codeId" value={code.id} />
 				<OfflineMessage title="Error" description="Failed to delete QR code" />
-				<Link to={`${base}?code=${code.id}`} className={buttonClass('secondary')}>
+				<Link to={`${base}?code=${code.id}#${deleteOpener(code.id)}`} className={buttonClass('secondary')}>
 					Cancel
 				</Link>
 				<StatusButton type="submit" name="intent" value={QR_INTENTS.remove}>

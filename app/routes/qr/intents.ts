@@ -5,3 +5,6 @@ export const QR_INTENTS = {
 	remove: 'delete',
 	assign: 'assign-profile',
 } as const
+
+/** The id of a code's Delete link, which its dialog gives focus back to. */
+export const deleteOpener = (codeId: number) => `delete-code-${codeId}`
