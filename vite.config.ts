@@ -19,7 +19,7 @@ export default defineConfig({
 					groups: [
 						{
 							name: 'shared-ui',
-							test: /app[\\/](ui[\\/](tab-nav|link-list|card|sign-out-form|offline-message)|utils[\\/](meta|dates)|routes[\\/]admin[\\/](section|post-button))/,
+							test: /app[\\/](ui[\\/](tab-nav|link-list|card|sign-out-form|offline-message|forms|focus-fields|error-boundary|brand|cx)|utils[\\/](meta|dates|use-is-pending|use-hydrated)|features[\\/]cart[\\/](cart-dialog-lazy|cart-storage)|routes[\\/]admin[\\/](section|post-button))/,
 						},
 					],
 				},
