@@ -48,7 +48,7 @@ export function AdminHeader({ range }: { range: TimeRange }) {
 				</div>
 				<WideOpen summary="Tools" menu>
 					<div className="flex flex-wrap items-center gap-3">
-						<Form method="get" action={location.pathname} className="flex items-center gap-2">
+						<Form method="get" action={location.pathname} className="flex flex-wrap items-center gap-2">
 							<label htmlFor="admin-range" className="text-sm font-semibold text-gray-800">
 								Time range
 							</label>

@@ -26,13 +26,13 @@ export function DashboardHeader({ user, giving }: { user: HeaderUser; giving: Da
 	const openHref = `${location.pathname}?${params}`
 	return (
 		<header className="border-b border-gray-300 bg-white">
-			{/* On a narrow phone the buttons move below the greeting rather than squeeze the name out. */}
+			{/* The greeting keeps at least 8rem: on a narrow phone the buttons move below it rather than squeeze the name out. */}
 			<div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-				<div className="flex min-w-0 flex-[1_1_10rem] items-center gap-3">
+				<div className="flex min-w-0 flex-[1_1_8rem] items-center gap-3">
 					<Logo className="size-9 shrink-0" />
 					<p className="min-w-0 leading-tight">
 						<span className="block text-sm text-gray-700">Welcome, </span>
-						<span className="block text-lg font-semibold break-words">{user.firstName || user.email}</span>
+						<span className="block truncate text-lg font-semibold">{user.firstName || user.email}</span>
 					</p>
 				</div>
 				{/* Below a laptop's width the links fold into a menu (a plain <details>, so it opens without JavaScript): one row, not three. */}
