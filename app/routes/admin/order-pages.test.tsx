@@ -103,7 +103,8 @@ describe('/admin/orders/:orderId', () => {
 		const assigned = await call(orderDetail.action, formRequest(path, { intent: 'assign', qrCodeIds: String(chosen.id) }), {
 			orderId: order.id,
 		})
-		expect(assigned.result).toHaveRedirect(path)
+		// Back on the page, at the Assign link (the browser focuses it without JavaScript).
+		expect(assigned.result).toHaveRedirect(`${path}#assign-codes`)
 		await expect(assigned.result).toSendToast({ title: 'QR Codes Assigned', description: `Assigned code ${chosen.id}.` })
 		const after = html(orderDetail.default as never, path, await loaded(orderDetail.loader, path, { orderId: order.id }))
 		expect(after).toContain('Assigned to this order.')

@@ -182,7 +182,7 @@ describe("I'm helping", () => {
 		const update = await send(code.token, { hospital: 'h'.repeat(201), lang: 'es' }, first.cookie!)
 		expect(update.status).toBe(400)
 		const sentPage = await update.response.text()
-		expect(sentPage).toContain('<title>Error: Enviado</title>')
+		expect(sentPage).toContain('<title>Error: Su aviso a su familia</title>')
 		expect(sentPage).toContain('Tiene 201 caracteres: acórtelo a 200 como máximo, por favor.')
 		expect(sentPage).toContain(`value="${'h'.repeat(201)}"`)
 		expect(await alertsTo(user.email)).toHaveLength(1)
