@@ -277,6 +277,7 @@ async function removeProfile(userId: string, profileId: number): Promise<Done> {
 	return {
 		toast: { title: 'Profile Deleted', description: `Profile has been deleted successfully.${QR_MESSAGES.unlinked(unlinked)}` },
 		profile: null,
+		deleted: 'profile',
 	}
 }
 

@@ -254,7 +254,7 @@ describe('deleting a row asks first', () => {
 
 		// On the screen each is a link to its question; no form there deletes or clears.
 		const screen = (await renderMedicalScreen(cookie, `profile=${profileId}`)).html
-		const asks = {
+		const asks: Record<string, { link: Record<string, string>; intent: string; title: string }> = {
 			[`documents:${first!.id}`]: {
 				link: { 'aria-label': 'Delete document directive.pdf' },
 				intent: 'delete-document',
@@ -356,9 +356,12 @@ describe('family profiles', () => {
 		await post(cookie, { intent: 'upload-document', profileId: String(kid!.id) }, { document: SAMPLE_FILES.pdf() })
 		const filesBefore = uploadedFiles(user.id)
 		const deleted = await post(cookie, { intent: 'delete-profile', profileId: String(kid!.id) })
-		expect(deleted.status).toBe(302)
+		expect(deleted).toHaveRedirect('/dashboard?deleted=profile')
 		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, kid!.id) })).toBeUndefined()
 		expect(uploadedFiles(user.id)).toBe(filesBefore - 1)
+		// Its Delete went with it: without JavaScript the profile selector has the page's first focus.
+		const after = (await renderMedicalScreen(cookie, 'deleted=profile')).html
+		expect(tagsWith(after, { autofocus: '' })).toMatchObject([{ tag: 'select', id: 'selected-profile', name: 'profile' }])
 	})
 })
 
