@@ -336,19 +336,20 @@ test('documents: a renamed executable is refused beside the field; a PDF is list
 	await field.setInputFiles({ name: 'blood-work.pdf', mimeType: 'application/pdf', buffer: pdf(1_300_000) })
 	await upload.click()
 	await expect(successToast(page, 'Medical document uploaded successfully')).toBeVisible()
-	await expect(documents.getByRole('link', { name: 'blood-work.pdf' })).toBeVisible()
+	await expect(documents.getByRole('link', { name: 'blood-work.pdf', exact: true })).toBeVisible()
 	await expect(documents.getByText('PDF · 1.24 MB')).toBeVisible()
 	await expect(documents.getByText('No medical documents uploaded yet.')).toHaveCount(0)
 	await expect(field).not.toHaveAttribute('aria-invalid', 'true')
 	await page.reload()
-	await expect(documents.getByRole('link', { name: 'blood-work.pdf' })).toBeVisible()
+	await expect(documents.getByRole('link', { name: 'blood-work.pdf', exact: true })).toBeVisible()
 	await expect(documents.getByRole('link', { name: 'virus.pdf' })).toHaveCount(0)
 
 	await documents.getByRole('link', { name: 'Delete document blood-work.pdf' }).click()
 	await page.getByRole('dialog', { name: 'Delete document blood-work.pdf?' }).getByRole('button', { name: 'Delete' }).click()
 	await expect(successToast(page, 'Document deleted successfully')).toBeVisible()
-	await expect(documents.getByRole('link', { name: 'blood-work.pdf' })).toHaveCount(0)
+	await expect(documents.getByRole('link', { name: 'blood-work.pdf', exact: true })).toHaveCount(0)
 	await expect(documents.getByText('No medical documents uploaded yet.')).toBeVisible()
+	await expect(documents.getByRole('heading', { name: 'Medical Documents' })).toBeFocused()
 })
 
 test('family member by PIN: a wrong PIN is refused; created and selected; deleted after confirming', async ({
