@@ -27,5 +27,7 @@ test('a legacy account generates its own QR code, downloads it, and deletes it',
 	await page.getByRole('link', { name: 'Delete' }).click()
 	await page.getByRole('dialog', { name: 'Delete this QR code?' }).getByRole('button', { name: 'Delete QR Code' }).click()
 	await expect(page.getByText('QR code deleted successfully')).toBeVisible()
+	// Its Delete went with it, and no card follows: focus is on the page's heading, not the body.
+	await expect(page.getByRole('heading', { name: 'QR Codes', level: 1 })).toBeFocused()
 	expect((await page.request.get(new URL(decoded).pathname)).status()).toBe(404)
 })

@@ -302,10 +302,19 @@ test('DNR needs a document; with one it is shown with its link; clearing removes
 	await dialog.getByRole('link', { name: 'Cancel' }).click()
 	await expect(dialog).toBeHidden()
 
-	await dnr.getByRole('button', { name: 'Clear DNR Status' }).click()
+	// Clearing asks first, by keyboard alone: the question starts on its way out; once confirmed, focus is on the heading.
+	await dnr.getByRole('link', { name: 'Clear DNR Status' }).focus()
+	await page.keyboard.press('Enter')
+	const question = page.getByRole('dialog', { name: 'Clear DNR Status?' })
+	await expect(question.getByRole('link', { name: 'Close' })).toBeFocused()
+	await page.keyboard.press('Tab')
+	await page.keyboard.press('Tab')
+	await expect(question.getByRole('button', { name: 'Clear DNR Status' })).toBeFocused()
+	await page.keyboard.press('Enter')
 	await expect(successToast(page, 'DNR status cleared')).toBeVisible()
 	await expect(dnr.getByText('No DNR status recorded yet.')).toBeVisible()
 	await expect(dnr.getByRole('link', { name: 'dnr-order.pdf' })).toHaveCount(0)
+	await expect(dnr.getByRole('heading', { name: 'DNR Status' })).toBeFocused()
 })
 
 test('documents: a renamed executable is refused beside the field; a PDF is listed with its size; delete', async ({ page, person }) => {
@@ -327,18 +336,20 @@ test('documents: a renamed executable is refused beside the field; a PDF is list
 	await field.setInputFiles({ name: 'blood-work.pdf', mimeType: 'application/pdf', buffer: pdf(1_300_000) })
 	await upload.click()
 	await expect(successToast(page, 'Medical document uploaded successfully')).toBeVisible()
-	await expect(documents.getByRole('link', { name: 'blood-work.pdf' })).toBeVisible()
+	await expect(documents.getByRole('link', { name: 'blood-work.pdf', exact: true })).toBeVisible()
 	await expect(documents.getByText('PDF · 1.24 MB')).toBeVisible()
 	await expect(documents.getByText('No medical documents uploaded yet.')).toHaveCount(0)
 	await expect(field).not.toHaveAttribute('aria-invalid', 'true')
 	await page.reload()
-	await expect(documents.getByRole('link', { name: 'blood-work.pdf' })).toBeVisible()
+	await expect(documents.getByRole('link', { name: 'blood-work.pdf', exact: true })).toBeVisible()
 	await expect(documents.getByRole('link', { name: 'virus.pdf' })).toHaveCount(0)
 
-	await documents.getByRole('button', { name: 'Delete document blood-work.pdf' }).click()
+	await documents.getByRole('link', { name: 'Delete document blood-work.pdf' }).click()
+	await page.getByRole('dialog', { name: 'Delete document blood-work.pdf?' }).getByRole('button', { name: 'Delete' }).click()
 	await expect(successToast(page, 'Document deleted successfully')).toBeVisible()
-	await expect(documents.getByRole('link', { name: 'blood-work.pdf' })).toHaveCount(0)
+	await expect(documents.getByRole('link', { name: 'blood-work.pdf', exact: true })).toHaveCount(0)
 	await expect(documents.getByText('No medical documents uploaded yet.')).toBeVisible()
+	await expect(documents.getByRole('heading', { name: 'Medical Documents' })).toBeFocused()
 })
 
 test('family member by PIN: a wrong PIN is refused; created and selected; deleted after confirming', async ({
@@ -383,6 +394,8 @@ test('family member by PIN: a wrong PIN is refused; created and selected; delete
 	await expect(successToast(page, 'Profile Deleted')).toBeVisible()
 	await expect(dialog).toBeHidden()
 	await expect(kid).toHaveCount(0)
+	// Its Delete went with it: focus is on the profile selector.
+	await expect(selected).toBeFocused()
 	await expect(selected).toHaveValue((await page.getByRole('option', { name: 'Parent Tester (Yourself)' }).getAttribute('value'))!)
 	await expect(page.getByLabel('First name')).toHaveValue('Parent')
 	// The last profile cannot be deleted, so the button is not offered.

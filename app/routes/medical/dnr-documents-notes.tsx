@@ -6,15 +6,15 @@ import { buttonClass, ErrorList, Field, options, StatusButton, TextareaField } f
 import { Modal } from '#app/ui/modal.tsx'
 import { DialogButtons } from './section-forms.tsx'
 import { INTENTS } from './intents.ts'
-import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
-import { EmptyState, SectionCard } from './section-card.tsx'
+import { getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+import { AskFirst, AskLink, DeleteLink, EmptyState, ListSection, SectionCard, SectionRow } from './section-card.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 import { formatDate } from '#app/utils/dates.ts'
 
 export function DnrSection() {
-	const { profile, dialog } = useScreen()
+	const { profile, dialog, deleting } = useScreen()
 	const status = profile?.dnrStatus as keyof typeof DNR_LABELS | null | undefined
 	return (
 		<SectionCard id="dnr" title="DNR Status" addLabel={status ? 'Change DNR Status' : 'Set DNR Status'} addDialog="dnr">
@@ -33,12 +33,17 @@ export function DnrSection() {
 						) : null}
 						{profile?.dnrOriginalLocation ? <p className="text-gray-700">Original kept: {profile.dnrOriginalLocation}</p> : null}
 					</div>
-					<ActionButton intent={INTENTS.clearDnr} label="Clear DNR Status" pendingLabel="Clearing..." />
+					<AskLink what="dnr" label="Clear DNR Status" />
 				</div>
 			) : (
 				<EmptyState>No DNR status recorded yet.</EmptyState>
 			)}
 			{dialog === 'dnr' ? <DnrDialog /> : null}
+			{deleting === 'dnr' && status ? (
+				<AskFirst what="dnr" title="Clear DNR Status?" intent={INTENTS.clearDnr} confirmLabel="Clear DNR Status" pendingLabel="Clearing...">
+					<p>Responders who scan this profile’s QR code will no longer see its DNR status or document. This cannot be undone.</p>
+				</AskFirst>
+			) : null}
 		</SectionCard>
 	)
 }
@@ -82,7 +87,6 @@ export function DocumentsSection() {
 	const { profile, failure } = useScreen()
 	const pending = useIntentPending(INTENTS.uploadDocument)
 	const errors = failure?.intent === INTENTS.uploadDocument ? failure.result.error?.document : undefined
-	const docs = profile?.medicalDocuments ?? []
 	if (!profile)
 		return (
 			<section id="documents" aria-labelledby="documents-title" className={cardClass('p-5')}>
@@ -93,47 +97,43 @@ export function DocumentsSection() {
 			</section>
 		)
 	return (
-		<SectionCard id="documents" title="Medical Documents">
-			{docs.length ? (
-				<ul className="mb-4 divide-y divide-gray-200">
-					{docs.map((d) => (
-						<li key={d.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-							<div>
-								<a href={d.fileUrl} className="font-semibold text-blue-800 underline">
-									{d.fileName}
-								</a>
-								<p className="text-sm text-gray-700">
-									{d.fileType.toUpperCase()} · {formatMegabytes(d.fileSize)}
-								</p>
-							</div>
-							<ActionButton intent={INTENTS.deleteDocument} id={d.id} label="Delete" accessibleName={`Delete document ${d.fileName}`} />
-						</li>
-					))}
-				</ul>
-			) : (
-				<div className="mb-4">
-					<EmptyState>No medical documents uploaded yet.</EmptyState>
-				</div>
+		<ListSection
+			id="documents"
+			rows={(p) => p.medicalDocuments}
+			name={(d) => `document ${d.fileName}`}
+			deleteIntent={INTENTS.deleteDocument}
+			footer={
+				<Form method="post" encType="multipart/form-data" preventScrollReset className="mt-4 flex flex-wrap items-end gap-3">
+					<HiddenIds />
+					<Field
+						label="Upload a document (PDF, JPG, PNG, DOC or DOCX, up to 10 MB)"
+						errors={errors}
+						className="min-w-64 flex-1"
+						inputProps={{ type: 'file', name: 'document', accept: ACCEPT.documents, required: true, className: 'py-1.5' }}
+					/>
+					<OfflineMessage title="Upload Failed" description="Failed to upload document" />
+					<StatusButton type="submit" name="intent" value={INTENTS.uploadDocument} pending={pending} pendingLabel="Uploading...">
+						Upload Document
+					</StatusButton>
+				</Form>
+			}
+		>
+			{(d) => (
+				<SectionRow actions={<DeleteLink />}>
+					<a href={d.fileUrl} className="font-semibold text-blue-800 underline">
+						{d.fileName}
+					</a>
+					<p className="text-sm text-gray-700">
+						{d.fileType.toUpperCase()} · {formatMegabytes(d.fileSize)}
+					</p>
+				</SectionRow>
 			)}
-			<Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-end gap-3">
-				<HiddenIds />
-				<Field
-					label="Upload a document (PDF, JPG, PNG, DOC or DOCX, up to 10 MB)"
-					errors={errors}
-					className="min-w-64 flex-1"
-					inputProps={{ type: 'file', name: 'document', accept: ACCEPT.documents, required: true, className: 'py-1.5' }}
-				/>
-				<OfflineMessage title="Upload Failed" description="Failed to upload document" />
-				<StatusButton type="submit" name="intent" value={INTENTS.uploadDocument} pending={pending} pendingLabel="Uploading...">
-					Upload Document
-				</StatusButton>
-			</Form>
-		</SectionCard>
+		</ListSection>
 	)
 }
 
 export function NotesSection() {
-	const { profile, href, edit } = useScreen()
+	const { profile, href, edit, deleting } = useScreen()
 	const [form, fields] = useSectionForm(INTENTS.saveNotes, NotesSchema, { defaultValue: profile ?? undefined })
 	const pending = useIntentPending(INTENTS.saveNotes)
 	const editing = edit === 'notes' || form.status === 'error'
@@ -172,10 +172,15 @@ export function NotesSection() {
 						>
 							{profile?.additionalNotes ? 'Edit Notes' : 'Add Notes'}
 						</Link>
-						{profile?.additionalNotes ? <ActionButton intent={INTENTS.clearNotes} label="Clear Notes" /> : null}
+						{profile?.additionalNotes ? <AskLink what="notes" label="Clear Notes" /> : null}
 					</div>
 				</div>
 			)}
+			{deleting === 'notes' && profile?.additionalNotes ? (
+				<AskFirst what="notes" title="Clear Notes?" intent={INTENTS.clearNotes} confirmLabel="Clear Notes" pendingLabel="Clearing...">
+					<p>Responders who scan this profile’s QR code will no longer see these notes. This cannot be undone.</p>
+				</AskFirst>
+			) : null}
 		</SectionCard>
 	)
 }

@@ -33,13 +33,13 @@ export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
 
 /**
  * What a form's work answers: its success toast, the profile (when another) and section the screen goes back to, and
- * for a deleted row, which one (`section:id`), so focus goes where it was.
+ * for a deleted row or a cleared section, which one (`section:id`, `section`), so focus goes where it was.
  */
 export type Done = { toast: { title?: string; description: string }; profile?: number | null; hash?: string; deleted?: string }
 
 /**
  * URL state of the screen, so dialogs and inline edits work as plain links without JavaScript: `delete` asks before a
- * row (`section:id`) is deleted, `deleted` names the row that just was.
+ * row (`section:id`) is deleted or a section (`dnr`, `notes`) cleared, `deleted` names the one that just was.
  */
 export type ScreenState = {
 	profile?: number | null

@@ -208,7 +208,7 @@ function perform(action: Exclude<MedicalAction, { intent: typeof PIN_INTENT }>, 
 		case INTENTS.saveNotes:
 			return saveNotes(userId, action.profileId, action.additionalNotes ?? null)
 		case INTENTS.clearNotes:
-			return saveNotes(userId, action.profileId, null)
+			return clearNotes(userId, action.profileId)
 		case INTENTS.savePolicy:
 			return savePolicyRow(userId, action)
 		case INTENTS.saveDnr:
@@ -277,6 +277,7 @@ async function removeProfile(userId: string, profileId: number): Promise<Done> {
 	return {
 		toast: { title: 'Profile Deleted', description: `Profile has been deleted successfully.${QR_MESSAGES.unlinked(unlinked)}` },
 		profile: null,
+		deleted: 'profile',
 	}
 }
 
@@ -306,6 +307,11 @@ async function saveNotes(userId: string, profileId: number, notes: string | null
 	return { toast: { description: notes ? 'Medical notes saved successfully' : 'Medical notes cleared' }, profile: profileId, hash: 'notes' }
 }
 
+async function clearNotes(userId: string, profileId: number): Promise<Done> {
+	await updateProfileFields(userId, profileId, { additionalNotes: null })
+	return { toast: { description: 'Medical notes cleared' }, profile: profileId, deleted: 'notes' }
+}
+
 async function savePolicyRow(userId: string, action: Of<typeof INTENTS.savePolicy>): Promise<Done> {
 	const { cardFrontPhoto, ...policy } = fields(action)
 	await savePolicy(userId, action.profileId, action.id ?? null, policy, cardFrontPhoto)
@@ -324,7 +330,7 @@ async function saveDnrStatus(userId: string, action: Of<typeof INTENTS.saveDnr>)
 
 async function clearDnrStatus(userId: string, profileId: number): Promise<Done> {
 	await clearDnr(userId, profileId)
-	return { toast: { description: 'DNR status cleared' }, profile: profileId, hash: 'dnr' }
+	return { toast: { description: 'DNR status cleared' }, profile: profileId, deleted: 'dnr' }
 }
 
 async function uploadDocument(userId: string, profileId: number, document: unknown): Promise<Done> {
@@ -335,7 +341,7 @@ async function uploadDocument(userId: string, profileId: number, document: unkno
 async function removeDocument(userId: string, action: Of<typeof INTENTS.deleteDocument>): Promise<Done> {
 	if (!action.id) throw new DomainError(400, 'Document not found')
 	await deleteDocument(userId, action.id)
-	return { toast: { description: 'Document deleted successfully' }, profile: action.profileId, hash: 'documents' }
+	return { toast: { description: 'Document deleted successfully' }, profile: action.profileId, deleted: `documents:${action.id}` }
 }
 
 async function addSectionRow<S extends Section>(

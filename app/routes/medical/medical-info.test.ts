@@ -235,6 +235,84 @@ describe('deleting a row asks first', () => {
 			expect(deleted).toHaveRedirect(`/dashboard?profile=${profileId}&deleted=${list}%3A${row!.id}`)
 		}
 	})
+
+	test('a document’s Delete, Clear DNR Status and Clear Notes ask first; only the confirmed submit acts', async () => {
+		const { cookie, profileId, profile } = await withProfile()
+		await post(cookie, { intent: 'save-dnr', profileId, dnrStatus: 'DNR' }, { document: SAMPLE_FILES.pdf() })
+		await post(cookie, { intent: 'upload-document', profileId }, { document: SAMPLE_FILES.pdf() })
+		await post(
+			cookie,
+			{ intent: 'upload-document', profileId },
+			{ document: new File([await SAMPLE_FILES.pdf().arrayBuffer()], 'second.pdf', { type: 'application/pdf' }) },
+		)
+		await post(cookie, { intent: 'save-notes', profileId, additionalNotes: 'Carries an EpiPen' })
+		const documents = () => db.select().from(s.medicalDocuments).where(eq(s.medicalDocuments.medicalProfileId, profile.id))
+		const stored = () => db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, profile.id) })
+		const [first, second] = await documents()
+		const before = await stored()
+		expect(before).toMatchObject({ dnrStatus: 'DNR', additionalNotes: 'Carries an EpiPen' })
+
+		// On the screen each is a link to its question; no form there deletes or clears.
+		const screen = (await renderMedicalScreen(cookie, `profile=${profileId}`)).html
+		const asks: Record<string, { link: Record<string, string>; intent: string; title: string }> = {
+			[`documents:${first!.id}`]: {
+				link: { 'aria-label': 'Delete document directive.pdf' },
+				intent: 'delete-document',
+				title: 'Delete document directive.pdf?',
+			},
+			dnr: { link: { id: 'delete-dnr' }, intent: 'clear-dnr', title: 'Clear DNR Status?' },
+			notes: { link: { id: 'delete-notes' }, intent: 'clear-notes', title: 'Clear Notes?' },
+		}
+		for (const [what, ask] of Object.entries(asks)) {
+			expect(tagsWith(screen, ask.link), what).toMatchObject([
+				{ tag: 'a', href: `/dashboard?profile=${profileId}&delete=${encodeURIComponent(what)}` },
+			])
+			expect(tagsWith(screen, { value: ask.intent }), what).toEqual([])
+			const asked = (await renderMedicalScreen(cookie, `profile=${profileId}&delete=${encodeURIComponent(what)}`)).html
+			expect(asked, what).toContain(ask.title)
+			expect(tagsWith(asked, { autofocus: '' }), what).toMatchObject([{ tag: 'a', 'aria-label': 'Close' }])
+			expect(tagsWith(asked, { name: 'intent', value: ask.intent }), what).toMatchObject([{ tag: 'button', type: 'submit' }])
+			expect(tagsWith(asked, { href: `/dashboard?profile=${profileId}#delete-${what.replace(':', '-')}` }).length, what).toBeGreaterThan(0)
+		}
+		expect(await documents()).toHaveLength(2)
+		expect(await stored()).toEqual(before)
+
+		const deleted = await post(cookie, { intent: 'delete-document', profileId, id: String(first!.id) })
+		expect(deleted).toHaveRedirect(`/dashboard?profile=${profileId}&deleted=documents%3A${first!.id}`)
+		await expect(deleted).toSendToast({ type: 'success', description: 'Document deleted successfully' })
+		expect((await documents()).map((d) => d.id)).toEqual([second!.id])
+		const cleared = await post(cookie, { intent: 'clear-dnr', profileId })
+		expect(cleared).toHaveRedirect(`/dashboard?profile=${profileId}&deleted=dnr`)
+		const notes = await post(cookie, { intent: 'clear-notes', profileId })
+		expect(notes).toHaveRedirect(`/dashboard?profile=${profileId}&deleted=notes`)
+		await expect(notes).toSendToast({ type: 'success', description: 'Medical notes cleared' })
+		expect(await stored()).toMatchObject({ dnrStatus: null, additionalNotes: null })
+
+		// Without JavaScript the section's heading has the page's first focus.
+		for (const [deletedNow, heading] of [
+			[`documents%3A${first!.id}`, 'documents-title'],
+			['dnr', 'dnr-title'],
+			['notes', 'notes-title'],
+		]) {
+			const after = (await renderMedicalScreen(cookie, `profile=${profileId}&deleted=${deletedNow}`)).html
+			expect(tagsWith(after, { autofocus: '' }), heading).toMatchObject([{ tag: 'h2', id: heading, tabindex: '-1' }])
+		}
+	})
+
+	test('another person’s document is neither asked about nor deleted', async () => {
+		const a = await withProfile()
+		const b = await withProfile()
+		await post(a.cookie, { intent: 'upload-document', profileId: a.profileId }, { document: SAMPLE_FILES.pdf() })
+		const [theirs] = await db.select().from(s.medicalDocuments).where(eq(s.medicalDocuments.medicalProfileId, a.profile.id))
+		const asked = (await renderMedicalScreen(b.cookie, `profile=${b.profileId}&delete=documents:${theirs!.id}`)).html
+		expect(tagsWith(asked, { role: 'dialog' })).toEqual([])
+		expect(asked).not.toContain('directive.pdf')
+		for (const profileId of [b.profileId, a.profileId]) {
+			const refused = await post(b.cookie, { intent: 'delete-document', profileId, id: String(theirs!.id) })
+			expect(refused.status, profileId).toBe(404)
+		}
+		expect(await db.select().from(s.medicalDocuments).where(eq(s.medicalDocuments.id, theirs!.id))).toHaveLength(1)
+	})
 })
 
 describe('family profiles', () => {
@@ -278,9 +356,12 @@ describe('family profiles', () => {
 		await post(cookie, { intent: 'upload-document', profileId: String(kid!.id) }, { document: SAMPLE_FILES.pdf() })
 		const filesBefore = uploadedFiles(user.id)
 		const deleted = await post(cookie, { intent: 'delete-profile', profileId: String(kid!.id) })
-		expect(deleted.status).toBe(302)
+		expect(deleted).toHaveRedirect('/dashboard?deleted=profile')
 		expect(await db.query.medicalProfiles.findFirst({ where: eq(s.medicalProfiles.id, kid!.id) })).toBeUndefined()
 		expect(uploadedFiles(user.id)).toBe(filesBefore - 1)
+		// Its Delete went with it: without JavaScript the profile selector has the page's first focus.
+		const after = (await renderMedicalScreen(cookie, 'deleted=profile')).html
+		expect(tagsWith(after, { autofocus: '' })).toMatchObject([{ tag: 'select', id: 'selected-profile', name: 'profile' }])
 	})
 })
 

@@ -2,15 +2,19 @@ import { Form, Link } from 'react-router'
 import { FAMILY_GENDERS, FamilyMemberSchema, profileLabel, RELATIONSHIP_LABELS, RELATIONSHIPS } from '#app/domain/profiles/schemas.ts'
 import { buttonClass, ErrorList, Field, options, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { Modal } from '#app/ui/modal.tsx'
-import { ConfirmDialog } from '#app/ui/confirm-dialog.tsx'
+import { ConfirmDialog, useFocusAfterChange } from '#app/ui/confirm-dialog.tsx'
 import { INTENTS } from './intents.ts'
 import { ActionButton, getFormProps, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { ChoiceField, pinInputProps, TextField } from '#app/ui/text-field.tsx'
 import { cardClass } from '#app/ui/card.tsx'
 
+/** The selector's id: focus goes to it once a profile was deleted (`?deleted=profile`), whose Delete went with it. */
+const SELECTOR_ID = 'selected-profile'
+
 export function ProfileSelector() {
-	const { profiles, profile, dialog, href, base } = useScreen()
+	const { profiles, profile, dialog, href, base, deleted } = useScreen()
+	const { serverFocus } = useFocusAfterChange(deleted === 'profile', () => document.getElementById(SELECTOR_ID))
 	return (
 		<section aria-labelledby="profiles-title" className={cardClass('p-5')}>
 			<h2 id="profiles-title" className="text-xl font-bold text-gray-900">
@@ -24,6 +28,8 @@ export function ProfileSelector() {
 						label="Selected profile"
 						className="min-w-64 flex-1"
 						selectProps={{
+							id: SELECTOR_ID,
+							autoFocus: serverFocus,
 							name: 'profile',
 							defaultValue: String(profile?.id ?? ''),
 							onChange: (e) => e.currentTarget.form?.requestSubmit(),

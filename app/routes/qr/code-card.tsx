@@ -3,7 +3,7 @@ import { profileLabel } from '#app/domain/profiles/profile-label.ts'
 import { buttonClass, SelectField, StatusButton } from '#app/ui/forms.tsx'
 import { cx } from '#app/ui/cx.ts'
 import type { QrCodesData } from './qr-codes.server.ts'
-import { deleteOpener, QR_INTENTS } from './intents.ts'
+import { customiseId, deleteOpener, QR_INTENTS } from './intents.ts'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { formatDate } from '#app/utils/dates.ts'
 
@@ -16,11 +16,14 @@ export function CodeCard({
 	profiles,
 	selected,
 	base,
+	autoFocus,
 }: {
 	code: Code
 	profiles: QrCodesData['profiles']
 	selected: boolean
 	base: string
+	/** Its first control has the page's first focus (the card above it was just deleted). */
+	autoFocus?: boolean
 }) {
 	const shape = code.customization.circular ? 'circular' : 'square'
 	return (
@@ -64,6 +67,8 @@ export function CodeCard({
 			</div>
 			<div className="mt-3 flex flex-wrap gap-2">
 				<Link
+					id={customiseId(code.id)}
+					autoFocus={autoFocus}
 					to={`${base}?code=${code.id}`}
 					preventScrollReset
 					className={buttonClass('secondary', small)}

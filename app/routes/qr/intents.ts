@@ -8,3 +8,6 @@ export const QR_INTENTS = {
 
 /** The id of a code's Delete link, which its dialog gives focus back to. */
 export const deleteOpener = (codeId: number) => `delete-code-${codeId}`
+
+/** The id of a code's Customise link, its card's first control: focus goes to it when the card above was deleted. */
+export const customiseId = (codeId: number) => `customise-code-${codeId}`

@@ -51,6 +51,7 @@ export async function qrCodesLoader({ request, context }: RequestArgs) {
 		previewSvg: selected && look ? renderQrSvg({ ...look, data: selected.scanUrl, width: 280 }) : null,
 		history: historyId && codes.some((c) => c.id === historyId) ? await codeHistory(userId, historyId) : null,
 		dialog: url.searchParams.get('dialog'),
+		deleted: Number(url.searchParams.get('deleted')) || null,
 	}
 }
 export type QrCodesData = Awaited<ReturnType<typeof qrCodesLoader>>
@@ -162,8 +163,10 @@ async function toggle(action: Of<typeof QR_INTENTS.toggle>, userId: string, base
 }
 
 async function remove(action: Of<typeof QR_INTENTS.remove>, userId: string, base: string) {
-	await deleteCode(userId, requireCode(action.codeId))
-	return redirectWithToast(base, { type: 'success', description: QR_MESSAGES.deleted })
+	const codeId = requireCode(action.codeId)
+	await deleteCode(userId, codeId)
+	// Named in the URL, not by a fragment (which would stop the browser's autofocus): focus goes where the code was.
+	return redirectWithToast(`${base}?deleted=${codeId}`, { type: 'success', description: QR_MESSAGES.deleted })
 }
 
 async function assign(action: Of<typeof QR_INTENTS.assign>, userId: string, base: string) {

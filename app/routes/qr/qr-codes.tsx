@@ -3,7 +3,7 @@ import { buttonClass } from '#app/ui/forms.tsx'
 import { lazyComponent } from '#app/utils/lazy-component.tsx'
 import type { Route } from './+types/qr-codes'
 import { CodeCard } from './code-card.tsx'
-import { QR_INTENTS } from './intents.ts'
+import { customiseId, QR_INTENTS } from './intents.ts'
 import { PinForm } from '../../features/pin-claim/pin-form-lazy.ts'
 import { PIN_INTENT } from '#app/domain/claims/pin-intent.ts'
 import { qrCodesAction, qrCodesLoader } from './qr-codes.server.ts'
@@ -14,6 +14,7 @@ import { HEALTH_LINK_INTENTS } from '#app/domain/sharing/options.ts'
 import { HealthLinks } from './health-links-lazy.ts'
 import { healthLinksData } from './health-links.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { useFocusAfterChange } from '#app/ui/confirm-dialog.tsx'
 
 // The look editor (live preview, colour and text checks) loads after the page; until then Preview and Save post plainly.
 const Customizer = lazyComponent('qr-customizer', () => import('./customizer.tsx').then((module) => module.Customizer))
@@ -43,8 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function QrCodes({ loaderData, actionData }: Route.ComponentProps) {
-	const { access, codes, profiles, selectedId, look, previewSvg, previewError, history, dialog } = loaderData
+	const { access, codes, profiles, selectedId, look, previewSvg, previewError, history, dialog, deleted } = loaderData
 	const selected = codes.find((c) => c.id === selectedId) ?? null
+	// A deleted code's Delete went with it: focus goes to the next card's first control (newest first, so the first
+	// with a lower id), else the list's heading, else the page's.
+	const next = deleted ? codes.find((c) => c.id < deleted) : undefined
+	const afterDelete = next ? customiseId(next.id) : codes.length ? 'codes-title' : 'qr-codes-title'
+	const { serverFocus } = useFocusAfterChange(deleted !== null, () => document.getElementById(afterDelete))
 	const errors = actionData?.result?.error
 		? Object.values(actionData.result.error)
 				.flat()
@@ -52,7 +58,9 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 		: undefined
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-			<h1 className="text-2xl font-bold">QR Codes</h1>
+			<h1 id="qr-codes-title" tabIndex={-1} autoFocus={serverFocus && afterDelete === 'qr-codes-title'} className="text-2xl font-bold">
+				QR Codes
+			</h1>
 			{access.isGrandfathered ? <LegacyGenerate profiles={profiles} /> : null}
 			{codes.length === 0 && !access.isGrandfathered ? <FreeCodeCard /> : null}
 			{access.claimedPinQrCode ? (
@@ -88,7 +96,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 			{codes.length ? (
 				<section aria-labelledby="codes-title">
 					<div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-						<h2 id="codes-title" className="text-xl font-bold">
+						<h2 id="codes-title" tabIndex={-1} autoFocus={serverFocus && afterDelete === 'codes-title'} className="text-xl font-bold">
 							Your codes
 						</h2>
 						<Link to="/request-products" className={buttonClass('secondary')}>
@@ -97,7 +105,14 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
 					</div>
 					<ul className="space-y-4">
 						{codes.map((code) => (
-							<CodeCard key={code.id} code={code} profiles={profiles} selected={code.id === selectedId} base={BASE} />
+							<CodeCard
+								key={code.id}
+								code={code}
+								profiles={profiles}
+								selected={code.id === selectedId}
+								base={BASE}
+								autoFocus={serverFocus && code === next}
+							/>
 						))}
 					</ul>
 				</section>

@@ -5,7 +5,9 @@ import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
 import { HELPING_REFUSALS, helpingReportsOf, newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
 import { callDashboard } from '#tests/dashboard.ts'
-import { createUser, call, formRequest, getRequest, sessionCookie, testAddress, unwrap } from '#tests/factories.ts'
+import { claimant, createCode, createUser, call, formRequest, getRequest, sessionCookie, testAddress, unwrap } from '#tests/factories.ts'
+import { claimCode } from '#app/domain/claims/claims.server.ts'
+import { renderAt, tagsWith } from '#tests/render.tsx'
 import { fullProfile } from '#tests/profiles.ts'
 import * as qrPage from './qr-codes.tsx'
 
@@ -45,6 +47,35 @@ describe('QR Codes tab action', () => {
 			const { result } = await call(qrPage.action, formRequest('/dashboard/qr-codes', { intent: 'toggle', codeId }, { cookie }))
 			expect((await unwrap(result)).status, codeId).toBe(404)
 		}
+	})
+})
+
+describe('deleting a code', () => {
+	test('comes back naming it: focus goes to the next card’s first control, else the list’s heading', async () => {
+		const { user, profile } = await fullProfile()
+		for (const _ of [1, 2]) await claimCode(claimant(user.id), (await createCode()).pin, { profileId: profile.id })
+		const cookie = await sessionCookie(user.id)
+		const [newest, middle, oldest] = (await db.query.qrCodes.findMany({ where: eq(s.qrCodes.userId, user.id) }))
+			.map((c) => c.id)
+			.sort((a, b) => b - a)
+		const remove = async (codeId: number) =>
+			unwrap(
+				(await call(qrPage.action, formRequest('/dashboard/qr-codes', { intent: 'delete', codeId: String(codeId) }, { cookie }))).result,
+			)
+		const focused = async (deleted: number) => {
+			const url = `/dashboard/qr-codes?deleted=${deleted}`
+			const loaderData = (await unwrap((await callDashboard(qrPage.loader, getRequest(url, cookie))).result)).body as never
+			const html = renderAt(url, () => <qrPage.default loaderData={loaderData} actionData={undefined} params={{}} matches={[] as never} />)
+			return tagsWith(html, { autofocus: '' })
+		}
+
+		expect(await remove(middle!)).toHaveRedirect(`/dashboard/qr-codes?deleted=${middle}`)
+		// Without JavaScript, the next card's Customise has the page's first focus (with it, the same element takes it).
+		expect(await focused(middle!)).toMatchObject([{ tag: 'a', id: `customise-code-${oldest}` }])
+		expect(await remove(oldest!)).toHaveRedirect(`/dashboard/qr-codes?deleted=${oldest}`)
+		expect(await focused(oldest!)).toMatchObject([{ tag: 'h2', id: 'codes-title', tabindex: '-1' }])
+		await remove(newest!)
+		expect(await focused(newest!)).toMatchObject([{ tag: 'h1', id: 'qr-codes-title', tabindex: '-1' }])
 	})
 })
 
