@@ -272,6 +272,7 @@ test('a dropped connection keeps the cart and what was typed, and says what fail
 	await dialog.getByLabel('Discount code').fill('FREE72')
 
 	// The connection drops once the page has everything it loads (the code behind the cart's forms comes after it opens).
+	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await page.waitForLoadState('networkidle')
 	await page.context().setOffline(true)
 	await dialog.getByRole('button', { name: 'Apply' }).click()
