@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { freePort, startAppServer } from './app-server.ts'
-import { claimOnDashboard, expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
+import { addSmallSticker, claimOnDashboard, expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
 import { startSmtpServer } from './smtp-server.ts'
 
 async function addToCart(page: Page, product: string, options: { color?: string; shape?: 'Circular' | 'Square'; quantity?: number } = {}) {
@@ -286,6 +286,26 @@ test('a dropped connection keeps the cart and what was typed, and says what fail
 	await dialog.getByRole('button', { name: 'Apply' }).click()
 	await expect(page.getByText('Discount Applied!')).toBeVisible()
 	await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Ada Offline')
+})
+
+test('Apply pressed while the cart’s own code is still on its way still answers', async ({ page, hasJs }) => {
+	test.skip(!hasJs, 'Without JavaScript every press is a plain form post.')
+	await addSmallSticker(page)
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/assets\/cart-dialog-[^/]*\.js$/, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.goto('/shop?cart=open')
+	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+	const dialog = page.getByRole('dialog', { name: 'Shopping Cart & Checkout' })
+	await dialog.getByLabel('Discount code').fill('nope')
+	// The code arrives while the press is handled: the server's form posts as it would without JavaScript.
+	setTimeout(release, 10)
+	await dialog.getByRole('button', { name: 'Apply' }).click()
+	await expect(page.getByRole('alert').filter({ hasText: 'Invalid discount code' })).toBeVisible()
+	await expect(page.getByLabel('Discount code')).toHaveAttribute('aria-invalid', 'true')
 })
 
 test('a discount code typed before the page’s JavaScript runs is still there once it does', async ({ page, hasJs }) => {
