@@ -1,6 +1,7 @@
 import { ADMIN_TOKEN } from '../playwright.config.ts'
-import { expect, expectNoAxeViolations, expectWrongTokenAnnounced, signIn, test } from './fixtures.ts'
-import { customerOrder } from './owner-kit.ts'
+import { freePort, startAppServer } from './app-server.ts'
+import { expect, expectNoAxeViolations, expectWrongTokenAnnounced, rememberSecret, signIn, test, timeLimit } from './fixtures.ts'
+import { customerOrder, expectWrongCodeAnnounced, OWNER, totp } from './owner-kit.ts'
 
 // With JavaScript: a session that presented the admin token moves between the tabs (each titled, focus on its
 // heading), opens and leaves the Assign dialog every way there is, and downloads a batch through the page's fetch,
@@ -79,4 +80,71 @@ test('a token session walks the tabs and the Assign dialog by keyboard, and down
 	await expect(page).toHaveURL(/\/admin\/qr-management$/)
 	await page.reload()
 	await expect(page.getByText(/Batch \d+: 3 codes as PDF/)).toBeVisible()
+})
+
+// The owner account of an instance of its own (the shared one's belongs to the journey without JavaScript): two-factor
+// enrolment, sign-in and the Security tab's codes, from the keyboard; each wrong code is said beside its field.
+test('the owner enrols two-factor and signs in with a code from the keyboard; each wrong code is announced', async ({ page }, testInfo) => {
+	test.setTimeout(timeLimit(150_000))
+	const app = await startAppServer(await freePort(), { OWNER_EMAIL: OWNER.email })
+	const url = (path: string) => `${app.baseURL}${path}`
+	try {
+		await expect.poll(() => app.fixtures().users.length, { timeout: timeLimit(60_000), intervals: [500] }).toBeGreaterThan(0)
+		const signInAsOwner = async () => {
+			await page.goto(url('/login'))
+			await page.getByLabel('Email').fill(OWNER.email)
+			await page.getByLabel('Password').fill(OWNER.password)
+			await page.keyboard.press('Enter')
+			await expect(page).toHaveURL(/\/dashboard$/)
+		}
+		const typeCode = async (code: string) => {
+			await page.keyboard.press('ControlOrMeta+a')
+			await page.keyboard.type(code)
+			await page.keyboard.press('Enter')
+		}
+
+		await signInAsOwner()
+		await page.goto(url('/admin'))
+		await expect(page).toHaveURL(/\/owner-panel\/two-factor\?redirectTo=%2Fadmin$/)
+		await page.getByRole('button', { name: 'Start Setup' }).focus()
+		await page.keyboard.press('Enter')
+		const code = page.getByLabel('Code', { exact: true })
+		await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+		const secret = (await page.locator('code').textContent())!.trim()
+		rememberSecret(secret)
+		await code.focus()
+		await typeCode('000000')
+		await expectWrongCodeAnnounced(page)
+		await expectNoAxeViolations(page, testInfo)
+		// As in the journey without JavaScript: the previous step, unless it is about to leave the window.
+		const intoStep = Date.now() % 30_000
+		if (intoStep > 22_000) await page.waitForTimeout(30_000 - intoStep + 200)
+		const enrolmentCode = totp(secret, -1)
+		await typeCode(enrolmentCode)
+		await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10)
+
+		// A new sign-in: the spent code is refused and said; the next step's code opens the admin area.
+		await page.context().clearCookies()
+		await signInAsOwner()
+		await page.goto(url('/admin/security'))
+		await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible()
+		await code.focus()
+		await typeCode(enrolmentCode)
+		await expectWrongCodeAnnounced(page)
+		await typeCode(totp(secret, 1))
+		await expect(page).toHaveURL(/\/admin\/security$/)
+		await expect(page).toHaveTitle('Security · Owner dashboard · Hit Me Helpers')
+
+		// The Security tab's "Current code" forms: a wrong code is said beside that field, which gets the focus.
+		const current = page.getByLabel('Current code').first()
+		await current.focus()
+		await typeCode('123456')
+		await expect(current).toHaveAccessibleDescription(/That code is not right\./)
+		await expect(current).toHaveAttribute('aria-invalid', 'true')
+		await expect(current).toBeFocused()
+		await expect(page).toHaveTitle(/^Error: Security · /)
+		await expectNoAxeViolations(page, testInfo)
+	} finally {
+		await app.stop()
+	}
 })

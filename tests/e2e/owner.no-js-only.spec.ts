@@ -1,43 +1,10 @@
-import { createHmac } from 'node:crypto'
-import type { Page } from '@playwright/test'
 import JSZip from 'jszip'
 import { expect, expectNoAxeViolations, expectWrongTokenAnnounced, rememberSecret, signIn, test, timeLimit } from './fixtures.ts'
-import { customerOrder } from './owner-kit.ts'
+import { customerOrder, enterCode, expectWrongCodeAnnounced, OWNER, totp } from './owner-kit.ts'
 
 // The owner's whole fulfilment, without JavaScript: enrol two-factor sign-in, sign in again with a code, make two
 // sticker codes, assign them to a new order, print its shipping document, mark it shipped; the customer then sees
 // Shipped on the order-tracking page. One owner account (OWNER_EMAIL in the config), so this runs once (no-js only).
-
-const OWNER = { email: 'owner0@e2e.example', password: 'Fixture-pass-1!' }
-
-/** RFC 6238 by hand: the code of the time step `offset` steps from the current one (the server allows ±1 step). */
-function totp(base32Secret: string, offset: -1 | 1) {
-	const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-	let bits = ''
-	for (const char of base32Secret) bits += alphabet.indexOf(char).toString(2).padStart(5, '0')
-	const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)))
-	const counter = Buffer.alloc(8)
-	counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offset))
-	const mac = createHmac('sha1', key).update(counter).digest()
-	const offsetInMac = mac[mac.length - 1]! & 0xf
-	const code = String((mac.readUInt32BE(offsetInMac) & 0x7fffffff) % 1_000_000).padStart(6, '0')
-	rememberSecret(code)
-	return code
-}
-
-async function enterCode(page: Page, code: string, button: string) {
-	await page.getByLabel('Code', { exact: true }).fill(code)
-	await page.getByRole('button', { name: button }).click()
-}
-
-/** A refused code is said beside the field, which has the focus again, and the title starts with "Error:". */
-async function expectWrongCodeAnnounced(page: Page) {
-	const field = page.getByLabel('Code', { exact: true })
-	await expect(field).toHaveAccessibleDescription(/That code is not right\./)
-	await expect(field).toHaveAttribute('aria-invalid', 'true')
-	await expect(field).toBeFocused()
-	await expect(page).toHaveTitle(/^Error: Two-factor sign-in · /)
-}
 
 test('the owner enrols two-factor, fulfils an order from pending to shipped, and the customer sees Shipped', async ({
 	page,
@@ -155,6 +122,13 @@ test('the owner enrols two-factor, fulfils an order from pending to shipped, and
 	await expect(page.getByText('Admin two-factor login')).toBeVisible()
 	await expect(page).toHaveTitle('Security · Owner dashboard · Hit Me Helpers')
 	await expectNoAxeViolations(page, testInfo)
+	// A wrong "Current code" is said beside that field, which has the focus again.
+	await page.getByLabel('Current code').first().fill('123456')
+	await page.keyboard.press('Enter')
+	const current = page.getByLabel('Current code').first()
+	await expect(current).toHaveAccessibleDescription(/That code is not right\./)
+	await expect(current).toBeFocused()
+	await expect(page).toHaveTitle(/^Error: Security · /)
 
 	// The customer's tracking says Shipped.
 	await page.goto('/order-tracking')

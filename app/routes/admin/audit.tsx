@@ -14,9 +14,10 @@ import { DataTable } from '#app/ui/data-table.tsx'
 import { buttonClass, Field, options, SelectField } from '#app/ui/forms.tsx'
 import { formatEtTime } from '#app/utils/dates.ts'
 import type { Route } from './+types/audit'
+import { pageUrl } from '#app/utils/http.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+	const url = pageUrl(request)
 	const { filter, errors, asked } = parseAuditFilter(url.searchParams)
 	const log = await searchAudit({
 		...filter,

@@ -13,7 +13,7 @@ import { renderQrSvg } from '#app/domain/qr/render.server.ts'
 import { markSecondFactorPassed, ownerAccess, ownerOnlyPage } from '#app/middleware/owner.server.ts'
 import type { RequestArgs } from '#app/utils/request.server.ts'
 import { loginPath } from '#app/utils/auth.server.ts'
-import { safeRedirect } from '#app/utils/http.ts'
+import { pageUrl, safeRedirect } from '#app/utils/http.ts'
 import { replyError } from '#app/utils/reply-error.server.ts'
 import { readPageForm } from '#app/utils/request.server.ts'
 import { getSession, sessionStorage } from '#app/utils/session.server.ts'
@@ -83,7 +83,8 @@ export async function twoFactorAction(args: RequestArgs) {
 			case 'start':
 				// Once two-factor is on there is nothing to start: the domain refuses (409).
 				await startEnrolment(userId, access.user.email)
-				return redirect(new URL(args.request.url).pathname + new URL(args.request.url).search)
+				// The page again, now with the key to scan (a data request's own address ends in .data).
+				return redirect(`${pageUrl(args.request).pathname}${pageUrl(args.request).search}`)
 			case 'code':
 			case undefined: {
 				const source = await guessSource(args, 'second-factor', userId)

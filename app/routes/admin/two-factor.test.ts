@@ -10,10 +10,10 @@ afterEach(() => {
 })
 
 /** The owner, signed in, before two-factor sign-in is set up. */
-async function post(fields: Record<string, string>) {
+async function post(fields: Record<string, string>, path = '/owner-panel/two-factor') {
 	const owner = await createUser()
 	env.OWNER_EMAIL = owner.email.toLowerCase()
-	const { result } = await call(twoFactor.action, formRequest('/owner-panel/two-factor', fields, { cookie: await sessionCookie(owner.id) }))
+	const { result } = await call(twoFactor.action, formRequest(path, fields, { cookie: await sessionCookie(owner.id) }))
 	return unwrap(result)
 }
 
@@ -30,5 +30,13 @@ describe('/owner-panel/two-factor action: one schema, every intent', () => {
 		expect(answer.status).toBe(400)
 		expect(answer.body).toMatchObject({ result: { error: { code: ['Enter the 6-digit code from your authenticator app.'] } } })
 		expect((answer.body as { result: { initialValue: object } }).result.initialValue).not.toHaveProperty('code')
+	})
+
+	test('Start Setup leads back to the page, also when the browser posted to its data address', async () => {
+		for (const path of ['/owner-panel/two-factor?redirectTo=%2Fadmin', '/owner-panel/two-factor.data?redirectTo=%2Fadmin&_routes=x']) {
+			const answer = await post({ intent: 'start' }, path)
+			expect(answer.status).toBe(302)
+			expect(answer.headers.get('location')).toBe('/owner-panel/two-factor?redirectTo=%2Fadmin')
+		}
 	})
 })

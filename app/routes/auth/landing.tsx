@@ -5,10 +5,11 @@ import type { Route } from './+types/landing'
 import { LandingView, WelcomeBackView } from '../../features/landing/landing-view.tsx'
 import { pinAction } from '../../features/pin-claim/pin-action.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { pageUrl } from '#app/utils/http.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await getUser({ request, context })
-	const path = new URL(request.url).pathname.replace(/\.data$/, '')
+	const path = pageUrl(request).pathname
 	// Signed in, only /auth keeps its own (welcome back) view; the others are the dashboard's aliases.
 	if (user && path !== '/auth') throw redirect('/dashboard')
 	return { user }
