@@ -83,6 +83,15 @@ export const test = base.extend<{
 	sticker: async ({}, use, testInfo) => use(() => takeFromPool<Sticker>('codes', testInfo)),
 	legacyPerson: async ({}, use, testInfo) => use(() => takeFromPool<Person>('legacyUsers', testInfo)),
 	hasJs: async ({}, use, testInfo) => use(testInfo.project.name !== 'no-js'),
+	// A page shown at a data request's address (…/x.data) comes from a redirect built from the request's own URL.
+	page: async ({ page }, use) => {
+		const dataAddresses: string[] = []
+		page.on('framenavigated', (frame) => {
+			if (frame === page.mainFrame() && new URL(frame.url()).pathname.endsWith('.data')) dataAddresses.push(frame.url())
+		})
+		await use(page)
+		expect(dataAddresses, 'pages shown at a data address').toEqual([])
+	},
 	closeAxeCopy: [
 		async ({}, use, testInfo) => {
 			await use()

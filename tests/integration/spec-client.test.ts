@@ -21,6 +21,7 @@ import * as files from '#app/routes/files.ts'
 import * as scan from '#app/routes/scan/scan.ts'
 import { get, json, upload } from '#tests/api.ts'
 import { call, createCode, createUser, getRequest, SAMPLE_FILES, sessionCookie } from '#tests/factories.ts'
+import { specShopOrder } from '#tests/spec-payloads.ts'
 
 // The spec's own client (spec 000 §7, 001 §7): every call below sends exactly the documented payload.
 
@@ -309,42 +310,7 @@ describe('the QR and shop journeys through the JSON API alone', () => {
 			body: { isActive: true },
 		})
 
-		const order = await json(
-			createOrderApi.action,
-			'POST',
-			'/api/create-shop-order',
-			{
-				items: [
-					{
-						name: 'Small Medical QR Sticker (2x2 in)',
-						quantity: 1,
-						price: 0,
-						color: '#DC2626',
-						addSticker: false,
-						transparentBackground: false,
-						customText: '',
-					},
-				],
-				subtotal: 0,
-				discountCode: null,
-				discountAmount: 0,
-				shippingCost: 0,
-				totalAmount: 0,
-				shippingMethod: 'standard',
-				shippingCountry: 'US',
-				shippingAddress: {
-					name: 'Ada Lovelace',
-					address1: '1 Main St',
-					address2: '',
-					city: 'Springfield',
-					state: 'IL',
-					postalCode: '62701',
-					country: 'US',
-				},
-				selectedQrCodeId: codeId,
-			},
-			cookie,
-		)
+		const order = await json(createOrderApi.action, 'POST', '/api/create-shop-order', specShopOrder(codeId), cookie)
 		expect(order).toMatchObject({ status: 201, body: { checkoutUrl: expect.stringMatching(/^\/order-complete\?order=/) } })
 
 		const token = (await db.query.qrCodes.findFirst({ where: eq(s.qrCodes.id, sticker.id) }))!.token

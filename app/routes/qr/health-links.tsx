@@ -1,14 +1,14 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useState } from 'react'
-import { Link as RouterLink, useActionData, useLocation } from 'react-router'
+import { Link as RouterLink, useActionData } from 'react-router'
 import type { HealthLinkState } from '#app/domain/sharing/health-links.server.ts'
 import { HEALTH_LINK_INTENTS, IPS_DOWNLOAD_LABEL, ipsHref } from '#app/domain/sharing/options.ts'
 import { cardClass } from '#app/ui/card.tsx'
-import { ConfirmDialog, useFocusAfterChange } from '#app/ui/confirm-dialog.tsx'
+import { useFocusAfterChange } from '#app/ui/confirm-dialog.tsx'
 import { cx } from '#app/ui/cx.ts'
 import { buttonClass } from '#app/ui/forms.tsx'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { CreateForm } from './health-link-form.tsx'
+import { LinkText } from './health-link-text.tsx'
+import { RevokeQuestion, revokeLinkId, useLinkParam, useRevokeHref } from './health-link-revoke.tsx'
 import type { HealthLinkCard } from './health-links.server.ts'
 
 type Link = HealthLinkCard['links'][number]
@@ -23,26 +23,6 @@ const STATES: Record<HealthLinkState, { label: string; className: string }> = {
 }
 const small = 'min-h-9 px-3 py-1 text-sm'
 
-const revokeLinkId = (id: number) => `revoke-${id}`
-/** The link the address names: about to be revoked (`revoke`, the question) or just revoked (`revoked`). */
-const useLinkParam = (name: 'revoke' | 'revoked') => Number(new URLSearchParams(useLocation().search).get(name))
-
-/**
- * The tab's address with `revoke` (the question before a link is revoked) set to `id`; without `ask`, the address the
- * question's way out leads to, back on that link's Revoke (the browser focuses a fragment's target).
- */
-function useRevokeHref() {
-	const { pathname, search } = useLocation()
-	return (id: number, ask = true) => {
-		const params = new URLSearchParams(search)
-		params.delete('revoked')
-		if (ask) params.set('revoke', String(id))
-		else params.delete('revoke')
-		const query = params.toString()
-		return `${pathname}${query ? `?${query}` : ''}${ask ? '' : `#${revokeLinkId(id)}`}`
-	}
-}
-
 /**
  * Per profile: the International Patient Summary to download, a form that makes a SMART Health Link (label, passcode,
  * expiry), and the profile's links with their QR codes, text, use and a Revoke link. Revoking asks first (?revoke=…, a
@@ -51,7 +31,6 @@ function useRevokeHref() {
  */
 export function HealthLinks({ cards }: { cards: readonly HealthLinkCard[] }) {
 	const actionData = useActionData() as ActionData | undefined
-	const revokeHref = useRevokeHref()
 	const asked = useLinkParam('revoke')
 	const revoking = cards.flatMap((card) => card.links).find((link) => link.id === asked && link.state === 'active')
 	if (cards.length === 0) return null
@@ -67,22 +46,7 @@ export function HealthLinks({ cards }: { cards: readonly HealthLinkCard[] }) {
 					}
 				/>
 			))}
-			{revoking ? (
-				<ConfirmDialog
-					title="Revoke this SMART Health Link?"
-					closeHref={revokeHref(revoking.id, false)}
-					intent={HEALTH_LINK_INTENTS.revoke}
-					fields={{ linkId: revoking.id }}
-					confirmLabel="Revoke Link"
-					pendingLabel="Revoking..."
-					offline={{ title: 'Error', description: 'Failed to revoke the SMART Health Link' }}
-				>
-					<p>
-						“{revoking.label ?? 'Untitled link'}” stops opening anything at once, for everyone who has it, and cannot be turned back on. To
-						share again, make a new link.
-					</p>
-				</ConfirmDialog>
-			) : null}
+			{revoking ? <RevokeQuestion link={revoking} /> : null}
 		</div>
 	)
 }
@@ -183,40 +147,5 @@ function LinkItem({ link }: { link: Link }) {
 				</div>
 			</div>
 		</li>
-	)
-}
-
-/** The link as text, selected in one click to copy; with JavaScript a Copy button does it. */
-function LinkText({ id, text }: { id: string; text: string }) {
-	const hydrated = useHydrated()
-	const [copied, setCopied] = useState(false)
-	return (
-		<div>
-			<label htmlFor={id} className="mb-1 block text-sm font-semibold text-gray-800">
-				Link to copy
-			</label>
-			<textarea
-				id={id}
-				readOnly
-				rows={3}
-				value={text}
-				onFocus={(e) => e.currentTarget.select()}
-				className="block w-full rounded-md border border-gray-400 bg-white px-3 py-2 font-mono text-xs break-all text-gray-900"
-			/>
-			{hydrated ? (
-				<button
-					type="button"
-					className={buttonClass('secondary', cx(small, 'mt-2'))}
-					onClick={() =>
-						void navigator.clipboard.writeText(text).then(
-							() => setCopied(true),
-							() => setCopied(false),
-						)
-					}
-				>
-					{copied ? 'Copied' : 'Copy link'}
-				</button>
-			) : null}
-		</div>
 	)
 }

@@ -18,6 +18,7 @@ import * as cart from '#app/routes/shop/cart.tsx'
 import * as shop from '#app/routes/shop/shop.tsx'
 import { requestToastContext } from '#app/utils/toast.server.ts'
 import { json } from '#tests/api.ts'
+import { specShopOrder } from '#tests/spec-payloads.ts'
 import {
 	call,
 	claimant,
@@ -209,52 +210,7 @@ describe('orders', () => {
 
 	test('FREE72 marks a free order and waives shipping', async () => {
 		const { user, code, cookie } = await shopper()
-		const body = {
-			items: [{ productId: 3, quantity: 1, price: 8 }],
-			subtotal: 8,
-			discountCode: 'free72',
-			discountAmount: 8,
-			shippingCost: 0,
-			totalAmount: 0,
-			shippingMethod: 'overnight',
-			shippingAddress: ADDRESS,
-			selectedQrCodeId: `${code.id}:${code.pin}`,
-		}
-		const created = await json(createOrderApi.action, 'POST', '/api/create-shop-order', body, cookie)
-		expect(created.status).toBe(201)
-		expect(created.body.checkoutUrl).toMatch(/^\/order-complete\?order=HMH-[A-Z0-9]{8}&free72=true$/)
-		const order = await db.query.orders.findFirst({ where: eq(s.orders.userId, user.id) })
-		expect(order).toMatchObject({ discountCode: 'FREE72', subtotalCents: 800, discountCents: 800, shippingCents: 0, totalCents: 0 })
-		// The same body again, without a key, is the same checkout.
-		expect((await json(createOrderApi.action, 'POST', '/api/create-shop-order', body, cookie)).status).toBe(200)
-		expect(await ordersOf(user.id)).toBe(1)
-	})
-
-	test('the spec’s own client payload (every price and total 0) is accepted; the server records its own figures', async () => {
-		const { user, code, cookie } = await shopper()
-		// Spec 000 §7, as the spec's client sends it: its shop shows every price as 0.
-		const body = {
-			items: [
-				{
-					name: 'Small Medical QR Sticker (2x2 in)',
-					quantity: 2,
-					price: 0,
-					color: '#DC2626',
-					addSticker: false,
-					transparentBackground: false,
-					customText: '',
-				},
-			],
-			subtotal: 0,
-			discountCode: null,
-			discountAmount: 0,
-			shippingCost: 0,
-			totalAmount: 0,
-			shippingMethod: 'standard',
-			shippingCountry: 'US',
-			shippingAddress: { ...ADDRESS, address2: '' },
-			selectedQrCodeId: code.id,
-		}
+		const body = specShopOrder(code.id, { quantity: 2 })
 		const created = await json(createOrderApi.action, 'POST', '/api/create-shop-order', body, cookie)
 		expect(created.status).toBe(201)
 		expect(created.body.checkoutUrl).toMatch(/^\/order-complete\?order=HMH-[A-Z0-9]{8}$/)
