@@ -73,6 +73,20 @@ test('claim a sticker for a family member, fill that profile, delete it: the sca
 	})
 	expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
 
+	// Removing the photo asks first; Close keeps it and returns to Remove Photo.
+	await page.getByRole('link', { name: 'Remove Photo' }).click()
+	dialog = page.getByRole('dialog', { name: 'Remove Photo?' })
+	await expect(dialog.getByRole('link', { name: 'Close' })).toBeFocused()
+	await dialog.getByRole('link', { name: 'Close' }).click()
+	await expect(page.getByRole('link', { name: 'Remove Photo' })).toBeFocused()
+	await expect(page.getByRole('img', { name: `Photo of ${KID}` })).toBeVisible()
+	await page.getByRole('link', { name: 'Remove Photo' }).click()
+	await page.getByRole('dialog', { name: 'Remove Photo?' }).getByRole('button', { name: 'Remove Photo' }).click()
+	await expect(successToast(page, 'Profile picture removed')).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeFocused()
+	await phone.reload()
+	await expect(phone.getByRole('img', { name: `Photo of ${KID}` })).toHaveCount(0)
+
 	await page.getByRole('link', { name: 'Delete Selected Profile' }).click()
 	dialog = page.getByRole('dialog', { name: 'Delete this profile?' })
 	await dialog.getByRole('button', { name: 'Delete Profile' }).click()

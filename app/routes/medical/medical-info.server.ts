@@ -297,9 +297,13 @@ async function updateQrCodes(userId: string, profileId: number): Promise<Done> {
 }
 
 async function changePicture(userId: string, profileId: number, change: { upload: unknown } | 'remove'): Promise<Done> {
-	if (change === 'remove') await removePicture(userId, profileId)
-	else await uploadPicture(userId, profileId, change.upload)
-	return { toast: { description: change === 'remove' ? 'Profile picture removed' : 'Profile picture uploaded and saved successfully' } }
+	if (change !== 'remove') {
+		await uploadPicture(userId, profileId, change.upload)
+		return { toast: { description: 'Profile picture uploaded and saved successfully' } }
+	}
+	await removePicture(userId, profileId)
+	// Focus then goes to the section's heading, as after any removal.
+	return { toast: { description: 'Profile picture removed' }, profile: profileId, deleted: 'personal' }
 }
 
 async function saveNotes(userId: string, profileId: number, notes: string | null): Promise<Done> {

@@ -4,8 +4,8 @@ import { ACCEPT } from '#app/domain/uploads/file-type.ts'
 import { BLOOD_TYPES, GENDERS, PersonalInfoSchema } from '#app/domain/profiles/schemas.ts'
 import { ErrorList, Field, options, StatusButton } from '#app/ui/forms.tsx'
 import { INTENTS } from './intents.ts'
-import { ActionButton, getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
-import { SectionCard } from './section-card.tsx'
+import { getFormProps, HiddenIds, useIntentPending, useScreen, useSectionForm } from './screen-context.tsx'
+import { AskFirst, AskLink, SectionCard } from './section-card.tsx'
 import { OfflineMessage } from '#app/ui/offline-message.tsx'
 import { ChoiceField, TextField } from '#app/ui/text-field.tsx'
 
@@ -67,7 +67,7 @@ export function PersonalInfoSection() {
 }
 
 function ProfilePicture() {
-	const { profile, failure } = useScreen()
+	const { profile, failure, deleting } = useScreen()
 	const pending = useIntentPending(INTENTS.uploadPicture)
 	const error = failure?.intent === INTENTS.uploadPicture ? failure.result.error?.picture : undefined
 	if (!profile) return null
@@ -94,7 +94,12 @@ function ProfilePicture() {
 					Upload Photo
 				</StatusButton>
 			</Form>
-			{profile.profilePictureUrl ? <ActionButton intent={INTENTS.removePicture} label="Remove Photo" /> : null}
+			{profile.profilePictureUrl ? <AskLink what="photo" label="Remove Photo" /> : null}
+			{deleting === 'photo' && profile.profilePictureUrl ? (
+				<AskFirst what="photo" title="Remove Photo?" intent={INTENTS.removePicture} confirmLabel="Remove Photo" pendingLabel="Removing...">
+					<p>Responders who scan this profile’s QR code will no longer see this photo. To show one again, upload it again.</p>
+				</AskFirst>
+			) : null}
 		</div>
 	)
 }
