@@ -7,6 +7,7 @@ import { DashboardHeader } from '#app/routes/dashboard/header.tsx'
 import { DashboardTabs } from '#app/routes/dashboard/tabs.tsx'
 import { GeneralErrorBoundary } from '#app/ui/error-boundary.tsx'
 import { useDashboardChrome } from '#app/ui/dashboard-chrome.ts'
+import { useViewFocus } from '#app/ui/use-view-focus.ts'
 import type { Route } from './+types/layout'
 
 export const middleware: Route.MiddlewareFunction[] = [dashboardGate]
@@ -21,12 +22,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	const chrome = useDashboardChrome()
+	const view = useViewFocus<HTMLDivElement>()
 	if (!loaderData.user || chrome === 'none') return <Outlet />
 	return (
 		<div className="min-h-screen">
 			<DashboardHeader user={loaderData.user} giving={loaderData.giving} />
 			{chrome === 'tabs' ? <DashboardTabs /> : null}
-			<Outlet />
+			<div ref={view}>
+				<Outlet />
+			</div>
 		</div>
 	)
 }
