@@ -1,4 +1,3 @@
-import { data } from 'react-router'
 import { shippingDocumentPdf } from '#app/domain/admin/orders.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { refusedDownload } from '#app/utils/download.server.ts'
@@ -8,7 +7,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 	const pdf = await shippingDocumentPdf(params.orderId).catch((error: unknown) => {
 		throw error instanceof DomainError ? refusedDownload(error) : error
 	})
-	if (!pdf) throw data('Order not found.', { status: 404 })
+	if (!pdf) throw refusedDownload({ status: 404, message: 'Order not found.' }, { href: '/admin/orders', label: 'Back to the orders' })
 	return new Response(Buffer.from(pdf), {
 		headers: {
 			'content-type': 'application/pdf',

@@ -1,4 +1,3 @@
-import { data } from 'react-router'
 import { storage } from '#app/adapters/storage.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { responderFileKey } from '#app/domain/responder/responder.server.ts'
@@ -22,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	if (found && kind === 'photo') return photo(request, found.key, found.ownerId)
 	const key = found?.key
 	const file = key ? await storage.get(key) : null
-	if (!key || !file) throw data('Not found', { status: 404 })
+	if (!key || !file) throw fileGone()
 	// A responder's phone may open the download in a reader that runs scripts: the upload removed them where it could.
 	return uploadedFileResponse(file, 'other', {
 		downloadName: `${kind === 'dnr' ? 'dnr-document' : 'photo'}.${key.slice(key.lastIndexOf('.') + 1)}`,
@@ -40,8 +39,11 @@ async function photo(request: Request, key: string, ownerId: string) {
 	const small = await smallPicture(ownerId, key, format).catch((error: unknown) => {
 		throw error instanceof DomainError ? refusedDownload(error) : error
 	})
-	if (!small) throw data('Not found', { status: 404 })
+	if (!small) throw fileGone()
 	return uploadedFileResponse(small, 'other', {
 		headers: { 'cache-control': 'private, max-age=600', vary: 'Accept', 'x-robots-tag': 'noindex, nofollow' },
 	})
 }
+
+/** Said to the browser as a page, as every refused download is. */
+const fileGone = () => refusedDownload({ status: 404, message: 'This file is not available. The code may be off, or the file removed.' })

@@ -108,9 +108,11 @@ describe('the responder page', () => {
 		expect(off.status).toBe(200)
 		expect(off.html).toContain('This code is not active')
 		for (const secret of ['Maria', 'Penicillin', 'Warfarin', 'DNR:', 'Luis']) expect(off.html).not.toContain(secret)
-		expect((await unwrap((await call(scanFile.loader, new Request('http://x'), { token: code.token, kind: 'dnr' })).result)).status).toBe(
-			404,
-		)
+		// Refused as a page a browser can show, never a bare JSON string.
+		const refused = await unwrap((await call(scanFile.loader, new Request('http://x'), { token: code.token, kind: 'dnr' })).result)
+		expect(refused.status).toBe(404)
+		expect(refused.headers.get('content-type')).toMatch(/^text\/html/)
+		expect(refused.body).toContain('This file is not available.')
 
 		await db.update(s.medicalProfiles).set({ isScannable: true }).where(eq(s.medicalProfiles.id, profile.id))
 		await db.update(s.qrCodes).set({ isActive: false }).where(eq(s.qrCodes.token, code.token))
