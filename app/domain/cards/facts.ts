@@ -1,5 +1,6 @@
 import { profileFlags } from '#app/domain/responder/critical-flags.ts'
-import { LABELS, LANGUAGES, type Labels, type Language } from '#app/domain/responder/labels.ts'
+import { dateText } from '#app/domain/responder/dates.ts'
+import { LABELS, type Labels, type Language } from '#app/domain/responder/labels.ts'
 import type { SummaryProfile } from '#app/domain/responder/summary.ts'
 
 /** What the wallet card and the lock-screen image read of a profile: the responder page's facts, and who and since when. */
@@ -23,16 +24,6 @@ export type CardFacts = {
 	contacts: Array<{ name: string; phone: string }>
 	bloodType: string | null
 	confirmed: string
-}
-
-// Building an Intl formatter costs far more than using one: one per language, made once.
-const dateFormats = Object.fromEntries(
-	LANGUAGES.map((lang) => [lang, new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { dateStyle: 'long', timeZone: 'UTC' })]),
-) as Record<Language, Intl.DateTimeFormat>
-
-/** As the responder page writes dates, so the card and the page agree. */
-function dateText(lang: Language, date: Date | string) {
-	return dateFormats[lang].format(typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date)
 }
 
 /** French sets a space before a colon. */
