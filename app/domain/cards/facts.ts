@@ -1,5 +1,5 @@
 import { profileFlags } from '#app/domain/responder/critical-flags.ts'
-import { dateText } from '#app/domain/responder/dates.ts'
+import { ageAndBirth, dateText } from '#app/domain/responder/dates.ts'
 import { LABELS, type Labels, type Language } from '#app/domain/responder/labels.ts'
 import type { SummaryProfile } from '#app/domain/responder/summary.ts'
 
@@ -26,6 +26,30 @@ export type CardFacts = {
 	confirmed: string
 }
 
+/**
+ * What the fridge sheet reads of a profile besides: the rest of what the responder page shows (the date of birth, the
+ * identity details, insurance, the notes of each condition).
+ */
+export type SheetProfile = CardProfile & {
+	dateOfBirth: string | null
+	height: string | null
+	weight: string | null
+	hairColor: string | null
+	eyeColor: string | null
+	insurance: string | null
+	insurancePolicies: Array<{ provider: string; policyNumber: string | null; groupNumber: string | null; providerPhone: string | null }>
+}
+
+/** The card's facts with each condition's notes, and the lines only the fridge sheet has room for. */
+export type SheetFacts = CardFacts & {
+	/** "Age 76 · Born June 15, 1950", or null without a date of birth. */
+	born: string | null
+	identity: string[]
+	insurance: string[]
+	/** The notes, a line of their own for each line written. */
+	notes: string[]
+}
+
 /** French sets a space before a colon. */
 export function colon(lang: Language) {
 	return lang === 'fr' ? '\u00a0: ' : ': '
@@ -37,7 +61,53 @@ const SEVERITY_ORDER: Record<string, number> = { Severe: 0, Moderate: 1, Mild: 2
 const clean = (text: string) => text.replace(/[\p{Cc}\p{Cs}\uFFFE\uFFFF]/gu, ' ')
 
 export function cardFacts(profile: CardProfile, lang: Language): CardFacts {
-	const facts = rawFacts(profile, lang)
+	return cleanFacts(rawFacts(profile, lang, false))
+}
+
+/** The fridge sheet's facts: everything the responder page shows, as of `today` (for the age). */
+export function sheetFacts(profile: SheetProfile, lang: Language, today = new Date()): SheetFacts {
+	const t = LABELS[lang]
+	const c = colon(lang)
+	const described = (pairs: Array<[string, string | null]>) =>
+		pairs
+			.filter(([, value]) => value)
+			.map(([key, value]) => `${key}${c}${value}`)
+			.join(' · ')
+	// The short measures share a line; distinguishing marks, often a sentence, get their own.
+	const identity = [
+		described([
+			[t.height, profile.height],
+			[t.weight, profile.weight],
+			[t.hair, profile.hairColor],
+			[t.eyes, profile.eyeColor],
+		]),
+		described([[t.marks, profile.distinguishingMarks]]),
+	]
+	// No-break spaces keep a number with its label, and a phone number whole, when the line wraps.
+	const whole = (text: string) => text.replace(/ /g, '\u00a0')
+	const policies = profile.insurancePolicies.map((p) =>
+		[
+			p.provider,
+			p.policyNumber && whole(`${t.policy} ${p.policyNumber}`),
+			p.groupNumber && whole(`${t.group} ${p.groupNumber}`),
+			p.providerPhone && whole(p.providerPhone),
+		]
+			.filter(Boolean)
+			.join(' · '),
+	)
+	return {
+		...cleanFacts(rawFacts(profile, lang, true)),
+		born: profile.dateOfBirth ? clean(ageAndBirth(lang, profile.dateOfBirth, today)) : null,
+		identity: identity.filter(Boolean).map(clean),
+		insurance: [...policies, ...(profile.insurance ? [profile.insurance] : [])].map(clean),
+		notes: (profile.additionalNotes ?? '')
+			.split(/\r?\n/)
+			.map((line) => clean(line).trim())
+			.filter(Boolean),
+	}
+}
+
+function cleanFacts(facts: CardFacts): CardFacts {
 	return {
 		...facts,
 		name: clean(facts.name),
@@ -51,7 +121,8 @@ export function cardFacts(profile: CardProfile, lang: Language): CardFacts {
 	}
 }
 
-function rawFacts(profile: CardProfile, lang: Language): CardFacts {
+/** `conditionNotes`: each condition with its notes, as the responder page shows it (the sheet has the room; a card has not). */
+function rawFacts(profile: CardProfile, lang: Language, conditionNotes: boolean): CardFacts {
 	const t = LABELS[lang]
 	const label = (key: string) => (t as Record<string, string>)[key] ?? key
 	const c = colon(lang)
@@ -81,7 +152,7 @@ function rawFacts(profile: CardProfile, lang: Language): CardFacts {
 		flags: flags.map((f) => `${label(`flag_${f.kind}`)}${c}${f.detail}`),
 		allergies: allergies.map((a) => `${a.allergen} (${label(a.severity)})${a.reaction ? `${c}${a.reaction}` : ''}`),
 		medications: medications.map((m) => [m.name, [m.dosage, m.frequency].filter(Boolean).join(', ')].filter(Boolean).join(' ')),
-		conditions: conditions.map((c) => `${c.condition} (${label(c.status)})`),
+		conditions: conditions.map((m) => `${m.condition} (${label(m.status)})${conditionNotes && m.notes ? `${c}${m.notes}` : ''}`),
 		contacts: profile.emergencyContacts.map((c) => ({ name: `${c.name} (${c.relationship})`, phone: c.phoneNumber })),
 		bloodType: profile.bloodType,
 		confirmed: `${t.lastConfirmed} ${dateText(lang, profile.confirmedAt ?? profile.createdAt)}`,
