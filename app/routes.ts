@@ -121,6 +121,7 @@ export default [
 	// Spec 001 §7. An optional :id serves a collection and its items from one module.
 	route('api/medical-profiles', 'routes/api/medical-profiles.ts'),
 	route('api/medical-profiles/:id/wallet-card.pdf', 'routes/api/wallet-card.ts'),
+	route('api/medical-profiles/:id/fridge-sheet.pdf', 'routes/api/fridge-sheet.ts'),
 	route('api/medical-profiles/:id/lock-screen.png', 'routes/api/lock-screen.ts'),
 	route('api/medical-profiles/:id/ips', 'routes/api/ips.ts'),
 	route('api/medical-profile/:id?', 'routes/api/medical-profile.ts'),

@@ -1,14 +1,16 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import sharp from 'sharp'
-import { cardFacts } from '#app/domain/cards/facts.ts'
+import { cardFacts, sheetFacts } from '#app/domain/cards/facts.ts'
+import { renderFridgeSheetPdf } from '#app/domain/cards/fridge-sheet.server.ts'
 import { renderLockScreenPng } from '#app/domain/cards/lock-screen.server.ts'
 import { LOCK_SCREEN_SIZES } from '#app/domain/cards/options.ts'
 import { renderWalletCardPdf } from '#app/domain/cards/wallet-card.server.ts'
-import { fullCardProfile, manyAllergies } from '#tests/cards.ts'
+import { fullCardProfile, fullSheetProfile, manyAllergies } from '#tests/cards.ts'
 
 /*
- * `npm run bench:cards`: a measurement, not a test. Renders the wallet card (PDF, with a photo) and the largest
- * lock-screen image (PNG) of a full profile with 30 allergies, as a download does once the profile is read, and prints
+ * `npm run bench:cards`: a measurement, not a test. Renders the wallet card (PDF, with a photo), the fridge sheet (PDF,
+ * with a photo, Letter: the one that tries every size and split before it cuts lists short) and the largest lock-screen
+ * image (PNG) of a full profile with 30 allergies, as a download does once the profile is read, and prints
  * the first (cold) render and the median and slowest of BENCH_RUNS (10) more; for each, how long the event loop was held
  * (the PDF is built on the main thread; the PNG is rasterised on libuv's thread pool).
  */
@@ -48,6 +50,8 @@ const photo = await sharp({ create: { width: 240, height: 300, channels: 3, back
 	.toBuffer()
 console.log(`${RUNS} warm runs after a cold one; Node ${process.version}`)
 await measure('wallet card PDF (Letter, photo)', () => renderWalletCardPdf({ facts, scanUrl: SCAN_URL, photo }))
+const sheet = sheetFacts(fullSheetProfile({ allergies: manyAllergies(30) }), 'en')
+await measure('fridge sheet PDF (Letter, photo)', () => renderFridgeSheetPdf({ facts: sheet, scanUrl: SCAN_URL, photo, paper: 'letter' }))
 await measure(`lock-screen PNG ${largest.width}×${largest.height}`, () =>
 	renderLockScreenPng({ facts, scanUrl: SCAN_URL, width: largest.width, height: largest.height }),
 )

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import type { CardProfile } from '#app/domain/cards/facts.ts'
+import type { CardProfile, SheetProfile } from '#app/domain/cards/facts.ts'
 
 const run = promisify(execFile)
 
@@ -44,9 +44,34 @@ export function fullCardProfile(overrides: Partial<CardProfile> = {}): CardProfi
 	}
 }
 
+/** fullCardProfile with what only the fridge sheet shows besides: date of birth, identity, insurance, condition notes. */
+export function fullSheetProfile(overrides: Partial<SheetProfile> = {}): SheetProfile {
+	return {
+		...fullCardProfile({
+			medicalConditions: [
+				{ condition: 'Atrial fibrillation', status: 'Chronic', notes: 'Rate controlled' },
+				{ condition: 'Epilepsy', status: 'Active', notes: null },
+			],
+			additionalNotes: 'Pacemaker fitted in 2019\nLives alone; the neighbour has a key',
+		}),
+		dateOfBirth: '1950-06-15',
+		height: '5 ft 4 in',
+		weight: '140 lb',
+		hairColor: 'Grey',
+		eyeColor: 'Brown',
+		insurance: 'Medigap plan G',
+		insurancePolicies: [{ provider: 'Medicare', policyNumber: '1EG4-TE5-MK73', groupNumber: null, providerPhone: '+1 800 633 4227' }],
+		...overrides,
+	}
+}
+
 /** `count` mild allergies (no critical flag): "Pollen variety 1" … */
 export const manyAllergies = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ allergen: `Pollen variety ${i + 1}`, severity: 'Mild', reaction: 'Sneezing and itchy eyes' }))
+
+/** `count` medications with nothing to flag: "Medicine 1 10 mg, twice daily" … */
+export const manyMedications = (count: number) =>
+	Array.from({ length: count }, (_, i) => ({ name: `Medicine ${i + 1}`, dosage: '10 mg', frequency: 'twice daily' }))
 
 export type Word = { text: string; xMin: number; yMin: number; xMax: number; yMax: number }
 

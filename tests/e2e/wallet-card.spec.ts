@@ -3,8 +3,8 @@ import type { Download, Page } from '@playwright/test'
 import { decodeQr } from '../zbar.ts'
 import { claimOnDashboard, expect, expectNoAxeViolations, signIn, test, timeLimit } from './fixtures.ts'
 
-// The wallet card (PDF) and the lock-screen image (PNG) from the Medical Info tab: plain GET forms whose answer is the
-// file, so the page stays where it is, with JavaScript and without.
+// The wallet card (PDF), the fridge sheet (PDF) and the lock-screen image (PNG) from the Medical Info tab: plain GET forms
+// whose answer is the file, so the page stays where it is, with JavaScript and without.
 
 const bytesOf = async (download: Download) => Buffer.concat(await (await download.createReadStream()).toArray())
 
@@ -14,7 +14,7 @@ async function downloadWith(page: Page, button: string) {
 	return download
 }
 
-test('no code yet: the tab says to link one; with a claimed sticker it downloads the wallet card and the lock-screen image', async ({
+test('no code yet: the tab says to link one; with a claimed sticker it downloads the wallet card, the fridge sheet and the lock-screen image', async ({
 	page,
 	person,
 	sticker,
@@ -36,7 +36,7 @@ test('no code yet: the tab says to link one; with a claimed sticker it downloads
 
 	// Without an active code there is nothing to put on a card: the tab says so and leads to the QR Codes tab.
 	await page.goto('/medical-info')
-	const downloads = page.getByRole('region', { name: 'Wallet card and lock screen' })
+	const downloads = page.getByRole('region', { name: 'Wallet card, fridge sheet and lock screen' })
 	await expect(downloads.getByText('Link an active QR code to this profile first.')).toBeVisible()
 	await expect(downloads.getByRole('button')).toHaveCount(0)
 	await expect(downloads.getByRole('link', { name: 'Go to QR Codes' })).toHaveAttribute('href', '/dashboard/qr-codes')
@@ -59,6 +59,22 @@ test('no code yet: the tab says to link one; with a claimed sticker it downloads
 	expect(info).toMatch(/^Pages:\s+1$/m)
 	expect(info).toMatch(/^Page size:\s+612 x 792 pts \(letter\)/m)
 
+	// The fridge sheet, beside the wallet card: one page in the chosen language and paper, its code the sticker's.
+	await expect(downloads.getByRole('button', { name: 'Download fridge sheet (PDF)' })).toBeVisible()
+	await downloads.getByLabel('Sheet language').selectOption('fr')
+	await downloads.getByLabel('Paper size').selectOption('a4')
+	const fridge = await downloadWith(page, 'Download fridge sheet (PDF)')
+	expect(fridge.suggestedFilename()).toBe('hmh-fridge-sheet-camila-reyes-fr-a4.pdf')
+	const sheetPdf = (await fridge.path())!
+	const sheetText = execFileSync('pdftotext', [sheetPdf, '-']).toString('utf8').replace(/\s+/g, ' ')
+	for (const words of ['Camila Reyes', 'Aucun DNR enregistré', 'Penicillin (Grave)', 'Vial of Life à l’intérieur : voir le réfrigérateur'])
+		expect(sheetText).toContain(words)
+	const sheetInfo = execFileSync('pdfinfo', [sheetPdf]).toString()
+	expect(sheetInfo).toMatch(/^Pages:\s+1$/m)
+	expect(sheetInfo).toMatch(/^Page size:\s+595\.2\d* x 841\.89 pts \(A4\)/m)
+	const sheetPage = execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', sheetPdf])
+	expect(await decodeQr(sheetPage)).toBe(code.scanUrl)
+
 	await downloads.getByLabel('Screen size').selectOption('1080')
 	const image = await downloadWith(page, 'Download lock-screen image')
 	expect(image.suggestedFilename()).toBe('hmh-lock-screen-camila-reyes-1080x2400.png')
@@ -79,7 +95,14 @@ test('no code yet: the tab says to link one; with a claimed sticker it downloads
 	// The QR Codes tab offers the same, per profile.
 	await page.goto('/dashboard/qr-codes')
 	await expect(
-		page.getByRole('region', { name: 'Wallet card and lock screen' }).getByRole('button', { name: 'Download lock-screen image' }),
+		page
+			.getByRole('region', { name: 'Wallet card, fridge sheet and lock screen' })
+			.getByRole('button', { name: 'Download lock-screen image' }),
+	).toBeVisible()
+	await expect(
+		page
+			.getByRole('region', { name: 'Wallet card, fridge sheet and lock screen' })
+			.getByRole('button', { name: 'Download fridge sheet (PDF)' }),
 	).toBeVisible()
 	await expectNoAxeViolations(page, testInfo)
 })

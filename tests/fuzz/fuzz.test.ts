@@ -266,26 +266,29 @@ describe('the admin area', () => {
 })
 
 describe('heavy downloads', () => {
-	test('bursts of card, lock-screen and QR downloads from two accounts, 16 at a time each: no 5xx, and the responder page answers throughout', async () => {
+	test('bursts of card, fridge-sheet, lock-screen and QR downloads from two accounts, 16 at a time each: no 5xx, and the responder page answers throughout', async () => {
 		const burst = createClient(app.baseURL, { concurrency: 40 })
 		const arb = fc.record({
 			who: fc.constantFrom(attacker, victim),
-			kind: fc.constantFrom('wallet-card', 'lock-screen', 'qr-download', 'qr-image'),
+			kind: fc.constantFrom('wallet-card', 'fridge-sheet', 'lock-screen', 'qr-download', 'qr-image'),
 			profile: fc.constantFrom(...victimHoldings.profileIds, ...attackerHoldings.profileIds, 0, 2147483647),
 			code: fc.constantFrom(...victimHoldings.codeIds, ...attackerHoldings.codeIds, -1),
 			width: fc.constantFrom('1080', '1170', '1440', '9999', '', 'x'),
 			size: fc.integer({ min: 100, max: 1100 }),
 			lang: fc.constantFrom('en', 'es', 'fr', 'zz'),
+			paper: fc.constantFrom('letter', 'a4', 'legal', ''),
 		})
 		const requests = fc.sample(arb, { seed: SEED, numRuns: 96 })
 		const path = (r: (typeof requests)[number]) =>
 			r.kind === 'wallet-card'
 				? `/api/medical-profiles/${r.profile}/wallet-card.pdf?lang=${r.lang}`
-				: r.kind === 'lock-screen'
-					? `/api/medical-profiles/${r.profile}/lock-screen.png?w=${r.width}&lang=${r.lang}`
-					: r.kind === 'qr-download'
-						? `/api/qr-codes/${r.code}/download`
-						: `/api/qr-codes/${r.code}/image?size=${r.size}`
+				: r.kind === 'fridge-sheet'
+					? `/api/medical-profiles/${r.profile}/fridge-sheet.pdf?lang=${r.lang}&paper=${r.paper}`
+					: r.kind === 'lock-screen'
+						? `/api/medical-profiles/${r.profile}/lock-screen.png?w=${r.width}&lang=${r.lang}`
+						: r.kind === 'qr-download'
+							? `/api/qr-codes/${r.code}/download`
+							: `/api/qr-codes/${r.code}/image?size=${r.size}`
 		const statuses: Record<number, number> = {}
 		const errors: string[] = []
 		const scans: number[] = []

@@ -888,6 +888,12 @@ const CASES: Case[] = [
 		onlyA(401),
 	),
 	get(
+		'/api/medical-profiles/:id/fridge-sheet.pdf',
+		"A's profile's fridge sheet",
+		(w) => `/api/medical-profiles/${w.a.profileId}/fridge-sheet.pdf?lang=fr&paper=a4`,
+		onlyA(401),
+	),
+	get(
 		'/api/medical-profiles/:id/lock-screen.png',
 		"A's profile's lock-screen image",
 		(w) => `/api/medical-profiles/${w.a.profileId}/lock-screen.png?w=1080&h=2400`,

@@ -13,7 +13,10 @@ import { readPdf } from '#tests/cards.ts'
 import { claimant, createCode, createUser } from '#tests/factories.ts'
 import { fullProfile } from '#tests/profiles.ts'
 import { decodeQr } from '#tests/zbar.ts'
-import { lockScreen, profilesWithCardCode, walletCard } from './cards.server.ts'
+import { decodePdfRegions } from '#tests/zbar-all.ts'
+import { age } from '#app/domain/responder/dates.ts'
+import { fridgeSheet, lockScreen, profilesWithCardCode, walletCard } from './cards.server.ts'
+import { sheetQrBox } from './fridge-sheet.server.ts'
 import { NO_ACTIVE_CODE, SCANNING_OFF } from './options.ts'
 
 /** A new sticker claimed onto the profile: created after every code before it. */
@@ -77,10 +80,58 @@ describe('walletCard', () => {
 		const { profile } = await fullProfile()
 		const stranger = await createUser()
 		expect(await refusal(walletCard(stranger.id, profile.id, { lang: 'en' }))).toEqual({ status: 404, message: 'Profile not found' })
+		expect(await refusal(fridgeSheet(stranger.id, profile.id, { lang: 'en', paper: 'letter' }))).toEqual({
+			status: 404,
+			message: 'Profile not found',
+		})
 		expect(await refusal(lockScreen(stranger.id, 2_000_000_000, { width: 1170, height: 2532, lang: 'en' }))).toEqual({
 			status: 404,
 			message: 'Profile not found',
 		})
+	})
+})
+
+describe('fridgeSheet', () => {
+	test('a stored profile as it is now: all the responder page shows, its photo, its code, a safe file name', async () => {
+		const { user, profile, code } = await fullProfile()
+		const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#884422' } })
+			.png()
+			.toBuffer()
+		await uploadPicture(user.id, profile.id, new File([Uint8Array.from(photo)], 'me.png', { type: 'image/png' }))
+		const sheet = await fridgeSheet(user.id, profile.id, { lang: 'en', paper: 'letter' })
+		expect(sheet.fileName).toBe('hmh-fridge-sheet-maria-santos-en-letter.pdf')
+		const read = await readPdf(sheet.body)
+		expect(read.pages).toBe(1)
+		expect(read.pageSize).toMatch(/\(letter\)/)
+		for (const words of [
+			'Maria Santos',
+			`Age ${age('1950-06-15')} · Born June 15, 1950`,
+			'Blood type: AB-',
+			'DNR: Do Not Resuscitate',
+			'Original kept: On the refrigerator',
+			'Penicillin (Severe): Anaphylaxis',
+			'Warfarin 5 mg, daily',
+			'Atrial fibrillation (Chronic)',
+			'Luis Santos (Son) +1 (555) 010-0200',
+			'Height: 5 ft 4 in · Weight: 140 lb',
+			'Distinguishing marks: Scar on left knee',
+			'Medicare · Policy 1EG4-TE5-MK73',
+			'Hard of hearing <speak up>',
+			'Information last confirmed by its owner on November 1, 2026',
+			'Vial of Life inside: see the fridge',
+		])
+			expect(read.text).toContain(words)
+		expect(read.images).toHaveLength(1)
+		const box = sheetQrBox('letter')
+		const mm = (points: number) => (points * 25.4) / 72
+		const region = { page: 1, xMm: mm(box.left - 12), yMm: mm(box.top - 12), widthMm: mm(box.side + 24), heightMm: mm(box.side + 24) }
+		expect(await decodePdfRegions(sheet.body, [region], { dpi: 200 })).toEqual([[scanUrl(code.token)]])
+
+		const a4 = await fridgeSheet(user.id, profile.id, { lang: 'es', paper: 'a4' })
+		expect(a4.fileName).toBe('hmh-fridge-sheet-maria-santos-es-a4.pdf')
+		const readA4 = await readPdf(a4.body)
+		expect(readA4.pageSize).toMatch(/\(A4\)/)
+		expect(readA4.text).toContain('Vial of Life adentro: vea el refrigerador')
 	})
 })
 
@@ -125,6 +176,7 @@ describe('which QR code a card carries', () => {
 		const { user, profile } = await fullProfile()
 		await db.update(s.qrCodes).set({ isActive: false }).where(eq(s.qrCodes.userId, user.id))
 		expect(await refusal(walletCard(user.id, profile.id, { lang: 'en' }))).toEqual({ status: 409, message: NO_ACTIVE_CODE })
+		expect(await refusal(fridgeSheet(user.id, profile.id, { lang: 'en', paper: 'a4' }))).toEqual({ status: 409, message: NO_ACTIVE_CODE })
 		expect(await refusal(carried(user.id, profile.id))).toEqual({ status: 409, message: NO_ACTIVE_CODE })
 	})
 
@@ -132,6 +184,7 @@ describe('which QR code a card carries', () => {
 		const { user, profile } = await fullProfile()
 		await db.update(s.medicalProfiles).set({ isScannable: false }).where(eq(s.medicalProfiles.id, profile.id))
 		expect(await refusal(walletCard(user.id, profile.id, { lang: 'en' }))).toEqual({ status: 409, message: SCANNING_OFF })
+		expect(await refusal(fridgeSheet(user.id, profile.id, { lang: 'en', paper: 'a4' }))).toEqual({ status: 409, message: SCANNING_OFF })
 		expect(await refusal(carried(user.id, profile.id))).toEqual({ status: 409, message: SCANNING_OFF })
 	})
 

@@ -7,9 +7,9 @@ import { renderFile } from '#app/domain/render/pool.server.ts'
 import { getProfileDetail, type ProfileDetail } from '#app/domain/profiles/profiles.server.ts'
 import { scanUrl } from '#app/domain/qr/codes.server.ts'
 import { smallPicture } from '#app/domain/uploads/small-pictures.server.ts'
-import { cardFacts } from './facts.ts'
+import { cardFacts, sheetFacts } from './facts.ts'
 import { NO_ACTIVE_CODE, SCANNING_OFF } from './options.ts'
-import type { LockScreenQuery, WalletCardQuery } from './schemas.ts'
+import type { FridgeSheetQuery, LockScreenQuery, WalletCardQuery } from './schemas.ts'
 
 /** A code a card may carry: the owner's, linked to the profile, on, and not past its expiry. */
 const usable = (userId: string) =>
@@ -51,6 +51,17 @@ export function walletCard(userId: string, profileId: number, query: WalletCardQ
 	})
 }
 
+/** The fridge sheet PDF, made from the profile as it is now: the same code and photo as the wallet card. */
+export function fridgeSheet(userId: string, profileId: number, query: FridgeSheetQuery) {
+	return heavyDownload(userId, async () => {
+		const { profile, scanUrl } = await cardSource(userId, profileId, query.code)
+		const photo = profile.profilePictureKey ? await cardPhoto(userId, profile.profilePictureKey) : null
+		const facts = sheetFacts(profile, query.lang)
+		const body = await renderFile({ kind: 'fridge-sheet', input: { facts, scanUrl, photo, paper: query.paper } })
+		return { body, fileName: `${fileStem('fridge-sheet', profile)}-${query.lang}-${query.paper}.pdf` }
+	})
+}
+
 /** The lock-screen PNG, made from the profile as it is now. */
 export function lockScreen(userId: string, profileId: number, query: LockScreenQuery) {
 	return heavyDownload(userId, async () => {
@@ -61,7 +72,7 @@ export function lockScreen(userId: string, profileId: number, query: LockScreenQ
 	})
 }
 
-/** The picture's small JPEG copy (200 px, on white): all a 32 × 40 pt frame needs, and already made at upload. */
+/** The picture's small JPEG copy (200 px, on white): all a card's 32 × 40 pt frame or the sheet's 84 × 105 pt one needs, made at upload. */
 async function cardPhoto(userId: string, key: string) {
 	try {
 		return (await smallPicture(userId, key, 'jpeg'))?.body ?? null

@@ -1,5 +1,5 @@
 import { moreLine, type CardFacts } from './facts.ts'
-import { allocate, wrapText, type Measure } from './layout.ts'
+import { allocate, fitText, wrapText, type Measure } from './layout.ts'
 
 /** A line of text whose box starts at `top` (y grows downwards), in the units of the card or image. */
 export type TextOp = { kind: 'text'; text: string; x: number; top: number; size: number; bold: boolean; color: string }
@@ -31,19 +31,27 @@ export type ColumnStyle = {
 	moreColor: string
 	/** Lines an item may take before it is cut with an ellipsis. */
 	itemLines: number
+	/** The headings' own size and line height, when larger than the items'. */
+	heading?: { size: number; lineHeight: number }
 }
 
 /**
  * Lists stacked in a box: each gets its heading and as many items as fit, shared out so that no list crowds out the
  * ones after it; a list cut short ends with "+N more: scan the code". Nothing is ever drawn outside the box.
  */
-export function listColumn(
+export function listColumn(...args: Parameters<typeof layListColumn>) {
+	return layListColumn(...args).ops
+}
+
+/** listColumn's drawing, with how many items of each list (of those shown) it left out, and the height it took. */
+export function layListColumn(
 	lists: ListSpec[],
 	box: Box,
 	style: ColumnStyle,
 	measure: Measure,
 	{ labels, lang }: Pick<CardFacts, 'labels' | 'lang'>,
 ) {
+	const headingStyle = style.heading ?? { size: style.size, lineHeight: style.lineHeight }
 	const shownLists = lists.filter((l) => l.items.length > 0 || !l.hideWhenEmpty)
 	const itemWidth = box.width - style.indent
 	const laid = shownLists.map((list, index) => {
@@ -55,15 +63,18 @@ export function listColumn(
 				})),
 			),
 		)
-		const heading = wrapText(list.heading.toLocaleUpperCase(lang), box.width, style.size, measure, {
-			bold: true,
+		// A heading larger than the items shrinks (to their size at the least) before it is cut.
+		const heading = fitText(list.heading.toLocaleUpperCase(lang), box.width, measure, {
+			largest: headingStyle.size,
+			smallest: style.size,
 			maxLines: 1,
-		})[0]!
+			bold: true,
+		})
 		return { list, items, heading, gap: index === 0 ? 0 : style.gap }
 	})
 	const counts = allocate(
 		laid.map(({ list, items, gap }) => ({
-			heading: gap + style.lineHeight,
+			heading: gap + headingStyle.lineHeight,
 			items: items.map((lines) => lines.length * style.lineHeight),
 			more: style.lineHeight,
 			none: style.lineHeight,
@@ -74,13 +85,19 @@ export function listColumn(
 	)
 	const ops: TextOp[] = []
 	let top = box.top
-	const line = (text: string, x: number, bold: boolean, color: string) => {
-		ops.push({ kind: 'text', text, x, top, size: style.size, bold, color })
-		top += style.lineHeight
+	const line = (
+		text: string,
+		x: number,
+		bold: boolean,
+		color: string,
+		{ size, lineHeight }: { size: number; lineHeight: number } = style,
+	) => {
+		ops.push({ kind: 'text', text, x, top, size, bold, color })
+		top += lineHeight
 	}
 	laid.forEach(({ list, items, heading, gap }, i) => {
 		top += gap
-		line(heading, box.x, true, list.headingColor ?? style.ink)
+		line(heading.lines[0]!, box.x, true, list.headingColor ?? style.ink, { size: heading.size, lineHeight: headingStyle.lineHeight })
 		if (items.length === 0) return line(labels.none, box.x + style.indent, false, style.ink)
 		items.slice(0, counts[i]).forEach((lines) => {
 			ops.push({ kind: 'text', text: '•', x: box.x, top, size: style.size, bold: true, color: style.ink })
@@ -95,5 +112,5 @@ export function listColumn(
 				style.moreColor,
 			)
 	})
-	return ops
+	return { ops, hidden: laid.map(({ items }, i) => items.length - counts[i]!), height: top - box.top }
 }

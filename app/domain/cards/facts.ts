@@ -1,5 +1,6 @@
 import { profileFlags } from '#app/domain/responder/critical-flags.ts'
-import { LABELS, LANGUAGES, type Labels, type Language } from '#app/domain/responder/labels.ts'
+import { ageAndBirth, dateText } from '#app/domain/responder/dates.ts'
+import { LABELS, type Labels, type Language } from '#app/domain/responder/labels.ts'
 import type { SummaryProfile } from '#app/domain/responder/summary.ts'
 
 /** What the wallet card and the lock-screen image read of a profile: the responder page's facts, and who and since when. */
@@ -25,14 +26,28 @@ export type CardFacts = {
 	confirmed: string
 }
 
-// Building an Intl formatter costs far more than using one: one per language, made once.
-const dateFormats = Object.fromEntries(
-	LANGUAGES.map((lang) => [lang, new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { dateStyle: 'long', timeZone: 'UTC' })]),
-) as Record<Language, Intl.DateTimeFormat>
+/**
+ * What the fridge sheet reads of a profile besides: the rest of what the responder page shows (the date of birth, the
+ * identity details, insurance, the notes of each condition).
+ */
+export type SheetProfile = CardProfile & {
+	dateOfBirth: string | null
+	height: string | null
+	weight: string | null
+	hairColor: string | null
+	eyeColor: string | null
+	insurance: string | null
+	insurancePolicies: Array<{ provider: string; policyNumber: string | null; groupNumber: string | null; providerPhone: string | null }>
+}
 
-/** As the responder page writes dates, so the card and the page agree. */
-function dateText(lang: Language, date: Date | string) {
-	return dateFormats[lang].format(typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date)
+/** The card's facts with each condition's notes, and the lines only the fridge sheet has room for. */
+export type SheetFacts = CardFacts & {
+	/** "Age 76 · Born June 15, 1950", or null without a date of birth. */
+	born: string | null
+	identity: string[]
+	insurance: string[]
+	/** The notes, a line of their own for each line written. */
+	notes: string[]
 }
 
 /** French sets a space before a colon. */
@@ -46,7 +61,53 @@ const SEVERITY_ORDER: Record<string, number> = { Severe: 0, Moderate: 1, Mild: 2
 const clean = (text: string) => text.replace(/[\p{Cc}\p{Cs}\uFFFE\uFFFF]/gu, ' ')
 
 export function cardFacts(profile: CardProfile, lang: Language): CardFacts {
-	const facts = rawFacts(profile, lang)
+	return cleanFacts(rawFacts(profile, lang, false))
+}
+
+/** The fridge sheet's facts: everything the responder page shows, as of `today` (for the age). */
+export function sheetFacts(profile: SheetProfile, lang: Language, today = new Date()): SheetFacts {
+	const t = LABELS[lang]
+	const c = colon(lang)
+	const described = (pairs: Array<[string, string | null]>) =>
+		pairs
+			.filter(([, value]) => value)
+			.map(([key, value]) => `${key}${c}${value}`)
+			.join(' · ')
+	// The short measures share a line; distinguishing marks, often a sentence, get their own.
+	const identity = [
+		described([
+			[t.height, profile.height],
+			[t.weight, profile.weight],
+			[t.hair, profile.hairColor],
+			[t.eyes, profile.eyeColor],
+		]),
+		described([[t.marks, profile.distinguishingMarks]]),
+	]
+	// No-break spaces keep a number with its label, and a phone number whole, when the line wraps.
+	const whole = (text: string) => text.replace(/ /g, '\u00a0')
+	const policies = profile.insurancePolicies.map((p) =>
+		[
+			p.provider,
+			p.policyNumber && whole(`${t.policy} ${p.policyNumber}`),
+			p.groupNumber && whole(`${t.group} ${p.groupNumber}`),
+			p.providerPhone && whole(p.providerPhone),
+		]
+			.filter(Boolean)
+			.join(' · '),
+	)
+	return {
+		...cleanFacts(rawFacts(profile, lang, true)),
+		born: profile.dateOfBirth ? clean(ageAndBirth(lang, profile.dateOfBirth, today)) : null,
+		identity: identity.filter(Boolean).map(clean),
+		insurance: [...policies, ...(profile.insurance ? [profile.insurance] : [])].map(clean),
+		notes: (profile.additionalNotes ?? '')
+			.split(/\r?\n/)
+			.map((line) => clean(line).trim())
+			.filter(Boolean),
+	}
+}
+
+function cleanFacts(facts: CardFacts): CardFacts {
 	return {
 		...facts,
 		name: clean(facts.name),
@@ -60,7 +121,8 @@ export function cardFacts(profile: CardProfile, lang: Language): CardFacts {
 	}
 }
 
-function rawFacts(profile: CardProfile, lang: Language): CardFacts {
+/** `conditionNotes`: each condition with its notes, as the responder page shows it (the sheet has the room; a card has not). */
+function rawFacts(profile: CardProfile, lang: Language, conditionNotes: boolean): CardFacts {
 	const t = LABELS[lang]
 	const label = (key: string) => (t as Record<string, string>)[key] ?? key
 	const c = colon(lang)
@@ -90,7 +152,7 @@ function rawFacts(profile: CardProfile, lang: Language): CardFacts {
 		flags: flags.map((f) => `${label(`flag_${f.kind}`)}${c}${f.detail}`),
 		allergies: allergies.map((a) => `${a.allergen} (${label(a.severity)})${a.reaction ? `${c}${a.reaction}` : ''}`),
 		medications: medications.map((m) => [m.name, [m.dosage, m.frequency].filter(Boolean).join(', ')].filter(Boolean).join(' ')),
-		conditions: conditions.map((c) => `${c.condition} (${label(c.status)})`),
+		conditions: conditions.map((m) => `${m.condition} (${label(m.status)})${conditionNotes && m.notes ? `${c}${m.notes}` : ''}`),
 		contacts: profile.emergencyContacts.map((c) => ({ name: `${c.name} (${c.relationship})`, phone: c.phoneNumber })),
 		bloodType: profile.bloodType,
 		confirmed: `${t.lastConfirmed} ${dateText(lang, profile.confirmedAt ?? profile.createdAt)}`,

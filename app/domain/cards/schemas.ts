@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { idSchema } from '#app/domain/profiles/schemas.ts'
 import { LANGUAGES, type Language } from '#app/domain/responder/labels.ts'
-import { DEFAULT_LOCK_SCREEN, LOCK_SCREEN_SIZES, sizeName } from './options.ts'
+import { DEFAULT_LOCK_SCREEN, LOCK_SCREEN_SIZES, PAPERS, sizeName } from './options.ts'
 
 const SIZE_MESSAGE = `The size must be one of ${LOCK_SCREEN_SIZES.map(sizeName).join(', ')} (w×h, in pixels)`
 
@@ -9,6 +9,12 @@ const lang = z.enum(LANGUAGES, { error: `lang must be one of ${LANGUAGES.join(',
 const code = idSchema('code must be the id of one of the profile’s active QR codes').optional()
 
 export const WalletCardQuerySchema = z.object({ lang, code })
+
+export const FridgeSheetQuerySchema = z.object({
+	lang,
+	code,
+	paper: z.enum(PAPERS, { error: `paper must be one of ${PAPERS.join(', ')}` }).default(PAPERS[0]),
+})
 
 /**
  * `w` and `h` name one of the offered sizes; either alone is enough, since no two sizes share a width or a height (a
@@ -29,4 +35,5 @@ export const LockScreenQuerySchema = z
 	})
 
 export type WalletCardQuery = z.infer<typeof WalletCardQuerySchema>
+export type FridgeSheetQuery = z.infer<typeof FridgeSheetQuerySchema>
 export type LockScreenQuery = { width: number; height: number; lang: Language; code?: number }

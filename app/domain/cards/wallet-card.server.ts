@@ -1,10 +1,9 @@
-import fontkit from '@pdf-lib/fontkit'
-import { LineCapStyle, PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib'
-import { listColumn, type Box, type ColumnStyle, type TextOp } from './column.ts'
+import { LineCapStyle, type PDFPage } from 'pdf-lib'
+import { listColumn, type Box, type ColumnStyle } from './column.ts'
 import { colon, type CardFacts } from './facts.ts'
-import { cardFontBytes, measureCardText as measure } from './fonts.server.ts'
+import { measureCardText as measure } from './fonts.server.ts'
 import { DNR_BORDER, DNR_FILL, fitText, INK, RED, wrapText } from './layout.ts'
-import { qrRuns, runsPath } from '#app/domain/qr/runs.ts'
+import { cardDocument, color, drawOp, drawPhoto, drawQr, fromBottom, text, type PdfOp } from './pdf.server.ts'
 
 /** `photo`: a JPEG, drawn whole in the frame beside the name. */
 export type WalletCardInput = { facts: CardFacts; scanUrl: string; photo: Uint8Array | null; now?: Date }
@@ -31,40 +30,23 @@ const FOLD = '#6B7280'
 
 const LIST_STYLE: ColumnStyle = { size: 6, lineHeight: 7.1, gap: 3, indent: 5, ink: INK, moreColor: RED, itemLines: 3 }
 
-type RectOp = { kind: 'rect'; x: number; top: number; width: number; height: number; fill?: string; stroke?: string; lineWidth?: number }
-type Op = TextOp | RectOp
-
 /**
  * The wallet card: one Letter page with the instruction line, the two panels between crop marks and a dashed fold
  * line, real text in an embedded (subset) Unicode font and the QR code as vector modules. Lists that do not fit end
  * with "+N more: scan the code"; nothing leaves its panel.
  */
 export async function renderWalletCardPdf({ facts, scanUrl, photo, now = new Date() }: WalletCardInput): Promise<Uint8Array> {
-	const pdf = await PDFDocument.create()
-	pdf.registerFontkit(fontkit)
-	pdf.setTitle(`${facts.labels.title}: ${facts.name}`, { showInWindowTitleBar: true })
-	pdf.setSubject(facts.labels.cutAndFold)
-	pdf.setLanguage(facts.lang)
-	pdf.setCreator('Hit Me Helpers')
-	pdf.setProducer('Hit Me Helpers')
-	pdf.setCreationDate(now)
-	pdf.setModificationDate(now)
-	const fonts = {
-		regular: await pdf.embedFont(cardFontBytes('regular'), { subset: true }),
-		bold: await pdf.embedFont(cardFontBytes('bold'), { subset: true }),
-	}
-	// pdf-lib reads a JPEG from the start of its ArrayBuffer, not of the view: a photo that arrived inside a larger message
-	// (a Buffer, whose slice() shares that memory) is copied first.
-	const image = photo ? await pdf.embedJpg(Uint8Array.from(photo)) : null
+	const meta = { title: `${facts.labels.title}: ${facts.name}`, subject: facts.labels.cutAndFold, lang: facts.lang, now }
+	const { pdf, fonts, image } = await cardDocument(meta, photo)
 	const page = pdf.addPage([LETTER.width, LETTER.height])
 
 	const instruction = fitText(facts.labels.cutAndFold, 2 * PANEL_WIDTH, measure, { largest: 11, smallest: 8, maxLines: 1, bold: true })
-	const ops: Op[] = [
+	const ops: PdfOp[] = [
 		{ kind: 'text', text: instruction.lines[0]!, x: CARD_LEFT, top: CARD_TOP - 42, size: instruction.size, bold: true, color: INK },
 		...front(facts, image !== null),
 		...back(facts, CARD_LEFT + PANEL_WIDTH),
 	]
-	for (const op of ops) draw(page, op, fonts)
+	for (const op of ops) drawOp(page, op, fonts)
 	if (image) drawPhoto(page, image, { x: CARD_LEFT + SAFE, top: CARD_TOP + BAND + 5, width: PHOTO.width, height: PHOTO.height })
 	drawQr(page, scanUrl, { x: QR_BOX.left, top: QR_BOX.top, width: QR_SIDE, height: QR_SIDE })
 	drawMarks(page)
@@ -75,11 +57,11 @@ export async function renderWalletCardPdf({ facts, scanUrl, photo, now = new Dat
  * The front: who it is about, the code status, the critical flags (the conditions instead when there are none), and
  * when it was last confirmed.
  */
-function front(facts: CardFacts, hasPhoto: boolean): Op[] {
+function front(facts: CardFacts, hasPhoto: boolean): PdfOp[] {
 	const t = facts.labels
 	const x0 = CARD_LEFT
 	const inner = PANEL_WIDTH - 2 * SAFE
-	const ops: Op[] = [{ kind: 'rect', x: x0, top: CARD_TOP, width: PANEL_WIDTH, height: BAND, fill: RED }]
+	const ops: PdfOp[] = [{ kind: 'rect', x: x0, top: CARD_TOP, width: PANEL_WIDTH, height: BAND, fill: RED }]
 	const title = fitText(t.title.toLocaleUpperCase(facts.lang), inner, measure, { largest: 7.5, smallest: 5, maxLines: 1, bold: true })
 	ops.push(text(title.lines[0]!, x0 + SAFE, CARD_TOP + (BAND - title.size * 1.2) / 2, title.size, true, WHITE))
 
@@ -129,9 +111,9 @@ function front(facts: CardFacts, hasPhoto: boolean): Op[] {
 }
 
 /** The back: the QR code (and the conditions beneath it when the front holds critical flags); who to call, allergies and medications beside it. */
-function back(facts: CardFacts, x0: number): Op[] {
+function back(facts: CardFacts, x0: number): PdfOp[] {
 	const t = facts.labels
-	const ops: Op[] = []
+	const ops: PdfOp[] = []
 	const caption = wrapText(t.scanForAll, QR_SIDE, 5.5, measure, { bold: true, maxLines: 2 })
 	let y = CARD_TOP + SAFE + QR_SIDE + 1
 	for (const line of caption) {
@@ -161,73 +143,12 @@ function back(facts: CardFacts, x0: number): Op[] {
 	return ops
 }
 
-const text = (value: string, x: number, top: number, size: number, bold: boolean, color: string): TextOp => ({
-	kind: 'text',
-	text: value,
-	x,
-	top,
-	size,
-	bold,
-	color,
-})
-
-function color(hex: string) {
-	const n = Number.parseInt(hex.slice(1), 16)
-	return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255)
-}
-
-/** Ops measure from the page's top; PDF from its bottom. */
-const fromBottom = (top: number) => LETTER.height - top
-
-function draw(page: PDFPage, op: Op, fonts: { regular: PDFFont; bold: PDFFont }) {
-	if (op.kind === 'text') {
-		// The line box is 1.2 em; DejaVu's ascent is about 0.93 em.
-		page.drawText(op.text, {
-			x: op.x,
-			y: fromBottom(op.top + op.size * 0.95),
-			size: op.size,
-			font: op.bold ? fonts.bold : fonts.regular,
-			color: color(op.color),
-		})
-		return
-	}
-	page.drawRectangle({
-		x: op.x,
-		y: fromBottom(op.top + op.height),
-		width: op.width,
-		height: op.height,
-		color: op.fill ? color(op.fill) : undefined,
-		borderColor: op.stroke ? color(op.stroke) : undefined,
-		borderWidth: op.stroke ? (op.lineWidth ?? 1) : 0,
-	})
-}
-
-/** Scaled to fit its box whole, centred, with a thin frame. */
-function drawPhoto(page: PDFPage, image: PDFImage, box: Box) {
-	const scale = Math.min(box.width / image.width, box.height / image.height)
-	const width = image.width * scale
-	const height = image.height * scale
-	const x = box.x + (box.width - width) / 2
-	const top = box.top + (box.height - height) / 2
-	page.drawImage(image, { x, y: fromBottom(top + height), width, height })
-	page.drawRectangle({ x, y: fromBottom(top + height), width, height, borderColor: color(INK), borderWidth: 0.5 })
-}
-
-/** Black modules on white, the quiet zone included in the box; one vector path. */
-function drawQr(page: PDFPage, data: string, box: Box) {
-	const { side, runs } = qrRuns(data)
-	const module = box.width / side
-	page.drawRectangle({ x: box.x, y: fromBottom(box.top + box.height), width: box.width, height: box.height, color: color(WHITE) })
-	const path = runsPath(runs)
-	page.drawSvgPath(path, { x: box.x, y: fromBottom(box.top), scale: module, color: color(BLACK), borderWidth: 0 })
-}
-
 /** Crop marks outside the four corners of the cut, and the fold line with its marks above and below the card. */
 function drawMarks(page: PDFPage) {
 	const left = CARD_LEFT
 	const right = CARD_LEFT + 2 * PANEL_WIDTH
-	const top = fromBottom(CARD_TOP)
-	const bottom = fromBottom(CARD_TOP + PANEL_HEIGHT)
+	const top = fromBottom(page, CARD_TOP)
+	const bottom = fromBottom(page, CARD_TOP + PANEL_HEIGHT)
 	const ink = { thickness: 0.5, color: color(BLACK) }
 	const { offset, length } = CROP
 	for (const x of [left, right]) {

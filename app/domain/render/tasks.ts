@@ -1,4 +1,5 @@
 import type { RenderJob } from '#app/domain/admin/batches/files.server.ts'
+import type { FridgeSheetInput } from '#app/domain/cards/fridge-sheet.server.ts'
 import type { LockScreenInput } from '#app/domain/cards/lock-screen.server.ts'
 import type { WalletCardInput } from '#app/domain/cards/wallet-card.server.ts'
 import type { QrRenderOptions } from '#app/domain/qr/render.server.ts'
@@ -7,12 +8,13 @@ import type { Reencoded, SmallFormat } from '#app/domain/uploads/images.server.t
 /**
  * What the renderers make: only plain data goes in (a renderer loads the renderers, never the database), and a file's
  * bytes come out; an uploaded PDF comes out without what a reader would run, or as null when there was nothing to
- * remove; an uploaded image comes out re-encoded (or refused), and small for the responder page and the wallet card.
+ * remove; an uploaded image comes out re-encoded (or refused), and small for the responder page, the wallet card and the fridge sheet.
  */
 export type RenderTask =
 	| { kind: 'batch-file'; job: RenderJob }
 	| { kind: 'lock-screen'; input: LockScreenInput }
 	| { kind: 'wallet-card'; input: WalletCardInput }
+	| { kind: 'fridge-sheet'; input: FridgeSheetInput }
 	| { kind: 'qr-png'; options: QrRenderOptions }
 	| { kind: 'clean-pdf'; bytes: Uint8Array }
 	| { kind: 'reencode-image'; bytes: Uint8Array; mime: string }
@@ -23,6 +25,7 @@ export type RenderResults = {
 	'batch-file': Uint8Array
 	'lock-screen': Uint8Array
 	'wallet-card': Uint8Array
+	'fridge-sheet': Uint8Array
 	'qr-png': Uint8Array
 	'clean-pdf': Uint8Array | null
 	'reencode-image': Reencoded
@@ -41,6 +44,8 @@ export async function runTask(task: RenderTask): Promise<RenderResults[RenderTas
 			return (await import('#app/domain/cards/lock-screen.server.ts')).renderLockScreenPng(task.input)
 		case 'wallet-card':
 			return (await import('#app/domain/cards/wallet-card.server.ts')).renderWalletCardPdf(task.input)
+		case 'fridge-sheet':
+			return (await import('#app/domain/cards/fridge-sheet.server.ts')).renderFridgeSheetPdf(task.input)
 		case 'qr-png':
 			return new Uint8Array((await import('#app/domain/qr/render.server.ts')).renderQrPng(task.options))
 		case 'clean-pdf':

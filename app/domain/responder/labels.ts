@@ -61,6 +61,7 @@ const en = {
 	cutAndFold: 'Cut along the marks, fold in half',
 	scanForAll: 'Scan for full information',
 	moreToScan: '+{n} more: scan the code',
+	vialOfLife: 'Vial of Life inside: see the fridge',
 }
 export type Labels = typeof en
 
@@ -123,6 +124,7 @@ const es: Labels = {
 	cutAndFold: 'Recorte por las marcas y doble por la mitad',
 	scanForAll: 'Escanee para ver toda la información',
 	moreToScan: '+{n} más: escanee el código',
+	vialOfLife: 'Vial of Life adentro: vea el refrigerador',
 }
 
 const fr: Labels = {
@@ -185,6 +187,7 @@ const fr: Labels = {
 	cutAndFold: 'Découpez le long des repères, pliez en deux',
 	scanForAll: 'Scannez pour toutes les informations',
 	moreToScan: '+{n} de plus : scannez le code',
+	vialOfLife: 'Vial of Life à l’intérieur : voir le réfrigérateur',
 }
 
 export const LABELS: Record<Language, Labels> = { en, es, fr }

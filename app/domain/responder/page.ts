@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { profileFlags } from './critical-flags.ts'
 import { HELPING_LIMITS, type HelpingField, type KeptReport } from './helping-fields.ts'
 import { HELPING_LABELS } from './helping-labels.ts'
+import { ageAndBirth, dateText } from './dates.ts'
 import { LABELS, LANGUAGE_NAMES, LANGUAGES, type Labels, type Language } from './labels.ts'
 import type { ResponderProfile } from './responder.server.ts'
 import { escapeMarkup } from '#app/utils/escape.ts'
@@ -52,23 +53,9 @@ export function renderMessagePage(lang: Language, kind: 'inactive' | 'unclaimed'
 	return shell(lang, title, `<h2>${e(title)}</h2><p>${e(t[`${kind}Text`]).replace('{site}', link)}</p>`, null)
 }
 
-function age(dateOfBirth: string, today = new Date()) {
-	const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number]
-	let years = today.getUTCFullYear() - y
-	if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) years--
-	return years
-}
-
 function list<T>(items: T[], t: Labels, render: (item: T) => string) {
 	return items.length ? `<ul>${items.map((item) => `<li>${render(item)}</li>`).join('')}</ul>` : `<p class="muted">${e(t.none)}</p>`
 }
-
-// Building an Intl formatter costs far more than using one: one per language, made once.
-const dateFormats = Object.fromEntries(
-	LANGUAGES.map((lang) => [lang, new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { dateStyle: 'long', timeZone: 'UTC' })]),
-) as Record<Language, Intl.DateTimeFormat>
-const dateFormat = (lang: Language, date: Date | string) =>
-	dateFormats[lang].format(typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date)
 
 export function renderResponderPage(profile: ResponderProfile, lang: Language, token: string, kept?: KeptReport) {
 	const t = LABELS[lang]
@@ -76,7 +63,7 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 	const dnr = profile.dnrStatus
 	const statusText = dnr === 'DNR' ? t.dnr : dnr === 'POLST' ? t.polst : dnr === 'Unknown' ? t.unknownDnr : t.noDnr
 	const statusDetails = [
-		profile.dnrDocumentDate ? `${e(t.signed)} ${e(dateFormat(lang, profile.dnrDocumentDate))}` : '',
+		profile.dnrDocumentDate ? `${e(t.signed)} ${e(dateText(lang, profile.dnrDocumentDate))}` : '',
 		profile.dnrOriginalLocation ? `${e(t.originalKept)}: ${e(profile.dnrOriginalLocation)}` : '',
 		profile.dnrDocumentKey && (dnr === 'DNR' || dnr === 'POLST') ? `<a href="${base}/dnr">${e(t.viewDocument)}</a>` : '',
 	].filter(Boolean)
@@ -85,7 +72,7 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 	const label = (key: string) => (t as Record<string, string>)[key] ?? key
 	const name = profile.fullName ?? ([profile.firstName, profile.lastName].filter(Boolean).join(' ') || null)
 	const identity: Array<[string, string | null]> = [
-		[t.born, profile.dateOfBirth ? dateFormat(lang, profile.dateOfBirth) : null],
+		[t.born, profile.dateOfBirth ? dateText(lang, profile.dateOfBirth) : null],
 		[t.height, profile.height],
 		[t.weight, profile.weight],
 		[t.hair, profile.hairColor],
@@ -93,7 +80,7 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 		[t.marks, profile.distinguishingMarks],
 	]
 	// Identify before acting: who the page is about sits with the code status, above everything else.
-	const person = `<section class="person" aria-label="${e(t.person)}">${profile.profilePictureKey ? `<img src="${base}/photo" alt="${e(t.photoOf)} ${e(name ?? '')}" width="80" height="80">` : ''}<div><p class="name">${e(name ?? t.unnamed)}</p>${profile.dateOfBirth ? `<p>${e(t.ageNow)} ${age(profile.dateOfBirth)} · ${e(t.born)} ${e(dateFormat(lang, profile.dateOfBirth))}</p>` : ''}</div></section>`
+	const person = `<section class="person" aria-label="${e(t.person)}">${profile.profilePictureKey ? `<img src="${base}/photo" alt="${e(t.photoOf)} ${e(name ?? '')}" width="80" height="80">` : ''}<div><p class="name">${e(name ?? t.unnamed)}</p>${profile.dateOfBirth ? `<p>${e(ageAndBirth(lang, profile.dateOfBirth))}</p>` : ''}</div></section>`
 	const body = [
 		person,
 		`<section aria-labelledby="s-status"><h2 id="s-status">${e(t.codeStatus)}</h2><div class="status${dnr === 'DNR' || dnr === 'POLST' ? ' dnr' : ''}"><b>${e(statusText)}</b>${statusDetails.map((d) => `<div>${d}</div>`).join('')}</div></section>`,
@@ -127,7 +114,7 @@ export function renderResponderPage(profile: ResponderProfile, lang: Language, t
 			? `<section aria-labelledby="s-notes"><h2 id="s-notes">${e(t.notes)}</h2><p>${e(profile.additionalNotes).replace(/\n/g, '<br>')}</p></section>`
 			: '',
 		// Moved only by the owner confirming or editing the profile, never by a setting or a reminder.
-		`<footer>${e(t.lastConfirmed)} ${e(dateFormat(lang, profile.confirmedAt ?? profile.createdAt))}.</footer>`,
+		`<footer>${e(t.lastConfirmed)} ${e(dateText(lang, profile.confirmedAt ?? profile.createdAt))}.</footer>`,
 	].join('')
 	return shell(lang, titled(lang, `${t.title}${name ? `: ${name}` : ''}`, kept), body, token, profile.helpingAlerts)
 }

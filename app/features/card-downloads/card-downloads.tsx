@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { CARD_LANGUAGES, LOCK_SCREEN_SIZES, NO_ACTIVE_CODE, SCANNING_OFF, sizeName } from '#app/domain/cards/options.ts'
+import { CARD_LANGUAGES, LOCK_SCREEN_SIZES, NO_ACTIVE_CODE, PAPER_OPTIONS, SCANNING_OFF, sizeName } from '#app/domain/cards/options.ts'
 import { profileLabel } from '#app/domain/profiles/profile-label.ts'
 import { cardClass } from '#app/ui/card.tsx'
 import { cx } from '#app/ui/cx.ts'
@@ -10,7 +10,7 @@ type Profile = { id: number; fullName: string | null; relationshipToUser: string
 const SIZE_OPTIONS = LOCK_SCREEN_SIZES.map((s) => ({ value: String(s.width), label: `${sizeName(s)} (${s.devices})` }))
 
 /**
- * The wallet card (PDF) and lock-screen image (PNG) of each profile given: plain GET forms to the download endpoints,
+ * The wallet card (PDF), fridge sheet (PDF) and lock-screen image (PNG) of each profile given: plain GET forms to the download endpoints,
  * which answer with the file, so they work the same with JavaScript off. A profile without a usable QR code is sent to
  * the QR Codes tab instead.
  */
@@ -27,11 +27,15 @@ export function CardDownloads({
 	return (
 		<section aria-labelledby="card-downloads-title" className={cardClass(cx('p-5', className))}>
 			<h2 id="card-downloads-title" className="text-xl font-bold">
-				Wallet card and lock screen
+				Wallet card, fridge sheet and lock screen
 			</h2>
 			<p className="mt-1 text-gray-700">
-				A card to print, cut out and fold for a wallet, and an image for a phone’s lock screen: the critical facts and the QR code, made
-				from the profile as it is when you download them. Download them again after a change.
+				A card to print, cut out and fold for a wallet, a large-type sheet for the fridge, and an image for a phone’s lock screen: the
+				critical facts and the QR code, made from the profile as it is when you download them. Download them again after a change.
+			</p>
+			<p className="mt-1 text-gray-700">
+				The fridge sheet holds everything a responder sees when they scan the code. Keep it in an envelope on or in the fridge, and cut off
+				the label at its foot for the envelope or the front door.
 			</p>
 			<div className="mt-4 space-y-5">
 				{profiles.map((profile) => (
@@ -61,17 +65,24 @@ function ProfileDownloads({ profile, ready, titled }: { profile: Profile; ready:
 					</Link>
 				</p>
 			) : ready ? (
-				<div className="grid gap-4 sm:grid-cols-2">
+				<div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 					<form method="get" action={`${base}/wallet-card.pdf`} className="flex flex-col gap-3">
 						<LanguageSelect id={id('lang')} label="Card language" />
-						<button type="submit" className={buttonClass('primary')} aria-describedby={titled ? id('title') : undefined}>
+						<button type="submit" className={buttonClass('primary', 'mt-auto')} aria-describedby={titled ? id('title') : undefined}>
 							Download wallet card (PDF)
+						</button>
+					</form>
+					<form method="get" action={`${base}/fridge-sheet.pdf`} className="flex flex-col gap-3">
+						<LanguageSelect id={id('sheet-lang')} label="Sheet language" />
+						<SelectField label="Paper size" selectProps={{ id: id('paper'), name: 'paper' }} options={PAPER_OPTIONS} />
+						<button type="submit" className={buttonClass('primary', 'mt-auto')} aria-describedby={titled ? id('title') : undefined}>
+							Download fridge sheet (PDF)
 						</button>
 					</form>
 					<form method="get" action={`${base}/lock-screen.png`} className="flex flex-col gap-3">
 						<SelectField label="Screen size" selectProps={{ id: id('size'), name: 'w' }} options={SIZE_OPTIONS} />
 						<LanguageSelect id={id('image-lang')} label="Image language" />
-						<button type="submit" className={buttonClass('primary')} aria-describedby={titled ? id('title') : undefined}>
+						<button type="submit" className={buttonClass('primary', 'mt-auto')} aria-describedby={titled ? id('title') : undefined}>
 							Download lock-screen image
 						</button>
 					</form>

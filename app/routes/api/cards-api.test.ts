@@ -5,16 +5,18 @@ import * as s from '#db/schema.ts'
 import { LOCK_SCREEN_SIZES, NO_ACTIVE_CODE } from '#app/domain/cards/options.ts'
 import { DOWNLOADS_AT_ONCE, heavyWorkState } from '#app/domain/heavy-work.server.ts'
 import { env } from '#app/utils/env.server.ts'
+import * as fridgeSheetApi from '#app/routes/api/fridge-sheet.ts'
 import * as lockScreenApi from '#app/routes/api/lock-screen.ts'
 import * as profileApi from '#app/routes/api/medical-profile.ts'
 import * as walletCardApi from '#app/routes/api/wallet-card.ts'
 import { get, json, send } from '#tests/api.ts'
-import { pngSize } from '#tests/cards.ts'
+import { pngSize, readPdf } from '#tests/cards.ts'
 import { call, createUser, getRequest, jsonRequest, sessionCookie } from '#tests/factories.ts'
 import { claimedProfile } from '#tests/profiles.ts'
 
 const card = (id: number | string, query = '') => `/api/medical-profiles/${id}/wallet-card.pdf${query}`
 const screen = (id: number | string, query = '') => `/api/medical-profiles/${id}/lock-screen.png${query}`
+const sheet = (id: number | string, query = '') => `/api/medical-profiles/${id}/fridge-sheet.pdf${query}`
 
 /** The raw answer: the download's bytes and headers. */
 async function download(handler: (args: never) => unknown, path: string, cookie: string, id: number) {
@@ -23,8 +25,8 @@ async function download(handler: (args: never) => unknown, path: string, cookie:
 	return { status: result.status, headers: result.headers, body: new Uint8Array(await result.arrayBuffer()) }
 }
 
-describe('GET wallet-card.pdf and lock-screen.png', () => {
-	test('the owner downloads both, made now, never kept by a cache', async () => {
+describe('GET wallet-card.pdf, fridge-sheet.pdf and lock-screen.png', () => {
+	test('the owner downloads each, made now, never kept by a cache', async () => {
 		const { cookie, profileId } = await claimedProfile('Zoë O’Brien-Núñez')
 		const pdf = await download(walletCardApi.loader, card(profileId, '?lang=es'), cookie, profileId)
 		expect(pdf.status).toBe(200)
@@ -39,6 +41,29 @@ describe('GET wallet-card.pdf and lock-screen.png', () => {
 		expect(png.headers.get('content-disposition')).toBe('attachment; filename="hmh-lock-screen-zoe-o-brien-nunez-1290x2796.png"')
 		expect(png.headers.get('cache-control')).toBe('private, no-store')
 		expect(pngSize(png.body)).toEqual({ width: 1290, height: 2796 })
+
+		const fridge = await download(fridgeSheetApi.loader, sheet(profileId, '?lang=fr&paper=a4'), cookie, profileId)
+		expect(fridge.status).toBe(200)
+		expect(fridge.headers.get('content-type')).toBe('application/pdf')
+		expect(fridge.headers.get('content-disposition')).toBe('attachment; filename="hmh-fridge-sheet-zoe-o-brien-nunez-fr-a4.pdf"')
+		expect(fridge.headers.get('cache-control')).toBe('private, no-store')
+		const read = await readPdf(fridge.body)
+		expect([read.pages, read.pageSize]).toEqual([1, expect.stringMatching(/\(A4\)/)])
+		expect(read.text).toContain('Zoë O’Brien-Núñez')
+		expect(read.text).toContain('Vial of Life à l’intérieur : voir le réfrigérateur')
+	})
+
+	test('the fridge sheet: English on Letter by default, whatever the language asked for, A4 when asked', async () => {
+		const { cookie, profileId } = await claimedProfile('Paper Size')
+		for (const [query, name, size] of [
+			['', 'hmh-fridge-sheet-paper-size-en-letter.pdf', /\(letter\)/],
+			['?lang=es', 'hmh-fridge-sheet-paper-size-es-letter.pdf', /\(letter\)/],
+			['?paper=a4', 'hmh-fridge-sheet-paper-size-en-a4.pdf', /\(A4\)/],
+		] as const) {
+			const answer = await download(fridgeSheetApi.loader, sheet(profileId, query), cookie, profileId)
+			expect(answer.headers.get('content-disposition'), query).toBe(`attachment; filename="${name}"`)
+			expect((await readPdf(answer.body)).pageSize, query).toMatch(size)
+		}
 	})
 
 	test('the lock screen: 1170×2532 by default, and one of w or h alone picks its size', async () => {
@@ -56,6 +81,7 @@ describe('GET wallet-card.pdf and lock-screen.png', () => {
 		const { profileId } = await claimedProfile('Visited')
 		for (const [handler, path] of [
 			[walletCardApi.loader, card(profileId)],
+			[fridgeSheetApi.loader, sheet(profileId)],
 			[lockScreenApi.loader, screen(profileId)],
 		] as const) {
 			const answer = await get(handler, path, undefined, { id: String(profileId) })
@@ -66,8 +92,11 @@ describe('GET wallet-card.pdf and lock-screen.png', () => {
 	test('another signed-in person, an unknown or a malformed id: 404, the same answer', async () => {
 		const { profileId } = await claimedProfile('Not Yours')
 		const stranger = await sessionCookie((await createUser()).id)
-		for (const handler of [walletCardApi.loader, lockScreenApi.loader]) {
-			const path = handler === walletCardApi.loader ? card : screen
+		for (const [handler, path] of [
+			[walletCardApi.loader, card],
+			[fridgeSheetApi.loader, sheet],
+			[lockScreenApi.loader, screen],
+		] as const) {
 			for (const id of [String(profileId), '2000000000', 'abc', '0x10']) {
 				const answer = await get(handler, path(id), stranger, { id })
 				expect(answer, `${path(id)}`).toMatchObject({ status: 404, body: { message: 'Profile not found' } })
@@ -83,6 +112,7 @@ describe('GET wallet-card.pdf and lock-screen.png', () => {
 		const id = String(created.body.id)
 		for (const [handler, path] of [
 			[walletCardApi.loader, card(id)],
+			[fridgeSheetApi.loader, sheet(id)],
 			[lockScreenApi.loader, screen(id)],
 		] as const)
 			expect(await get(handler, path, cookie, { id })).toMatchObject({ status: 409, body: { message: NO_ACTIVE_CODE } })
@@ -107,27 +137,42 @@ describe('GET wallet-card.pdf and lock-screen.png', () => {
 		['wallet card', 'lang=de'],
 		['wallet card', 'lang='],
 		['wallet card', 'code=abc'],
+		['fridge sheet', 'lang=de'],
+		['fridge sheet', 'lang=es&paper=legal'],
+		['fridge sheet', 'paper=A4'],
+		['fridge sheet', 'code=abc'],
 		['lock screen', 'w=1000&h=2000'],
 		['lock screen', 'w=1170&h=2556'],
 		['lock screen', 'w=1170.0'],
 		['lock screen', 'h=99999'],
 		['lock screen', 'lang=EN'],
-	])('%s with %s: 400 JSON naming what is allowed', async (which, query) => {
+	] as const)('%s with %s: 400 JSON naming what is allowed', async (which, query) => {
 		const { cookie, profileId } = await claimedProfile('Bad Input')
-		const handler = which === 'wallet card' ? walletCardApi.loader : lockScreenApi.loader
-		const path = (which === 'wallet card' ? card : screen)(profileId, `?${query}`)
-		const answer = await get(handler, path, cookie, { id: String(profileId) })
+		const [handler, path] = (
+			{
+				'wallet card': [walletCardApi.loader, card],
+				'fridge sheet': [fridgeSheetApi.loader, sheet],
+				'lock screen': [lockScreenApi.loader, screen],
+			} as const
+		)[which]
+		const answer = await get(handler, path(profileId, `?${query}`), cookie, { id: String(profileId) })
 		expect(answer.status).toBe(400)
-		if (query.startsWith('lang')) expect(answer.body.message).toBe('lang must be one of en, es, fr')
+		if (query.startsWith('lang=es&paper') || query.startsWith('paper')) expect(answer.body.message).toBe('paper must be one of letter, a4')
+		else if (query.startsWith('lang')) expect(answer.body.message).toBe('lang must be one of en, es, fr')
 		else if (query.startsWith('code')) expect(answer.body.message).toContain('code must be')
 		else expect(answer.body.message).toBe('The size must be one of 1170×2532, 1179×2556, 1290×2796, 1080×2400, 1440×3200 (w×h, in pixels)')
 	})
 
 	test('a GET only: other methods are 405', async () => {
 		const { cookie, profileId } = await claimedProfile('Posted')
-		const answer = await send(walletCardApi.action, jsonRequest(card(profileId), {}, { cookie }), { id: String(profileId) })
-		expect(answer.status).toBe(405)
-		expect(answer.headers.get('allow')).toBe('GET')
+		for (const [action, path] of [
+			[walletCardApi.action, card],
+			[fridgeSheetApi.action, sheet],
+		] as const) {
+			const answer = await send(action, jsonRequest(path(profileId), {}, { cookie }), { id: String(profileId) })
+			expect(answer.status).toBe(405)
+			expect(answer.headers.get('allow')).toBe('GET')
+		}
 	})
 })
 
