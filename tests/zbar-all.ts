@@ -119,3 +119,15 @@ export async function pdfInfo(pdf: Uint8Array, { pages }: { pages?: number } = {
 		await rm(dir, { recursive: true, force: true })
 	}
 }
+
+/** What zbarimg reads in a square box given in PDF points from the top-left corner of page 1, with `marginPt` around it. */
+export async function decodePdfBox(pdf: Uint8Array, box: { left: number; top: number; side: number }, { marginPt = 10, dpi = 300 } = {}) {
+	const mm = 25.4 / 72
+	const side = (box.side + 2 * marginPt) * mm
+	const [found] = await decodePdfRegions(
+		pdf,
+		[{ page: 1, xMm: (box.left - marginPt) * mm, yMm: (box.top - marginPt) * mm, widthMm: side, heightMm: side }],
+		{ dpi },
+	)
+	return found
+}

@@ -1,12 +1,11 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { CARD_SCAN_URL, fullSheetProfile, manyAllergies, manyMedications, overlapping, readPdf, type Word } from '#tests/cards.ts'
-import { decodePdfRegions } from '#tests/zbar-all.ts'
+import { decodePdfBox } from '#tests/zbar-all.ts'
 import { sheetFacts, type SheetProfile } from './facts.ts'
 import { MARGIN, PAPER_SIZES, renderFridgeSheetPdf, sheetQrBox } from './fridge-sheet.server.ts'
 import type { Paper } from './options.ts'
 
-const MM = 25.4 / 72
 const TODAY = new Date('2026-12-01T12:00:00Z')
 /** The height poppler gives a word set at `size` in DejaVu (its ascent plus its descent). */
 const wordHeight = (size: number) => size * (0.928 + 0.236)
@@ -59,22 +58,7 @@ function cutShort(text: string, headings: string[]) {
 
 /** The QR code as a phone sees it, read from the printed page. */
 async function qrOnPage(pdf: Uint8Array, paper: Paper) {
-	const box = sheetQrBox(paper)
-	const margin = 12
-	const [found] = await decodePdfRegions(
-		pdf,
-		[
-			{
-				page: 1,
-				xMm: (box.left - margin) * MM,
-				yMm: (box.top - margin) * MM,
-				widthMm: (box.side + 2 * margin) * MM,
-				heightMm: (box.side + 2 * margin) * MM,
-			},
-		],
-		{ dpi: 200 },
-	)
-	return found
+	return decodePdfBox(pdf, sheetQrBox(paper), { marginPt: 12, dpi: 200 })
 }
 
 describe('the fridge sheet PDF', () => {

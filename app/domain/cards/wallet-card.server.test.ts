@@ -1,11 +1,10 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { CARD_SCAN_URL, fullCardProfile, manyAllergies, overlapping, readPdf, type Word } from '#tests/cards.ts'
-import { decodePdfRegions } from '#tests/zbar-all.ts'
+import { decodePdfBox } from '#tests/zbar-all.ts'
 import { cardFacts } from './facts.ts'
 import { CARD_BOX, PANEL_WIDTH, QR_BOX, renderWalletCardPdf } from './wallet-card.server.ts'
 
-const MM = 25.4 / 72
 const FOLD = CARD_BOX.left + PANEL_WIDTH
 
 /** Every word of the card (the instruction line above it aside) that is not well inside its own panel. */
@@ -67,20 +66,7 @@ describe('the wallet card PDF', () => {
 
 	test('the QR code, read from the printed page, is the scan URL', async () => {
 		const { pdf } = await render()
-		const margin = 10
-		const [found] = await decodePdfRegions(
-			pdf,
-			[
-				{
-					page: 1,
-					xMm: (QR_BOX.left - margin) * MM,
-					yMm: (QR_BOX.top - margin) * MM,
-					widthMm: (QR_BOX.side + 2 * margin) * MM,
-					heightMm: (QR_BOX.side + 2 * margin) * MM,
-				},
-			],
-			{ dpi: 300 },
-		)
+		const found = await decodePdfBox(pdf, QR_BOX)
 		expect(found).toEqual([CARD_SCAN_URL])
 	})
 
