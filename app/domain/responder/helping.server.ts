@@ -14,6 +14,7 @@ import { sealedData } from '#app/utils/sealed-data.server.ts'
 import { HELPING_LIMITS, helpingText } from './helping-fields.ts'
 import { HELPING_LABELS } from './helping-labels.ts'
 import { loadResponderView, type ResponderProfile } from './responder.server.ts'
+import { caregiverRecipients } from '#app/domain/profiles/caregivers.server.ts'
 
 /** Reports one sender (an address; an IPv6 /64) may make about one code in REPORT_WINDOW_SECONDS. */
 export const REPORTS_PER_SENDER = 6
@@ -169,7 +170,7 @@ async function lastMailedBy(tx: Executor, codeId: number, sender: string) {
 
 type Recipient = { email: string; userId: string | null; contact: { name: string; relationship: string } | null }
 
-/** The account holder, then each opted-in contact with an address; nobody twice. */
+/** The account holder, the profile's caregivers, then each opted-in contact with an address; nobody twice. */
 async function recipientsOf(tx: Executor, ownerId: string, profile: ResponderProfile): Promise<Recipient[]> {
 	const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId))
 	const seen = new Set<string>()
@@ -181,6 +182,8 @@ async function recipientsOf(tx: Executor, ownerId: string, profile: ResponderPro
 		recipients.push(recipient)
 	}
 	if (owner) add({ email: owner.email, userId: ownerId, contact: null })
+	for (const caregiver of await caregiverRecipients(tx, profile.id))
+		add({ email: caregiver.email, userId: caregiver.userId, contact: null })
 	for (const c of profile.emergencyContacts)
 		if (c.alertOptIn && c.email) add({ email: c.email, userId: null, contact: { name: c.name, relationship: c.relationship } })
 	return recipients

@@ -1,7 +1,14 @@
 import { Link } from 'react-router'
 import { requireUser } from '#app/middleware/permissions.server.ts'
 import { accountAudit } from '#app/domain/profiles/audit.server.ts'
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, AUDIT_ROLE_LABELS, auditActionLabel, fieldLabel } from '#app/domain/profiles/audit-labels.ts'
+import {
+	AUDIT_KIND_LABELS,
+	AUDIT_KINDS,
+	AUDIT_ROLE_LABELS,
+	auditActionLabel,
+	auditActorLabel,
+	fieldLabel,
+} from '#app/domain/profiles/audit-labels.ts'
 import { DataTable } from '#app/ui/data-table.tsx'
 import { cx } from '#app/ui/cx.ts'
 import { formatEtTime } from '#app/utils/dates.ts'
@@ -66,7 +73,7 @@ export default function AccessRecord({ loaderData }: Route.ComponentProps) {
 					{ header: 'Profile', cell: (entry) => entry.profileName ?? 'A deleted profile' },
 					{ header: 'What', cell: (entry) => [auditActionLabel(entry.action), entry.detail].filter(Boolean).join(' · ') },
 					{ header: 'Fields', cell: (entry) => entry.fields.map(fieldLabel).join(', ') || '—' },
-					{ header: 'By', cell: (entry) => AUDIT_ROLE_LABELS[entry.actorRole] },
+					{ header: 'By', cell: (entry) => auditActorLabel(entry) },
 					{ header: 'Where', cell: (entry) => entry.place ?? '—' },
 				]}
 			/>
