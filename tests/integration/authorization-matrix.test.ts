@@ -10,7 +10,6 @@ import {
 	createWorld,
 	freshExtras,
 	furnishA,
-	invitationToken,
 	resetAccountLimits,
 	tokenCookie,
 	withNewAccount,

@@ -1,7 +1,7 @@
 import { DomainError } from '#app/utils/errors.ts'
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
-import { medicalProfiles, qrCodes, users } from '#db/schema.ts'
+import { qrCodes, users } from '#db/schema.ts'
 import { ensureOwnProfile, insertFamilyProfile, type FamilyMember } from '#app/domain/profiles/profiles.server.ts'
 import { profileAccess } from '#app/domain/profiles/access.server.ts'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
