@@ -9,7 +9,8 @@ import { DomainError } from '#app/utils/errors.ts'
 import { accountKey, hit, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
 import { profileAccess, type CaregiverRole } from './access.server.ts'
 import { auditChange } from './audit.server.ts'
-import { CAREGIVER_MESSAGES, MAX_CAREGIVERS, type CaregiverInvite } from './caregiver-schemas.ts'
+import { CAREGIVER_MESSAGES, CLOSED_INVITATION, MAX_CAREGIVERS } from './caregiver-labels.ts'
+import type { CaregiverInvite } from './caregiver-schemas.ts'
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7
@@ -171,15 +172,6 @@ function closedState(row: typeof profileCaregivers.$inferSelect) {
 	if (row.expiresAt.getTime() <= Date.now()) return 'expired' as const
 	return null
 }
-
-/** The words for each state an invitation's link cannot be used in (the page and the refusals say the same). */
-export const CLOSED_INVITATION = {
-	unknown: CAREGIVER_MESSAGES.unknown,
-	accepted: CAREGIVER_MESSAGES.accepted,
-	withdrawn: CAREGIVER_MESSAGES.withdrawn,
-	expired: CAREGIVER_MESSAGES.expired,
-	'profile-deleted': CAREGIVER_MESSAGES.profileDeleted,
-} as const
 
 /**
  * Accepts the invitation for the signed-in account `userId`, whose e-mail must be the invited address. The link was
