@@ -13,8 +13,9 @@ import {
 } from './fixtures.ts'
 
 // Every page, and every dialog a URL opens (?dialog=, ?cart=, the question before a deletion ?delete=), passes axe on a
-// phone (375 px) and at 320 px (WCAG 1.4.10's reflow width): with JavaScript and without it (the no-js project). Each page is loaded once at 375 px, checked, narrowed to 320 px
-// where it stands and checked again, and then, with WCAG 1.4.12's text spacing added, may not be wider than the screen.
+// phone (375 px) and at 320 px (WCAG 1.4.10's reflow width): with JavaScript and without it (the no-js project). Each
+// page is loaded once at 375 px, checked, narrowed to 320 px where it stands and checked again, and then, with WCAG
+// 1.4.12's text spacing added, may not be wider than the screen.
 // The pages come in small groups, each its own journey, so the groups run side by side.
 
 /** A dialog opened by the URL, else the page. */
