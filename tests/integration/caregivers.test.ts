@@ -21,6 +21,7 @@ import { addRow, deleteRow, listRows } from '#app/domain/profiles/sections.serve
 import { AllergySchema } from '#app/domain/profiles/schemas.ts'
 import { profileScanHistory, scanHistory } from '#app/domain/qr/manage.server.ts'
 import { recordScan } from '#app/domain/responder/responder.server.ts'
+import { newResponderKey, reportHelping } from '#app/domain/responder/helping.server.ts'
 import { createUser, SAMPLE_FILES, uniqueEmail } from '#tests/factories.ts'
 import { fullProfile } from '#tests/profiles.ts'
 
@@ -150,6 +151,34 @@ describe('caregivers', () => {
 			expect(alerts).toHaveLength(1)
 			expect(alerts[0]!.textBody).toContain('which Test shares with you, was scanned')
 		}
+	})
+
+	test('"I\'m helping" alerts go to the caregivers too, saying why they get them; not to a revoked one', async () => {
+		const { owner, profile, code, caregiver, caregiverId } = await shared('viewer')
+		const gone = await createUser()
+		const invited = await inviteCaregiver(owner.id, profile.id, { email: gone.email, role: 'editor' })
+		await acceptInvitation((await invitationToken(gone.email)).token, gone.id)
+		await endCaregiver(owner.id, profile.id, invited.id)
+		expect(caregiverId).toBeGreaterThan(0)
+		const sent = await reportHelping(
+			code.token,
+			newResponderKey(),
+			{ where: 'Main Street', hospital: "St. Mary's" },
+			{
+				userAgent: 'Mozilla/5.0',
+				address: '198.51.100.44',
+			},
+		)
+		expect(sent.recipients).toBe(2)
+		const alerts = (person: { email: string }) =>
+			db
+				.select()
+				.from(s.emails)
+				.where(and(messagesTo(person.email), eq(s.emails.emailType, 'helping-alert')))
+		const [alert] = await alerts(caregiver)
+		expect(alert!.textBody).toContain("because you help keep Maria Santos's profile, which its owner shares with you")
+		expect(await alerts(gone)).toEqual([])
+		expect(await alerts(owner)).toHaveLength(1)
 	})
 
 	test('revoking and leaving end access at once; a caregiver may leave but not remove another', async () => {

@@ -168,7 +168,13 @@ async function lastMailedBy(tx: Executor, codeId: number, sender: string) {
 	return row?.at ?? null
 }
 
-type Recipient = { email: string; userId: string | null; contact: { name: string; relationship: string } | null }
+type Recipient = {
+	email: string
+	userId: string | null
+	contact: { name: string; relationship: string } | null
+	/** Someone the owner shares the profile with (a caregiver), rather than the account holder. */
+	caregiver?: boolean
+}
 
 /** The account holder, the profile's caregivers, then each opted-in contact with an address; nobody twice. */
 async function recipientsOf(tx: Executor, ownerId: string, profile: ResponderProfile): Promise<Recipient[]> {
@@ -183,7 +189,7 @@ async function recipientsOf(tx: Executor, ownerId: string, profile: ResponderPro
 	}
 	if (owner) add({ email: owner.email, userId: ownerId, contact: null })
 	for (const caregiver of await caregiverRecipients(tx, profile.id))
-		add({ email: caregiver.email, userId: caregiver.userId, contact: null })
+		add({ email: caregiver.email, userId: caregiver.userId, contact: null, caregiver: true })
 	for (const c of profile.emergencyContacts)
 		if (c.alertOptIn && c.email) add({ email: c.email, userId: null, contact: { name: c.name, relationship: c.relationship } })
 	return recipients
@@ -222,7 +228,7 @@ async function mailWaiting(tx: Executor, view: ActiveView, sender: string, updat
 			to: recipient.email,
 			...(recipient.userId ? { userId: recipient.userId } : {}),
 			type: 'helping-alert',
-			...helpingEmail(alert, recipient.contact),
+			...helpingEmail(alert, recipient.contact, recipient.caregiver),
 		})
 	await tx
 		.update(helpingReports)
@@ -299,7 +305,7 @@ function reportLines(report: Report) {
  * The message to the account holder (contact null) or to one emergency contact: the same facts, addressed to each.
  * The subject is a fixed phrase with the first name only; what the responder typed is only ever in the body, inert.
  */
-export function helpingEmail(alert: Alert, contact: { name: string; relationship: string } | null) {
+export function helpingEmail(alert: Alert, contact: { name: string; relationship: string } | null, caregiver = false) {
 	const { firstName, name, reports, update } = alert
 	const when = `${timeFormat.format(alert.now)} ET`
 	const details =
@@ -314,7 +320,9 @@ export function helpingEmail(alert: Alert, contact: { name: string; relationship
 		: `At ${when}, someone who scanned ${name}'s emergency QR code (${alert.codeName}) said they are helping ${name} now.`
 	const why = contact
 		? `You are receiving this because you are listed as ${name}'s emergency contact (${contact.relationship}).`
-		: `You are receiving this because ${name}'s profile is on your Hit Me Helpers account. You can turn these alerts off, or block a sender, on the Medical Information and QR Codes pages: ${new URL('/medical-info', env.PUBLIC_URL)}`
+		: caregiver
+			? `You are receiving this because you help keep ${name}'s profile, which its owner shares with you on Hit Me Helpers.`
+			: `You are receiving this because ${name}'s profile is on your Hit Me Helpers account. You can turn these alerts off, or block a sender, on the Medical Information and QR Codes pages: ${new URL('/medical-info', env.PUBLIC_URL)}`
 	return {
 		subject,
 		text: [
