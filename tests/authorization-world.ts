@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { generateTOTP } from '@epic-web/totp'
 import { db } from '#db/client.ts'
 import * as s from '#db/schema.ts'
@@ -23,15 +23,33 @@ import {
 import { addRow } from '#app/domain/profiles/sections.server.ts'
 import { keepUpload } from '#app/domain/uploads/pending.server.ts'
 import { createHealthLink } from '#app/domain/sharing/health-links.server.ts'
+import { acceptInvitation, endCaregiver, inviteCaregiver } from '#app/domain/profiles/caregivers.server.ts'
+import { messagesTo } from '#app/adapters/mail.server.ts'
 import { listProducts } from '#app/domain/shop/cart.server.ts'
 import { appHandler } from './app-handler.ts'
 import { createCode, createUser, SAMPLE_FILES, sessionCookie, TEST_GUESSER, uniqueEmail } from './factories.ts'
 
 export const ORIGIN = 'http://localhost:3000'
 
-/** The people of the matrix. The owner's two sessions belong to one account, the one OWNER_EMAIL names. */
-export const ACTORS = ['visitor', 'userA', 'userB', 'owner', 'ownerNo2fa'] as const
+/**
+ * The people of the matrix. The owner's two sessions belong to one account, the one OWNER_EMAIL names. Three more
+ * people were invited by A to help keep A's own profile (not A's family member's): an editor, a viewer, and one whose
+ * access A revoked.
+ */
+export const ACTORS = [
+	'visitor',
+	'userA',
+	'userB',
+	'owner',
+	'ownerNo2fa',
+	'caregiverEditor',
+	'caregiverViewer',
+	'caregiverRevoked',
+] as const
 export type Actor = (typeof ACTORS)[number]
+export const CAREGIVERS = ['caregiverEditor', 'caregiverViewer', 'caregiverRevoked'] as const
+export type CaregiverActor = (typeof CAREGIVERS)[number]
+export const isCaregiver = (actor: Actor): actor is CaregiverActor => (CAREGIVERS as readonly string[]).includes(actor)
 
 export type Body = { json: unknown } | { form: Record<string, string> } | { multipart: Record<string, string>; files: Record<string, File> }
 
@@ -64,16 +82,39 @@ export async function send(method: string, path: string, cookie?: string, body?:
 	return { status: response.status, location: response.headers.get('location'), text: await response.text(), headers: response.headers }
 }
 
-export type People = {
-	userA: { id: string; email: string }
-	userB: { id: string; email: string }
-	owner: { id: string; email: string }
-}
+type Person = { id: string; email: string }
+export type People = Record<'userA' | 'userB' | 'owner' | CaregiverActor, Person>
 
-/** Two people and the owner (two-factor sign-in enrolled); OWNER_EMAIL is pointed at the owner's account. */
+/** Two people, the owner (two-factor sign-in enrolled; OWNER_EMAIL is pointed at it), and the three caregivers-to-be. */
 export async function createPeople(): Promise<People> {
 	const [userA, userB, owner] = [await createUser(), await createUser(), await createOwner()]
-	return { userA, userB, owner }
+	const [caregiverEditor, caregiverViewer, caregiverRevoked] = [await createUser(), await createUser(), await createUser()]
+	return { userA, userB, owner, caregiverEditor, caregiverViewer, caregiverRevoked }
+}
+
+/** The link of the newest invitation e-mailed to `email`: its token. */
+export async function invitationToken(email: string) {
+	const [mail] = await db
+		.select({ text: s.emails.textBody })
+		.from(s.emails)
+		.where(and(messagesTo(email), eq(s.emails.emailType, 'caregiver-invitation')))
+		.orderBy(desc(s.emails.id))
+		.limit(1)
+	return /\/invitations\/([\w-]+)/.exec(mail!.text)![1]!
+}
+
+/**
+ * Makes `person` a caregiver of A's profile, through the invitation e-mailed to them, as the actor says: an editor, a
+ * viewer, or one whose access A then revoked.
+ */
+export async function shareWith(ownerId: string, profileId: number, person: Person, actor: CaregiverActor) {
+	const invited = await inviteCaregiver(ownerId, profileId, {
+		email: person.email,
+		role: actor === 'caregiverEditor' ? 'editor' : 'viewer',
+	})
+	await acceptInvitation(await invitationToken(person.email), person.id)
+	if (actor === 'caregiverRevoked') await endCaregiver(ownerId, profileId, invited.id)
+	return invited.id
 }
 
 /** An account with two-factor sign-in enrolled; OWNER_EMAIL is pointed at it. */
@@ -90,9 +131,14 @@ async function createOwner() {
  * The same people, but the actor's own account is a new one, for a row that deletes the account it acts as. A new
  * owner account gets its two-factor settings as a row (enrolling hashes ten recovery codes, seconds on a busy machine).
  */
-export async function withNewAccount(people: People, actor: Actor): Promise<People> {
+export async function withNewAccount(people: People, actor: Actor, sharedProfileId: number): Promise<People> {
 	if (actor === 'userA' || actor === 'userB') return { ...people, [actor]: await createUser() }
 	if (actor === 'visitor') return people
+	if (isCaregiver(actor)) {
+		const person = await createUser()
+		await shareWith(people.userA.id, sharedProfileId, person, actor)
+		return { ...people, [actor]: person }
+	}
 	const owner = await createUser()
 	await db.insert(s.ownerSettings).values({ userId: owner.id, totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpEnabledAt: new Date() })
 	return { ...people, owner }
@@ -103,10 +149,13 @@ export async function withNewAccount(people: People, actor: Actor): Promise<Peop
  * attempts in a minute than a person would, and a limit reached by one row must not decide the next.
  */
 export async function resetAccountLimits(people: People) {
-	const ids = [people.userA.id, people.userB.id, people.owner.id]
-	const emails = [people.userA.email, people.userB.email, people.owner.email].map((e) => e.toLowerCase())
+	const everyone = Object.values(people)
+	const ids = everyone.map((p) => p.id)
+	const emails = everyone.map((p) => p.email.toLowerCase())
 	const keys = [
-		...ids.flatMap((id) => ['wrong-pin:user', 'pin-lookup-user', 'email-change-account'].map((bucket) => accountKey(bucket, id))),
+		...ids.flatMap((id) =>
+			['wrong-pin:user', 'pin-lookup-user', 'email-change-account', 'caregiver-invite-account'].map((bucket) => accountKey(bucket, id)),
+		),
 		...emails.map((email) => accountKey('signin-account', email)),
 	]
 	await db.delete(s.rateLimits).where(inArray(s.rateLimits.key, keys))
@@ -125,6 +174,10 @@ export async function cookieFor(people: People, actor: Actor) {
 			return sessionCookie(people.owner.id)
 		case 'owner':
 			return sessionCookie(people.owner.id, { ownerVerified: { userId: people.owner.id, at: Date.now() } })
+		case 'caregiverEditor':
+		case 'caregiverViewer':
+		case 'caregiverRevoked':
+			return sessionCookie(people[actor].id)
 	}
 }
 
@@ -157,6 +210,8 @@ export type Holdings = {
 	healthLinkId: number
 	healthLinkManifest: string
 	markers: string[]
+	/** The markers of A's own profile, the one shared with the caregivers: theirs to see while A lets them. */
+	sharedMarkers: string[]
 }
 
 export type World = {
@@ -164,6 +219,10 @@ export type World = {
 	a: Holdings
 	/** Each signed-in person's own profile, so a form can name "my profile" with someone else's row. */
 	ownProfile: Record<Exclude<Actor, 'visitor'>, number>
+	/** An invitation to A's profile still waiting for its answer (made for the row that revokes one; 0 elsewhere). */
+	pendingCaregiverId: number
+	/** The link of an invitation to A's profile, sent to someone who has no account. */
+	invitationToken: string
 	productId: number
 	/** A sticker nobody has claimed. */
 	freePin: string
@@ -181,12 +240,18 @@ const tag = (what: string) => `A${what}${randomBytes(5).toString('hex')}`
 export async function furnishA(people: People): Promise<Holdings> {
 	const userId = people.userA.id
 	const markers: string[] = [people.userA.email]
+	const sharedMarkers: string[] = []
 	const mark = (what: string) => {
 		const m = tag(what)
 		markers.push(m)
 		return m
 	}
-	const info = PersonalInfoSchema.parse({ firstName: 'Vera', lastName: mark('last'), distinguishingMarks: mark('marks') })
+	const markShared = (what: string) => {
+		const m = mark(what)
+		sharedMarkers.push(m)
+		return m
+	}
+	const info = PersonalInfoSchema.parse({ firstName: 'Vera', lastName: markShared('last'), distinguishingMarks: markShared('marks') })
 	const { profile } = await savePersonalInfo(userId, info)
 	const profileId = profile.id
 	const [sticker, familySticker] = [await createCode(), await createCode()]
@@ -200,22 +265,37 @@ export async function furnishA(people: People): Promise<Holdings> {
 		userId,
 		'contacts',
 		profileId,
-		ContactSchema.parse({ name: mark('contact'), relationship: 'Friend', phoneNumber: '+1 555 0100' }),
+		ContactSchema.parse({ name: markShared('contact'), relationship: 'Friend', phoneNumber: '+1 555 0100' }),
 	)
-	const allergy = await addRow(userId, 'allergies', profileId, AllergySchema.parse({ allergen: mark('allergen'), severity: 'Severe' }))
-	const medication = await addRow(userId, 'medications', profileId, MedicationSchema.parse({ name: mark('medication'), dosage: '5 mg' }))
-	const condition = await addRow(userId, 'conditions', profileId, ConditionSchema.parse({ condition: mark('condition'), status: 'Active' }))
+	const allergy = await addRow(
+		userId,
+		'allergies',
+		profileId,
+		AllergySchema.parse({ allergen: markShared('allergen'), severity: 'Severe' }),
+	)
+	const medication = await addRow(
+		userId,
+		'medications',
+		profileId,
+		MedicationSchema.parse({ name: markShared('medication'), dosage: '5 mg' }),
+	)
+	const condition = await addRow(
+		userId,
+		'conditions',
+		profileId,
+		ConditionSchema.parse({ condition: markShared('condition'), status: 'Active' }),
+	)
 	const policy = await savePolicy(
 		userId,
 		profileId,
 		null,
-		InsurancePolicySchema.parse({ provider: mark('insurer'), policyNumber: 'P-1' }),
+		InsurancePolicySchema.parse({ provider: markShared('insurer'), policyNumber: 'P-1' }),
 		SAMPLE_FILES.png(),
 	)
 	const document = await addDocument(userId, profileId, SAMPLE_FILES.pdf())
 	await uploadPicture(userId, profileId, SAMPLE_FILES.png())
-	await updateProfileFields(userId, profileId, { additionalNotes: mark('notes'), isScannable: true })
-	await saveDnr(userId, profileId, DnrSchema.parse({ dnrStatus: 'DNR', dnrOriginalLocation: mark('dnr') }), SAMPLE_FILES.pdf())
+	await updateProfileFields(userId, profileId, { additionalNotes: markShared('notes'), isScannable: true })
+	await saveDnr(userId, profileId, DnrSchema.parse({ dnrStatus: 'DNR', dnrOriginalLocation: markShared('dnr') }), SAMPLE_FILES.pdf())
 	const pending = await keepUpload(userId, 'document', SAMPLE_FILES.pdf(), 'document')
 	// On the family member's profile, new with each furnishing: A's own profile is the same one every time.
 	const healthLink = await createHealthLink(userId, family.medicalProfileId, { expires: '30d' })
@@ -265,6 +345,7 @@ export async function furnishA(people: People): Promise<Holdings> {
 		healthLinkId: healthLink.id,
 		healthLinkManifest: healthLink.manifestId,
 		markers,
+		sharedMarkers,
 	}
 }
 
@@ -295,10 +376,23 @@ export async function createWorld(): Promise<World> {
 	const ownerProfile = await own(people.owner.id)
 	const [product] = await listProducts('shop')
 	const batch = await generateBatch({ count: 1, format: 'svg', createdByUserId: people.owner.id })
+	for (const actor of CAREGIVERS) await shareWith(people.userA.id, a.profileId, people[actor], actor)
+	const invitee = uniqueEmail('invitee')
+	await inviteCaregiver(people.userA.id, a.profileId, { email: invitee, role: 'viewer' })
 	return {
 		people,
 		a,
-		ownProfile: { userA: a.profileId, userB: await own(people.userB.id), owner: ownerProfile, ownerNo2fa: ownerProfile },
+		ownProfile: {
+			userA: a.profileId,
+			userB: await own(people.userB.id),
+			owner: ownerProfile,
+			ownerNo2fa: ownerProfile,
+			caregiverEditor: await own(people.caregiverEditor.id),
+			caregiverViewer: await own(people.caregiverViewer.id),
+			caregiverRevoked: await own(people.caregiverRevoked.id),
+		},
+		pendingCaregiverId: 0,
+		invitationToken: await invitationToken(invitee),
 		productId: product!.id,
 		batchId: batch.batchId,
 		...(await freshExtras()),

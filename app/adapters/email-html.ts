@@ -14,8 +14,15 @@ import { escapeMarkup } from '#app/utils/escape.ts'
  * - visitor-notice: the opt-out link carries a signed token that opts the person out without signing in.
  * - email-change: the link carries the single-use token that makes the new address the account's.
  * - review-reminder: the "Still correct" link carries the single-use token that confirms the profile.
+ * - caregiver-invitation: the link carries the single-use token that shares a profile with its holder.
  */
-export const UNTRACKED_CLICK_TYPES: ReadonlySet<string> = new Set(['donation-receipt', 'visitor-notice', 'email-change', 'review-reminder'])
+export const UNTRACKED_CLICK_TYPES: ReadonlySet<string> = new Set([
+	'donation-receipt',
+	'visitor-notice',
+	'email-change',
+	'review-reminder',
+	'caregiver-invitation',
+])
 
 /** 22 characters of base64url: 132 bits of the HMAC. */
 const SIGNATURE_LENGTH = 22

@@ -1,7 +1,7 @@
 import { DomainError } from '#app/utils/errors.ts'
 import { data } from 'react-router'
 import { storage } from '#app/adapters/storage.server.ts'
-import { ownedFileKey } from '#app/domain/profiles/files.server.ts'
+import { readableFileKey } from '#app/domain/profiles/files.server.ts'
 import { IdSchema } from '#app/domain/profiles/schemas.ts'
 import { requireUserId } from '#app/middleware/permissions.server.ts'
 import { uploadedFileResponse } from '#app/utils/download.server.ts'
@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	if (!KINDS.has(params.kind) || !id.success) throw data('Not found', { status: 404 })
 	let key: string | null
 	try {
-		key = await ownedFileKey(userId, params.kind, id.data)
+		key = await readableFileKey(userId, params.kind, id.data)
 	} catch (error) {
 		if (error instanceof DomainError) throw data('Not found', { status: 404 })
 		throw error

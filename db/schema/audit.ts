@@ -6,9 +6,9 @@ import { oneOf, sealed, sparseIndex } from './columns.ts'
 export const PROFILE_AUDIT_KINDS = ['read', 'change'] as const
 /**
  * Who acted, as far as the profile is concerned: its own account, someone who scanned a code, a link preview fetching
- * the page, someone holding one of its SMART Health Links.
+ * the page, someone holding one of its SMART Health Links, a caregiver the owner shared it with (actorUserId says who).
  */
-export const PROFILE_AUDIT_ROLES = ['owner', 'responder', 'link_preview', 'link_recipient'] as const
+export const PROFILE_AUDIT_ROLES = ['owner', 'responder', 'link_preview', 'link_recipient', 'caregiver'] as const
 
 /**
  * Every read of a medical profile by someone other than its account (a scan, its photo or DNR document) and every

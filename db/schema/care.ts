@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, linkToken, notNegative, sealed } from './columns.ts'
-import { profileKey } from './profiles.ts'
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { users, userKey } from './accounts.ts'
+import { createdAt, linkToken, notNegative, oneOf, rowKeys, sealed, sparseIndex } from './columns.ts'
+import { medicalProfiles, profileKey } from './profiles.ts'
 import { qrCodeKey } from './qr.ts'
+import { CAREGIVER_ROLES } from './values.ts'
 
 /**
  * The signed "Still correct" link of a review reminder: confirms the profile without signing in, once, until it
@@ -93,4 +95,49 @@ export const helpingBlocks = pgTable(
 		createdAt: createdAt(),
 	},
 	(t) => [uniqueIndex('helping_blocks_code_reporter_unique').on(t.qrCodeId, t.reporterHash)],
+)
+
+/** pending: invited, the link not yet accepted; active: accepted; revoked by the owner; left by the caregiver. */
+export const CAREGIVER_STATUSES = ['pending', 'active', 'revoked', 'left'] as const
+
+/**
+ * A person the owner of a profile asked to help keep it, by e-mail: an editor changes its medical information, a viewer
+ * reads it; both get its alerts. The invitation is a single-use link (only its token's hash is kept) valid 7 days,
+ * accepted by the account that holds the invited address. Erasing either account ends the sharing (the rows go with
+ * it); a deleted profile leaves its invitations pointing at nothing, so their link can say so.
+ */
+export const profileCaregivers = pgTable(
+	'profile_caregivers',
+	{
+		id: serial().primaryKey(),
+		medicalProfileId: rowKeys(
+			() => integer(),
+			() => medicalProfiles.id,
+		).keptFrom(),
+		/** The profile's owner, who invited. */
+		ownerUserId: userKey(),
+		/** The invited address, lower-cased; sealed like every recipient of the app's mail. */
+		email: sealed('profile_caregivers', 'email').notNull(),
+		role: text().$type<(typeof CAREGIVER_ROLES)[number]>().notNull(),
+		status: text().$type<(typeof CAREGIVER_STATUSES)[number]>().default('pending').notNull(),
+		/** The account that accepted. */
+		caregiverUserId: text().references(() => users.id, { onDelete: 'cascade' }),
+		...linkToken(),
+		acceptedAt: timestamp({ withTimezone: true }),
+		endedAt: timestamp({ withTimezone: true }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('profile_caregivers_token_unique').on(t.tokenHash),
+		index('profile_caregivers_profile_idx').on(t.medicalProfileId, t.status),
+		index('profile_caregivers_owner_idx').on(t.ownerUserId),
+		sparseIndex('profile_caregivers_caregiver_idx', t.caregiverUserId),
+		// One account is one caregiver of a profile at a time.
+		uniqueIndex('profile_caregivers_active_unique')
+			.on(t.medicalProfileId, t.caregiverUserId)
+			.where(sql`${t.status} = 'active'`),
+		check('profile_caregivers_role_check', oneOf(t.role, CAREGIVER_ROLES)),
+		check('profile_caregivers_status_check', oneOf(t.status, CAREGIVER_STATUSES)),
+		check('profile_caregivers_accepted_check', sql`${t.status} <> 'active' or ${t.caregiverUserId} is not null`),
+	],
 )

@@ -8,7 +8,7 @@ export const EMAIL_EVENT_TYPES = ['open', 'click'] as const
 // The kinds of message the app sends (the `type` given to sendEmail and queueEmail), by what they are about.
 const ACCOUNT_EMAIL_TYPES = ['email-change', 'email-change-requested', 'email-changed'] as const
 const SHOP_EMAIL_TYPES = ['order-confirmation', 'order-shipped', 'qr-request-confirmation', 'qr-request-fulfilled'] as const
-const CARE_EMAIL_TYPES = ['scan-alert', 'helping-alert', 'review-reminder'] as const
+const CARE_EMAIL_TYPES = ['scan-alert', 'helping-alert', 'review-reminder', 'caregiver-invitation'] as const
 const FOUNDATION_EMAIL_TYPES = ['donation-receipt', 'visitor-notice'] as const
 export const EMAIL_TYPES = [...ACCOUNT_EMAIL_TYPES, ...SHOP_EMAIL_TYPES, ...CARE_EMAIL_TYPES, ...FOUNDATION_EMAIL_TYPES] as const
 

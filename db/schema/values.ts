@@ -8,3 +8,6 @@ export const CONSENT_TYPES = ['hipaa', 'terms', 'emergency_disclaimer'] as const
 
 /** Spec 000 §9: how an order may be shipped (which of them a country offers: app/domain/shop/shipping.ts). */
 export const SHIPPING_METHODS = ['standard', 'express', 'overnight'] as const
+
+/** What a caregiver may do with a profile shared with them: change its medical information, or only read it. */
+export const CAREGIVER_ROLES = ['editor', 'viewer'] as const

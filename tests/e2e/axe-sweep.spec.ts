@@ -12,13 +12,15 @@ import {
 	timeLimit,
 } from './fixtures.ts'
 
-// Every page, and every dialog a URL opens, passes axe on a phone (375 px) and at 320 px (WCAG 1.4.10's reflow width):
-// with JavaScript and without it (the no-js project). Each page is loaded once at 375 px, checked, narrowed to 320 px
-// where it stands and checked again, and then, with WCAG 1.4.12's text spacing added, may not be wider than the screen.
+// Every page, and every dialog a URL opens (?dialog=, ?cart=, the question before a deletion ?delete=), passes axe on a
+// phone (375 px) and at 320 px (WCAG 1.4.10's reflow width): with JavaScript and without it (the no-js project). Each
+// page is loaded once at 375 px, checked, narrowed to 320 px where it stands and checked again, and then, with WCAG
+// 1.4.12's text spacing added, may not be wider than the screen.
 // The pages come in small groups, each its own journey, so the groups run side by side.
 
 /** A dialog opened by the URL, else the page. */
-const shown = (page: Page, path: string) => (/[?&](dialog|cart)=/.test(path) ? page.getByRole('dialog') : page.locator('main').first())
+const shown = (page: Page, path: string) =>
+	/[?&](dialog|cart|delete)=/.test(path) ? page.getByRole('dialog') : page.locator('main').first()
 
 const PHONE = { width: 375, height: 800 }
 
@@ -36,7 +38,7 @@ async function sweep(page: Page, testInfo: TestInfo, paths: string[]) {
 const publicPages = [
 	['/', '/auth', '/login', '/signup', '/team', '/team?dialog=products'],
 	['/payment-options', '/donate', '/support', '/donation-success', '/pricing', '/subscribe'],
-	['/shop', '/cart', '/request-products', '/order-tracking', '/request-qr', `/review/${'f'.repeat(43)}`],
+	['/shop', '/cart', '/request-products', '/order-tracking', '/request-qr', `/review/${'f'.repeat(43)}`, `/invitations/${'f'.repeat(43)}`],
 	// A link from a receipt that was cut short, and an address that leads nowhere.
 	['/giving/statement?email=someone%40example.com&year=2026&sig=cut-short', '/no-such-page'],
 ]
@@ -76,6 +78,21 @@ test('axe: the QR codes tab, the cart with a sticker in it, and the responder pa
 	await claimOnDashboard(page, code.pin)
 	await addSmallSticker(page)
 	await sweep(page, testInfo, ['/dashboard/qr-codes', '/shop?cart=open', '/cart', new URL(code.scanUrl).pathname])
+})
+
+test('axe: the Caregivers card with an invitation waiting, and its Revoke question', async ({ page, person }, testInfo) => {
+	await signIn(page, await person())
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await page.getByLabel('First name').fill('Rosa')
+	await page.getByRole('button', { name: 'Create Medical Profile' }).click()
+	await expect(page.getByText('Medical profile created successfully')).toBeVisible()
+	await page.goto('/medical-info')
+	const card = page.getByRole('region', { name: 'Caregivers' })
+	await card.getByLabel('Their email').fill(`invitee-${testInfo.project.name}-${Date.now()}@e2e.example`)
+	await card.getByRole('button', { name: 'Send Invitation' }).click()
+	await expect(page.getByText(/^We e-mailed an invitation to /)).toBeVisible()
+	const revoke = await page.getByRole('link', { name: /^Revoke / }).getAttribute('href')
+	await sweep(page, testInfo, ['/medical-info', revoke!, `/invitations/${'f'.repeat(43)}`])
 })
 
 // The admin area, opened with the admin token (the owner's own account and second factor are the owner journey's). Its

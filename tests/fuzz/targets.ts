@@ -123,6 +123,9 @@ const MEDICAL_INTENTS = [
 	'delete-document',
 	'save-notes',
 	'clear-notes',
+	'invite-caregiver',
+	'revoke-caregiver',
+	'leave-profile',
 ]
 const QR_INTENTS = ['generate', 'customize', 'toggle', 'delete', 'assign-profile', 'shl-create', 'shl-revoke']
 const CART_INTENTS = [
@@ -329,6 +332,16 @@ export const TARGETS: Target[] = [
 	api('api/qr-codes/:id/toggle', 'PATCH', ['/api/qr-codes/{id}/toggle'], []),
 	api('api/qr-codes/:id/scans', 'GET', ['/api/qr-codes/{id}/scans'], []),
 	api('api/medical-profiles/:id/ips', 'GET', ['/api/medical-profiles/{id}/ips'], []),
+	api(
+		'api/medical-profiles/:id/caregivers',
+		'GET POST DELETE',
+		['/api/medical-profiles/{id}/caregivers', '/api/medical-profiles/{id}/caregivers/{id}'],
+		['email', 'role'],
+		(p) => ({
+			email: fc.constantFrom<Value>(...p.emails, 'someone@example.com'),
+			role: fc.constantFrom<Value>('editor', 'viewer', 'owner'),
+		}),
+	),
 	// SMART Health Links: a viewer on another site; the ids here are no manifest's, so each must end in a 4xx.
 	api('shl/:manifestId', 'POST', ['/shl/{id}', `/shl/${'A'.repeat(43)}`], ['recipient', 'passcode', 'embeddedLengthMax']),
 	api('shl/:manifestId/file', 'GET', ['/shl/{id}/file', `/shl/${'A'.repeat(43)}/file?token=9999999999.x`], ['token']),
@@ -357,6 +370,8 @@ export const TARGETS: Target[] = [
 			'picture',
 			'document',
 			'cardFrontPhoto',
+			'email',
+			'role',
 		],
 		(p) => ({
 			intent: intent(MEDICAL_INTENTS),
@@ -408,6 +423,7 @@ export const TARGETS: Target[] = [
 		email: fc.constantFrom<Value>(...p.emails),
 	})),
 	page('confirm-email', ['/account/confirm-email', '/account/confirm-email?token={id}'], ['token', 'endOtherSessions']),
+	page('invitation', ['/invitations/{id}', `/invitations/${'A'.repeat(43)}`], []),
 	page('auth-link', ['/auth/link'], ['password']),
 	page('shop', ['/shop', '/shop?product={id}'], ['intent', ...CART_ITEM], (p) => ({
 		intent: intent(['add']),
@@ -586,6 +602,8 @@ export function validBodies(p: Pools): Record<string, Valid[]> {
 			{ intent: c('delete-policy'), profileId: profile, id: theirsMostly(p.mine.policyIds, p.theirs.policyIds) },
 			{ intent: c('delete-document'), profileId: profile, id: theirsMostly(p.mine.documentIds, p.theirs.documentIds) },
 			{ intent: c('delete-profile', 'remove-picture', 'clear-dnr'), profileId: theirsMostly(p.mine.profileIds, p.theirs.profileIds) },
+			{ intent: c('invite-caregiver'), profileId: profile, email: c(...p.emails), role: c('editor', 'viewer', 'owner') },
+			{ intent: c('revoke-caregiver', 'leave-profile'), profileId: profile, id: row },
 		],
 		landing: [{ intent: c('claim-pin'), pin }],
 		login: [{ email: c(...p.emails), password: c('Wrong-pass-1!', 'x') }],

@@ -5,6 +5,7 @@ import { env } from '#app/utils/env.server.ts'
 import { appHandler, fullPath, routeModule, routeTable, serverErrors } from '#tests/app-handler.ts'
 import {
 	ACTORS,
+	CAREGIVERS,
 	cookieFor,
 	createWorld,
 	freshExtras,
@@ -15,16 +16,19 @@ import {
 	send,
 	type Actor,
 	type Answer,
+	type CaregiverActor,
 	type Body,
 	type World,
 } from '#tests/authorization-world.ts'
 import { SAMPLE_FILES, uniqueEmail } from '#tests/factories.ts'
+import { inviteCaregiver } from '#app/domain/profiles/caregivers.server.ts'
 
 /**
  * Who may do what, for every route of app/routes.ts, through the app's own request handler (root and layout middleware,
  * loaders, actions, error boundaries). User A owns a profile with a row and a file of every kind, a claimed sticker, an
  * order and a gift; user B, the owner (past the second factor) and the owner before the second factor try to read and
- * change them by id, and a visitor tries without signing in.
+ * change them by id, and a visitor tries without signing in. A shared A's own profile (not the family member's) with an
+ * editor and a viewer, and revoked a third caregiver: what each may do there is README's caregivers table.
  */
 
 /**
@@ -63,12 +67,23 @@ type Case = {
 	dataExpect?: Expect
 	/** Puts back what the row changed beyond A's things (an account setting). */
 	after?: (w: World) => Promise<void>
+	/** Makes what the row acts on, beyond A's things (an invitation waiting on A's profile). */
+	prepare?: (w: World) => Promise<Partial<World>>
 }
 
-const all = (o: Outcome): Expect => ({ visitor: o, userA: o, userB: o, owner: o, ownerNo2fa: o })
+/** The three caregivers get `o`: by default they are people like any other. */
+const asCaregivers = (o: Outcome): Record<CaregiverActor, Outcome> => ({ caregiverEditor: o, caregiverViewer: o, caregiverRevoked: o })
+const all = (o: Outcome): Expect => ({ visitor: o, userA: o, userB: o, owner: o, ownerNo2fa: o, ...asCaregivers(o) })
 const PUBLIC = all('ok')
 /** Everyone signed in gets `o`, the visitor `visitor`. */
-const signedIn = (visitor: Outcome, o: Outcome = 'ok'): Expect => ({ visitor, userA: o, userB: o, owner: o, ownerNo2fa: o })
+const signedIn = (visitor: Outcome, o: Outcome = 'ok'): Expect => ({
+	visitor,
+	userA: o,
+	userB: o,
+	owner: o,
+	ownerNo2fa: o,
+	...asCaregivers(o),
+})
 /** A's own thing: A gets `a`, everyone else signed in `others` (another person's id reads as an unknown one). */
 const onlyA = (visitor: Outcome, a: Outcome = 'ok', others: Outcome = 404): Expect => ({
 	visitor,
@@ -76,10 +91,26 @@ const onlyA = (visitor: Outcome, a: Outcome = 'ok', others: Outcome = 404): Expe
 	userB: others,
 	owner: others,
 	ownerNo2fa: others,
+	...asCaregivers(others),
 })
 /** Owner pages: a visitor signs in, a person sees Access Denied, the owner passes the second factor first. */
-const ownerPage = (owner: Outcome = 'ok'): Expect => ({ visitor: 'sign-in', userA: 403, userB: 403, owner, ownerNo2fa: 'two-factor' })
-const ownerApi = (owner: Outcome = 'ok'): Expect => ({ visitor: 401, userA: 403, userB: 403, owner, ownerNo2fa: 403 })
+const ownerPage = (owner: Outcome = 'ok'): Expect => ({
+	visitor: 'sign-in',
+	userA: 403,
+	userB: 403,
+	owner,
+	ownerNo2fa: 'two-factor',
+	...asCaregivers(403),
+})
+const ownerApi = (owner: Outcome = 'ok'): Expect => ({ visitor: 401, userA: 403, userB: 403, owner, ownerNo2fa: 403, ...asCaregivers(403) })
+
+// A's own profile, shared with an editor and a viewer (the revoked caregiver stays a stranger, as `expect` says):
+/** Reading it: both caregivers get what A gets. */
+const readable = (expect: Expect): Expect => ({ ...expect, caregiverEditor: expect.userA, caregiverViewer: expect.userA })
+/** Changing its medical information: the editor gets what A gets, the viewer is told they may only read it. */
+const editable = (expect: Expect): Expect => ({ ...expect, caregiverEditor: expect.userA, caregiverViewer: 403 })
+/** What only its owner does (settings, codes, links, cards, sharing, deleting it): both caregivers are told so. */
+const ownersOnly = (expect: Expect): Expect => ({ ...expect, caregiverEditor: 403, caregiverViewer: 403 })
 const OWNER: readonly Actor[] = ['owner']
 
 const get = (route: string, what: string, url: Url, expect: Expect, more: Partial<Case> = {}): Case => ({
@@ -134,6 +165,18 @@ const dashboardForm = (
 	)
 const medical = (what: string, fields: (w: World, actor: Actor) => Record<string, string>, more: Partial<Case> = {}) =>
 	dashboardForm('/medical-info', what, fields, '→/medical-info', more)
+/** A form of A's shared profile that changes its medical information: the editor's as A's, the viewer's refused. */
+const edits = (c: Case): Case => ({ ...c, expect: editable(c.expect), ...(c.dataExpect && { dataExpect: editable(c.dataExpect) }) })
+/** A form of A's shared profile that only its owner may send. */
+const owners = (c: Case): Case => ({ ...c, expect: ownersOnly(c.expect), ...(c.dataExpect && { dataExpect: ownersOnly(c.dataExpect) }) })
+/** A read of A's shared profile. */
+const reads = (c: Case): Case => ({ ...c, expect: readable(c.expect) })
+/** An invitation to A's profile, waiting for its answer, for a row that revokes one. */
+const PENDING = {
+	prepare: async (w: World) => ({
+		pendingCaregiverId: (await inviteCaregiver(w.people.userA.id, w.a.profileId, { email: uniqueEmail('pending'), role: 'viewer' })).id,
+	}),
+}
 const qrPage = (what: string, fields: (w: World, actor: Actor) => Record<string, string>, more: Partial<Case> = {}) =>
 	dashboardForm('/dashboard/qr-codes', what, fields, '→/dashboard/qr-codes', more)
 const FRESH = { fresh: 'data' } as const
@@ -151,28 +194,32 @@ const SECTIONS = [
 const sectionCases = SECTIONS.flatMap(([path, row, add, put]): Case[] => {
 	const route = `${path}/:id?`
 	return [
-		get(route, "list A's profile's rows", (w) => `${path}?profileId=${w.a.profileId}`, onlyA(401)),
-		call('DELETE', route, "delete A's row", (w) => `${path}/${w.a[row]}`, undefined, onlyA(401), FRESH),
+		reads(get(route, "list A's profile's rows", (w) => `${path}?profileId=${w.a.profileId}`, onlyA(401))),
+		edits(call('DELETE', route, "delete A's row", (w) => `${path}/${w.a[row]}`, undefined, onlyA(401), FRESH)),
 		...(add
 			? [
-					post(
-						route,
-						"add a row to A's profile",
-						path,
-						json((w) => ({ medicalProfileId: w.a.profileId, ...add })),
-						onlyA(401),
+					edits(
+						post(
+							route,
+							"add a row to A's profile",
+							path,
+							json((w) => ({ medicalProfileId: w.a.profileId, ...add })),
+							onlyA(401),
+						),
 					),
 				]
 			: []),
 		...(put
 			? [
-					call(
-						'PUT',
-						route,
-						"change A's row",
-						(w) => `${path}/${w.a[row]}`,
-						json(() => put),
-						onlyA(401),
+					edits(
+						call(
+							'PUT',
+							route,
+							"change A's row",
+							(w) => `${path}/${w.a[row]}`,
+							json(() => put),
+							onlyA(401),
+						),
 					),
 				]
 			: []),
@@ -187,97 +234,141 @@ const fileOf = (kind: 'picture' | 'dnr' | 'card' | 'document' | 'upload') =>
 			const id = { picture: w.a.profileId, dnr: w.a.profileId, card: w.a.policyId, document: w.a.documentId, upload: w.a.uploadId }[kind]
 			return `/files/${kind}/${id}`
 		},
-		onlyA('sign-in'),
+		kind === 'upload' ? onlyA('sign-in') : readable(onlyA('sign-in')),
 	)
 
 const CASES: Case[] = [
 	// The dashboard: one gate for its loaders and actions.
 	get('/', 'the landing page, or the dashboard', '/', PUBLIC),
-	dashboardForm(
-		'/',
-		"add an allergy to A's profile",
-		(w) => ({ intent: 'add-allergy', profileId: `${w.a.profileId}`, allergen: 'Pollen', severity: 'Mild' }),
-		'→/',
+	edits(
+		dashboardForm(
+			'/',
+			"add an allergy to A's profile",
+			(w) => ({ intent: 'add-allergy', profileId: `${w.a.profileId}`, allergen: 'Pollen', severity: 'Mild' }),
+			'→/',
+		),
 	),
 	get('/dashboard', "ask for A's profile", (w) => `/dashboard?profile=${w.a.profileId}`, signedIn('auth')),
-	dashboardForm(
-		'/dashboard',
-		"delete A's allergy, naming one's own profile",
-		(w, actor) => ({ intent: 'delete-allergy', profileId: own(w, actor), id: `${w.a.allergyId}` }),
-		'→/dashboard',
-		FRESH,
+	edits(
+		dashboardForm(
+			'/dashboard',
+			"delete A's allergy, naming one's own profile",
+			(w, actor) => ({ intent: 'delete-allergy', profileId: own(w, actor), id: `${w.a.allergyId}` }),
+			'→/dashboard',
+			FRESH,
+		),
 	),
 	get('/medical-info', "ask for A's profile", (w) => `/medical-info?profile=${w.a.profileId}`, signedIn('auth')),
-	medical("save notes on A's profile", (w) => ({
-		intent: 'save-notes',
-		profileId: `${w.a.profileId}`,
-		additionalNotes: 'Mallory was here',
-	})),
-	medical("rename A's profile", (w) => ({ intent: 'save-profile', profileId: `${w.a.profileId}`, firstName: 'Mallory' })),
-	medical("change A's medication, naming one's own profile", (w, actor) => ({
-		intent: 'update-medication',
-		profileId: own(w, actor),
-		id: `${w.a.medicationId}`,
-		name: 'Placebo',
-	})),
-	medical("change A's condition, naming one's own profile", (w, actor) => ({
-		intent: 'update-condition',
-		profileId: own(w, actor),
-		id: `${w.a.conditionId}`,
-		condition: 'None',
-		status: 'Resolved',
-	})),
-	medical("change A's policy, naming one's own profile", (w, actor) => ({
-		intent: 'save-policy',
-		profileId: own(w, actor),
-		id: `${w.a.policyId}`,
-		provider: 'Mallory Health',
-	})),
-	medical(
-		"delete A's contact, naming one's own profile",
-		(w, actor) => ({
-			intent: 'delete-contact',
-			profileId: own(w, actor),
-			id: `${w.a.contactId}`,
-		}),
-		FRESH,
+	edits(
+		medical("save notes on A's profile", (w) => ({
+			intent: 'save-notes',
+			profileId: `${w.a.profileId}`,
+			additionalNotes: 'Mallory was here',
+		})),
 	),
-	medical(
-		"delete A's document, naming one's own profile",
-		(w, actor) => ({
-			intent: 'delete-document',
+	edits(medical("rename A's profile", (w) => ({ intent: 'save-profile', profileId: `${w.a.profileId}`, firstName: 'Mallory' }))),
+	edits(
+		medical("change A's medication, naming one's own profile", (w, actor) => ({
+			intent: 'update-medication',
 			profileId: own(w, actor),
-			id: `${w.a.documentId}`,
-		}),
-		FRESH,
+			id: `${w.a.medicationId}`,
+			name: 'Placebo',
+		})),
 	),
-	medical(
-		"delete A's policy, naming one's own profile",
-		(w, actor) => ({
-			intent: 'delete-policy',
+	edits(
+		medical("change A's condition, naming one's own profile", (w, actor) => ({
+			intent: 'update-condition',
+			profileId: own(w, actor),
+			id: `${w.a.conditionId}`,
+			condition: 'None',
+			status: 'Resolved',
+		})),
+	),
+	edits(
+		medical("change A's policy, naming one's own profile", (w, actor) => ({
+			intent: 'save-policy',
 			profileId: own(w, actor),
 			id: `${w.a.policyId}`,
-		}),
-		FRESH,
+			provider: 'Mallory Health',
+		})),
 	),
-	medical("turn scanning off on A's profile", (w) => ({ intent: 'set-scanning', profileId: `${w.a.profileId}` })),
-	medical("confirm A's profile for its codes", (w) => ({ intent: 'update-qr-codes', profileId: `${w.a.profileId}` })),
-	medical("clear A's DNR status", (w) => ({ intent: 'clear-dnr', profileId: `${w.a.profileId}` }), FRESH),
-	medical("remove A's picture", (w) => ({ intent: 'remove-picture', profileId: `${w.a.profileId}` }), FRESH),
+	edits(
+		medical(
+			"delete A's contact, naming one's own profile",
+			(w, actor) => ({
+				intent: 'delete-contact',
+				profileId: own(w, actor),
+				id: `${w.a.contactId}`,
+			}),
+			FRESH,
+		),
+	),
+	edits(
+		medical(
+			"delete A's document, naming one's own profile",
+			(w, actor) => ({
+				intent: 'delete-document',
+				profileId: own(w, actor),
+				id: `${w.a.documentId}`,
+			}),
+			FRESH,
+		),
+	),
+	edits(
+		medical(
+			"delete A's policy, naming one's own profile",
+			(w, actor) => ({
+				intent: 'delete-policy',
+				profileId: own(w, actor),
+				id: `${w.a.policyId}`,
+			}),
+			FRESH,
+		),
+	),
+	owners(medical("turn scanning off on A's profile", (w) => ({ intent: 'set-scanning', profileId: `${w.a.profileId}` }))),
+	owners(medical("confirm A's profile for its codes", (w) => ({ intent: 'update-qr-codes', profileId: `${w.a.profileId}` }))),
+	edits(medical("clear A's DNR status", (w) => ({ intent: 'clear-dnr', profileId: `${w.a.profileId}` }), FRESH)),
+	edits(medical("remove A's picture", (w) => ({ intent: 'remove-picture', profileId: `${w.a.profileId}` }), FRESH)),
+	owners(
+		medical("invite someone to help keep A's profile", (w) => ({
+			intent: 'invite-caregiver',
+			profileId: `${w.a.profileId}`,
+			email: uniqueEmail('page-invitee'),
+			role: 'viewer',
+		})),
+	),
+	owners(
+		medical(
+			"revoke an invitation to A's profile",
+			(w) => ({ intent: 'revoke-caregiver', profileId: `${w.a.profileId}`, id: `${w.pendingCaregiverId}` }),
+			PENDING,
+		),
+	),
+	owners(
+		medical(
+			"leave A's profile in someone else's place",
+			(w) => ({ intent: 'leave-profile', profileId: `${w.a.profileId}`, id: `${w.pendingCaregiverId}` }),
+			PENDING,
+		),
+	),
 	medical("delete A's family member's profile", (w) => ({ intent: 'delete-profile', profileId: `${w.a.familyProfileId}` }), FRESH),
-	post(
-		'/medical-info',
-		"upload a picture to A's profile",
-		'/medical-info',
-		files((w) => ({ intent: 'upload-picture', profileId: `${w.a.profileId}` }), 'picture', SAMPLE_FILES.png),
-		onlyA('auth', '→/medical-info'),
+	edits(
+		post(
+			'/medical-info',
+			"upload a picture to A's profile",
+			'/medical-info',
+			files((w) => ({ intent: 'upload-picture', profileId: `${w.a.profileId}` }), 'picture', SAMPLE_FILES.png),
+			onlyA('auth', '→/medical-info'),
+		),
 	),
-	post(
-		'/medical-info',
-		"upload a document to A's profile",
-		'/medical-info',
-		files((w) => ({ intent: 'upload-document', profileId: `${w.a.profileId}` }), 'document', SAMPLE_FILES.pdf),
-		onlyA('auth', '→/medical-info'),
+	edits(
+		post(
+			'/medical-info',
+			"upload a document to A's profile",
+			'/medical-info',
+			files((w) => ({ intent: 'upload-document', profileId: `${w.a.profileId}` }), 'document', SAMPLE_FILES.pdf),
+			onlyA('auth', '→/medical-info'),
+		),
 	),
 	get(
 		'/dashboard/qr-codes',
@@ -292,9 +383,11 @@ const CASES: Case[] = [
 		codeId: `${w.a.codeId}`,
 		profileId: own(w, actor),
 	})),
-	qrPage("generate a code for A's profile", (w) => ({ intent: 'generate', profileId: `${w.a.profileId}` })),
+	owners(qrPage("generate a code for A's profile", (w) => ({ intent: 'generate', profileId: `${w.a.profileId}` }))),
 	qrPage("delete A's code", (w) => ({ intent: 'delete', codeId: `${w.a.codeId}` }), FRESH),
-	qrPage("make a SMART Health Link for A's profile", (w) => ({ intent: 'shl-create', profileId: `${w.a.profileId}`, expires: '1d' })),
+	owners(
+		qrPage("make a SMART Health Link for A's profile", (w) => ({ intent: 'shl-create', profileId: `${w.a.profileId}`, expires: '1d' })),
+	),
 	qrPage("revoke A's SMART Health Link", (w) => ({ intent: 'shl-revoke', linkId: `${w.a.healthLinkId}` }), FRESH),
 	get('/dashboard/qr-codes/:id/print', "print A's code", (w) => `/dashboard/qr-codes/${w.a.codeId}/print`, onlyA('auth')),
 	get('/dashboard/profile', "one's own account", '/dashboard/profile', signedIn('auth')),
@@ -407,6 +500,25 @@ const CASES: Case[] = [
 		form(() => ({})),
 		all(404),
 	),
+	get('/invitations/:token', 'a forged caregiver invitation', `/invitations/${'f'.repeat(43)}`, all(404)),
+	post(
+		'/invitations/:token',
+		'accept a forged caregiver invitation',
+		`/invitations/${'f'.repeat(43)}`,
+		form(() => ({})),
+		signedIn('sign-in', 404),
+	),
+	// Whoever holds an invitation's link sees whose profile it is for (the e-mail says as much); accepting takes the account
+	// of the invited address.
+	get('/invitations/:token', "A's invitation to someone else", (w) => `/invitations/${w.invitationToken}`, PUBLIC, { reveals: ACTORS }),
+	post(
+		'/invitations/:token',
+		"accept A's invitation to someone else",
+		(w) => `/invitations/${w.invitationToken}`,
+		form(() => ({})),
+		signedIn('sign-in', 403),
+		{ reveals: ACTORS },
+	),
 	get('/claim/:pin', "open A's claimed PIN", (w) => `/claim/${w.a.codePin}`, PUBLIC),
 	post(
 		'/claim/:pin',
@@ -415,12 +527,14 @@ const CASES: Case[] = [
 		form((w, actor) => ({ profileId: own(w, actor) })),
 		signedIn('sign-in', 400),
 	),
-	post(
-		'/claim/:pin',
-		"claim a free sticker onto A's profile",
-		(w) => `/claim/${w.freePin}`,
-		form((w) => ({ profileId: `${w.a.profileId}` })),
-		onlyA('sign-in', '→/claim'),
+	owners(
+		post(
+			'/claim/:pin',
+			"claim a free sticker onto A's profile",
+			(w) => `/claim/${w.freePin}`,
+			form((w) => ({ profileId: `${w.a.profileId}` })),
+			onlyA('sign-in', '→/claim'),
+		),
 	),
 	get('/consent', 'the consent forms (all agreed: on to the dashboard)', '/consent', signedIn('sign-in', '→/dashboard')),
 	post(
@@ -825,12 +939,14 @@ const CASES: Case[] = [
 		json((w, actor) => ({ pin: w.a.codePin, medicalProfileId: Number(own(w, actor)) })),
 		signedIn(401, 400),
 	),
-	post(
-		'/api/pin/claim',
-		"claim a free sticker onto A's profile",
-		'/api/pin/claim',
-		json((w) => ({ pin: w.freePin, medicalProfileId: w.a.profileId })),
-		onlyA(401),
+	owners(
+		post(
+			'/api/pin/claim',
+			"claim a free sticker onto A's profile",
+			'/api/pin/claim',
+			json((w) => ({ pin: w.freePin, medicalProfileId: w.a.profileId })),
+			onlyA(401),
+		),
 	),
 	post(
 		'/api/qr-request',
@@ -843,20 +959,24 @@ const CASES: Case[] = [
 	// A's codes.
 	get('/api/qr-codes/:id/image', "A's code image", (w) => `/api/qr-codes/${w.a.codeId}/image`, onlyA(401)),
 	get('/api/qr-codes/:id/download', "A's code download", (w) => `/api/qr-codes/${w.a.codeId}/download?format=svg`, onlyA(401)),
-	post(
-		'/api/qr-codes/preview',
-		"preview A's profile's code",
-		'/api/qr-codes/preview',
-		json((w) => ({ profileId: w.a.profileId })),
-		onlyA(401),
+	owners(
+		post(
+			'/api/qr-codes/preview',
+			"preview A's profile's code",
+			'/api/qr-codes/preview',
+			json((w) => ({ profileId: w.a.profileId })),
+			onlyA(401),
+		),
 	),
 	get('/api/qr-codes/:id?', "one's own codes", '/api/qr-codes', signedIn(401)),
-	post(
-		'/api/qr-codes/:id?',
-		"generate a code for A's profile",
-		'/api/qr-codes',
-		json((w) => ({ profileId: w.a.profileId })),
-		onlyA(401),
+	owners(
+		post(
+			'/api/qr-codes/:id?',
+			"generate a code for A's profile",
+			'/api/qr-codes',
+			json((w) => ({ profileId: w.a.profileId })),
+			onlyA(401),
+		),
 	),
 	get('/api/qr-codes/:id?', "A's code", (w) => `/api/qr-codes/${w.a.codeId}`, onlyA(401)),
 	call(
@@ -869,41 +989,83 @@ const CASES: Case[] = [
 	),
 	call('DELETE', '/api/qr-codes/:id?', "delete A's code", (w) => `/api/qr-codes/${w.a.codeId}`, undefined, onlyA(401), FRESH),
 	call('PATCH', '/api/qr-codes/:id/toggle', "turn A's code off", (w) => `/api/qr-codes/${w.a.codeId}/toggle`, undefined, onlyA(401)),
-	get('/api/qr-codes/:id/scans', "A's code's scans", (w) => `/api/qr-codes/${w.a.codeId}/scans`, onlyA(401)),
-	get('/api/profiles/:id/qr-codes', "A's profile's codes", (w) => `/api/profiles/${w.a.profileId}/qr-codes`, onlyA(401)),
-	post(
-		'/api/profiles/:id/update-qr-codes',
-		"confirm A's profile for its codes",
-		(w) => `/api/profiles/${w.a.profileId}/update-qr-codes`,
-		undefined,
-		onlyA(401),
+	// The scan history of a code that shows A's shared profile is its editor's to see too.
+	get('/api/qr-codes/:id/scans', "A's code's scans", (w) => `/api/qr-codes/${w.a.codeId}/scans`, {
+		...onlyA(401),
+		caregiverEditor: 'ok',
+	}),
+	owners(get('/api/profiles/:id/qr-codes', "A's profile's codes", (w) => `/api/profiles/${w.a.profileId}/qr-codes`, onlyA(401))),
+	owners(
+		post(
+			'/api/profiles/:id/update-qr-codes',
+			"confirm A's profile for its codes",
+			(w) => `/api/profiles/${w.a.profileId}/update-qr-codes`,
+			undefined,
+			onlyA(401),
+		),
 	),
 
 	// A's profiles and their sections.
 	get('/api/medical-profiles', "one's own profiles", '/api/medical-profiles', signedIn(401)),
-	get(
-		'/api/medical-profiles/:id/wallet-card.pdf',
-		"A's profile's wallet card",
-		(w) => `/api/medical-profiles/${w.a.profileId}/wallet-card.pdf?lang=es`,
-		onlyA(401),
+	owners(
+		get(
+			'/api/medical-profiles/:id/wallet-card.pdf',
+			"A's profile's wallet card",
+			(w) => `/api/medical-profiles/${w.a.profileId}/wallet-card.pdf?lang=es`,
+			onlyA(401),
+		),
 	),
-	get(
-		'/api/medical-profiles/:id/fridge-sheet.pdf',
-		"A's profile's fridge sheet",
-		(w) => `/api/medical-profiles/${w.a.profileId}/fridge-sheet.pdf?lang=fr&paper=a4`,
-		onlyA(401),
+	owners(
+		get(
+			'/api/medical-profiles/:id/fridge-sheet.pdf',
+			"A's profile's fridge sheet",
+			(w) => `/api/medical-profiles/${w.a.profileId}/fridge-sheet.pdf?lang=fr&paper=a4`,
+			onlyA(401),
+		),
 	),
-	get(
-		'/api/medical-profiles/:id/lock-screen.png',
-		"A's profile's lock-screen image",
-		(w) => `/api/medical-profiles/${w.a.profileId}/lock-screen.png?w=1080&h=2400`,
-		onlyA(401),
+	owners(
+		get(
+			'/api/medical-profiles/:id/lock-screen.png',
+			"A's profile's lock-screen image",
+			(w) => `/api/medical-profiles/${w.a.profileId}/lock-screen.png?w=1080&h=2400`,
+			onlyA(401),
+		),
 	),
-	get(
-		'/api/medical-profiles/:id/ips',
-		"A's profile's International Patient Summary",
-		(w) => `/api/medical-profiles/${w.a.profileId}/ips`,
-		onlyA(401),
+	owners(
+		get(
+			'/api/medical-profiles/:id/ips',
+			"A's profile's International Patient Summary",
+			(w) => `/api/medical-profiles/${w.a.profileId}/ips`,
+			onlyA(401),
+		),
+	),
+	owners(
+		get(
+			'/api/medical-profiles/:id/caregivers/:caregiverId?',
+			"A's profile's caregivers",
+			(w) => `/api/medical-profiles/${w.a.profileId}/caregivers`,
+			onlyA(401),
+		),
+	),
+	owners(
+		post(
+			'/api/medical-profiles/:id/caregivers/:caregiverId?',
+			"invite someone to help keep A's profile",
+			(w) => `/api/medical-profiles/${w.a.profileId}/caregivers`,
+			json(() => ({ email: uniqueEmail('invitee'), role: 'editor' })),
+			onlyA(401),
+		),
+	),
+	owners(
+		call(
+			'DELETE',
+			'/api/medical-profiles/:id/caregivers/:caregiverId?',
+			"revoke an invitation to A's profile",
+			(w) => `/api/medical-profiles/${w.a.profileId}/caregivers/${w.pendingCaregiverId}`,
+			undefined,
+			onlyA(401),
+			PENDING,
+		),
 	),
 	get('/api/medical-profile/:id?', "one's own profile", '/api/medical-profile', signedIn(401)),
 	post(
@@ -920,22 +1082,26 @@ const CASES: Case[] = [
 		json((w) => ({ fullName: 'Kid', relationshipToUser: 'child', pin: w.a.codePin })),
 		signedIn(401, 400),
 	),
-	get('/api/medical-profile/:id?', "A's profile", (w) => `/api/medical-profile/${w.a.profileId}`, onlyA(401)),
-	call(
-		'PUT',
-		'/api/medical-profile/:id?',
-		"change A's profile",
-		(w) => `/api/medical-profile/${w.a.profileId}`,
-		json(() => ({ firstName: 'Mallory' })),
-		onlyA(401),
+	reads(get('/api/medical-profile/:id?', "A's profile", (w) => `/api/medical-profile/${w.a.profileId}`, onlyA(401))),
+	edits(
+		call(
+			'PUT',
+			'/api/medical-profile/:id?',
+			"change A's profile",
+			(w) => `/api/medical-profile/${w.a.profileId}`,
+			json(() => ({ firstName: 'Mallory' })),
+			onlyA(401),
+		),
 	),
-	call(
-		'PATCH',
-		'/api/medical-profile/:id?',
-		"change A's notes",
-		(w) => `/api/medical-profile/${w.a.profileId}`,
-		json(() => ({ additionalNotes: 'Mallory was here' })),
-		onlyA(401),
+	edits(
+		call(
+			'PATCH',
+			'/api/medical-profile/:id?',
+			"change A's notes",
+			(w) => `/api/medical-profile/${w.a.profileId}`,
+			json(() => ({ additionalNotes: 'Mallory was here' })),
+			onlyA(401),
+		),
 	),
 	call(
 		'PATCH',
@@ -972,12 +1138,14 @@ const CASES: Case[] = [
 		onlyA(401, 'ok', 400),
 		FRESH,
 	),
-	post(
-		'/api/upload',
-		"a card photo for A's policy",
-		'/api/upload',
-		files((w) => ({ type: 'insurance-card', policyId: `${w.a.policyId}` }), 'file', SAMPLE_FILES.png),
-		onlyA(401),
+	edits(
+		post(
+			'/api/upload',
+			"a card photo for A's policy",
+			'/api/upload',
+			files((w) => ({ type: 'insurance-card', policyId: `${w.a.policyId}` }), 'file', SAMPLE_FILES.png),
+			onlyA(401),
+		),
 	),
 	post(
 		'/api/upload',
@@ -986,19 +1154,23 @@ const CASES: Case[] = [
 		files(() => ({ type: 'insurance-card' }), 'file', SAMPLE_FILES.png),
 		signedIn(401),
 	),
-	post(
-		'/api/upload-document',
-		"a document for A's profile",
-		'/api/upload-document',
-		files((w) => ({ medicalProfileId: `${w.a.profileId}` }), 'document', SAMPLE_FILES.pdf),
-		onlyA(401),
+	edits(
+		post(
+			'/api/upload-document',
+			"a document for A's profile",
+			'/api/upload-document',
+			files((w) => ({ medicalProfileId: `${w.a.profileId}` }), 'document', SAMPLE_FILES.pdf),
+			onlyA(401),
+		),
 	),
-	post(
-		'/api/upload-profile-picture',
-		"a picture for A's profile",
-		'/api/upload-profile-picture',
-		files((w) => ({ medicalProfileId: `${w.a.profileId}` }), 'picture', SAMPLE_FILES.png),
-		onlyA(401),
+	edits(
+		post(
+			'/api/upload-profile-picture',
+			"a picture for A's profile",
+			'/api/upload-profile-picture',
+			files((w) => ({ medicalProfileId: `${w.a.profileId}` }), 'picture', SAMPLE_FILES.png),
+			onlyA(401),
+		),
 	),
 
 	// One's own account and gifts.
@@ -1152,9 +1324,9 @@ const saved = { OWNER_EMAIL: env.OWNER_EMAIL, ADMIN_TOKEN: env.ADMIN_TOKEN }
 async function worldFor(c: Case): Promise<World> {
 	if (c.method === 'GET') return shared
 	const extras = await freshExtras()
-	if (c.fresh !== 'data') return { ...shared, ...extras }
-	const a = await furnishA(shared.people)
-	return { ...shared, a, ...extras }
+	const a = c.fresh === 'data' ? await furnishA(shared.people) : shared.a
+	const world = { ...shared, a, ...extras }
+	return { ...world, ...(await c.prepare?.(world)) }
 }
 
 /** Runs one row for every actor, as a page request or its `.data` twin; answers the mismatches in words. */
@@ -1166,7 +1338,12 @@ async function runCase(c: Case, variant: 'document' | 'data') {
 	// Whoever should be refused goes first: a wrong success of theirs then shows in A's (or the owner's) answer too.
 	const order = [...ACTORS].sort((x, y) => Number(succeeds(expected[x])) - Number(succeeds(expected[y])))
 	for (const actor of order) {
-		const w = c.fresh === 'people' ? { ...base, people: await withNewAccount(base.people, actor) } : base
+		let w = c.fresh === 'people' ? { ...base, people: await withNewAccount(base.people, actor, base.a.profileId) } : base
+		// A caregiver who may change A's things acts on things of their own making: A, acting last, still finds A's.
+		if (c.fresh === 'data' && CAREGIVERS.includes(actor as CaregiverActor) && succeeds(expected[actor])) {
+			const a = await furnishA(base.people)
+			w = { ...w, a, ...(await c.prepare?.({ ...w, a })) }
+		}
 		env.OWNER_EMAIL = w.people.owner.email.toLowerCase()
 		const url = urlOf(c, w, actor)
 		const body = c.body?.(w, actor)
@@ -1177,9 +1354,13 @@ async function runCase(c: Case, variant: 'document' | 'data') {
 			problems.push(`${actor}: expected ${String(expected[actor])}, got ${shown(answer)}`)
 		for (const error of serverErrors) problems.push(`${actor}: the server failed: ${error instanceof Error ? error.stack : String(error)}`)
 		if (actor !== 'userA' && !(c.reveals ?? []).includes(actor)) {
-			// What the actor sent comes back in a refused form (the e-mail typed): that is no leak.
+			// What the actor sent comes back in a refused form (the e-mail typed): that is no leak. The editor and the viewer
+			// may see A's shared profile, and nothing else of A's.
 			const sent = url + sentText(body)
-			const seen = w.a.markers.filter((m) => !sent.includes(m) && (answer.text.includes(m) || (answer.location ?? '').includes(m)))
+			const theirs = actor === 'caregiverEditor' || actor === 'caregiverViewer' ? w.a.sharedMarkers : []
+			const seen = w.a.markers.filter(
+				(m) => !theirs.includes(m) && !sent.includes(m) && (answer.text.includes(m) || (answer.location ?? '').includes(m)),
+			)
 			if (seen.length) problems.push(`${actor}: the answer shows A's data (${seen.join(', ')})`)
 		}
 	}

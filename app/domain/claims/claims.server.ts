@@ -1,8 +1,9 @@
 import { DomainError } from '#app/utils/errors.ts'
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
-import { medicalProfiles, qrCodes, users } from '#db/schema.ts'
+import { qrCodes, users } from '#db/schema.ts'
 import { ensureOwnProfile, insertFamilyProfile, type FamilyMember } from '#app/domain/profiles/profiles.server.ts'
+import { profileAccess } from '#app/domain/profiles/access.server.ts'
 import { PinSchema } from '#app/domain/accounts/schemas.ts'
 import { env } from '#app/utils/env.server.ts'
 import { accountKey, hit, peek, TOO_MANY_ATTEMPTS } from '#app/utils/rate-limit.server.ts'
@@ -92,12 +93,11 @@ export async function claimCode(claimant: Claimant, pinInput: unknown, target: C
 async function targetProfile(tx: Executor, userId: string, target: ClaimTarget) {
 	if ('newProfile' in target) return (await insertFamilyProfile(tx, userId, target.newProfile)).id
 	if ('own' in target) return ensureOwnProfile(tx, userId)
-	const [profile] = await tx
-		.select({ id: medicalProfiles.id })
-		.from(medicalProfiles)
-		.where(and(eq(medicalProfiles.id, target.profileId), eq(medicalProfiles.userId, userId)))
-	if (!profile) throw new DomainError(404, 'Profile not found', 'medicalProfileId')
-	return profile.id
+	// A code goes only on the claimer's own profile: a caregiver of a shared one is told it is the owner's to do.
+	const access = await profileAccess(userId, target.profileId, 'own', tx).catch((error: unknown) => {
+		throw error instanceof DomainError ? new DomainError(error.status, error.message, 'medicalProfileId') : error
+	})
+	return access.profile.id
 }
 
 /** Spec 001 §6: a grandfathered account, or the first code the person claimed by PIN. */

@@ -23,6 +23,11 @@ const ACTIONS: Record<string, string> = {
 	'shl-refused': 'SMART Health Link refused: passcode missing or wrong',
 	'shl-created': 'SMART Health Link created',
 	'shl-revoked': 'SMART Health Link revoked',
+	'caregiver-read': 'Opened by a caregiver',
+	'caregiver-invited': 'Caregiver invited',
+	'caregiver-joined': 'Caregiver accepted the invitation',
+	'caregiver-revoked': 'Caregiver removed',
+	'caregiver-left': 'Caregiver left',
 }
 
 const CHANGES: Record<string, string> = { added: 'added', changed: 'changed', removed: 'removed' }
@@ -39,13 +44,25 @@ export const AUDIT_ROLE_LABELS = {
 	responder: 'Someone who scanned the code',
 	link_preview: 'A link preview',
 	link_recipient: 'Someone with a SMART Health Link',
+	caregiver: 'A caregiver',
 } as const
 export const AUDIT_ROLE_LABELS_FOR_OWNER_AREA = {
 	owner: "The profile's account",
 	responder: 'Scanner',
 	link_preview: 'Link preview',
 	link_recipient: 'SMART Health Link holder',
+	caregiver: 'Caregiver',
 } as const
+
+/** Who acted, for the record's "By": a caregiver by name and address, so the owner sees who changed what. */
+export function auditActorLabel(
+	entry: { actorRole: keyof typeof AUDIT_ROLE_LABELS; actorName?: string | null; actorEmail?: string | null },
+	labels: Record<keyof typeof AUDIT_ROLE_LABELS, string> = AUDIT_ROLE_LABELS,
+) {
+	if (entry.actorRole !== 'caregiver') return labels[entry.actorRole]
+	if (!entry.actorEmail) return `${labels.caregiver} (account deleted)`
+	return `${labels.caregiver}: ${[entry.actorName, `<${entry.actorEmail}>`].filter(Boolean).join(' ')}`
+}
 
 /** `additionalNotes` → `additional notes`. */
 export const fieldLabel = (field: string) => field.replace(/([A-Z])/g, ' $1').toLowerCase()

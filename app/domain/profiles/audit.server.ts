@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { db, type Executor } from '#db/client.ts'
 import { medicalProfiles, profileAudit, users, type PROFILE_AUDIT_ROLES } from '#db/schema.ts'
 import { requestScope } from '#app/utils/request-scope.server.ts'
@@ -15,21 +16,23 @@ const IGNORED = new Set(['id', 'userId', 'medicalProfileId', 'createdAt', 'updat
 const comparable = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null || value === '' ? null : String(value))
 
 /**
- * A change of a profile's medical data, made by its own account (nobody else can), written in the caller's
- * transaction so the record and the change stand or fall together. Where it came from is the request's.
+ * A change of a profile's medical data, made by its own account or by a caregiver the owner shared it with
+ * (`actorUserId`, when it is not the owner), written in the caller's transaction so the record and the change stand or
+ * fall together. Where it came from is the request's.
  */
 export async function auditChange(
 	executor: Executor,
-	change: { profileId: number; ownerUserId: string; action: string; fields: string[]; detail?: string | null },
+	change: { profileId: number; ownerUserId: string; actorUserId?: string; action: string; fields: string[]; detail?: string | null },
 ) {
 	const scope = requestScope()
+	const actor = change.actorUserId ?? change.ownerUserId
 	await executor.insert(profileAudit).values({
 		kind: 'change',
 		action: change.action,
 		profileId: change.profileId,
 		ownerUserId: change.ownerUserId,
-		actorUserId: change.ownerUserId,
-		actorRole: 'owner',
+		actorUserId: actor,
+		actorRole: actor === change.ownerUserId ? 'owner' : 'caregiver',
 		ipAddress: scope?.ipAddress ?? null,
 		place: scope?.place ?? null,
 		fields: change.fields,
@@ -38,8 +41,11 @@ export async function auditChange(
 }
 
 export type ProfileRead = {
-	/** A scan and what it opened; a SMART Health Link's manifest given, or refused for its passcode. */
-	action: 'scan' | 'scan-photo' | 'scan-dnr' | 'shl-manifest' | 'shl-refused'
+	/**
+	 * A scan and what it opened; a SMART Health Link's manifest given, or refused for its passcode; a caregiver reading
+	 * the profile, a list of it, one of its files or its scan history (`detail` names which).
+	 */
+	action: 'scan' | 'scan-photo' | 'scan-dnr' | 'shl-manifest' | 'shl-refused' | 'caregiver-read'
 	profileId: number
 	ownerUserId: string
 	actorUserId: string | null
@@ -64,7 +70,26 @@ export async function auditRead(read: ProfileRead) {
 	})
 }
 
+/** What a caregiver read of a profile shared with them; nothing for the owner's own reads, which are not recorded. */
+export async function auditCaregiverRead(access: { profile: { id: number }; ownerId: string; actorId: string }, what: string) {
+	if (access.actorId === access.ownerId) return
+	const scope = requestScope()
+	await auditRead({
+		action: 'caregiver-read',
+		profileId: access.profile.id,
+		ownerUserId: access.ownerId,
+		actorUserId: access.actorId,
+		role: 'caregiver',
+		ipAddress: scope?.ipAddress ?? null,
+		place: scope?.place ?? null,
+		detail: what,
+	})
+}
+
 export const AUDIT_PAGE_SIZE = 50
+
+/** The account that acted, named for caregivers' entries (the owner sees who changed their profile). */
+const actor = alias(users, 'actor')
 
 const entryColumns = {
 	id: profileAudit.id,
@@ -77,6 +102,8 @@ const entryColumns = {
 	fields: profileAudit.fields,
 	detail: profileAudit.detail,
 	profileName: medicalProfiles.fullName,
+	actorName: sql<string | null>`nullif(trim(concat_ws(' ', ${actor.firstName}, ${actor.lastName})), '')`,
+	actorEmail: actor.email,
 }
 
 /**
@@ -88,6 +115,7 @@ export async function accountAudit(ownerUserId: string, filter: { kind?: 'read' 
 		.select(entryColumns)
 		.from(profileAudit)
 		.leftJoin(medicalProfiles, and(eq(medicalProfiles.id, profileAudit.profileId), eq(medicalProfiles.userId, ownerUserId)))
+		.leftJoin(actor, and(eq(actor.id, profileAudit.actorUserId), eq(profileAudit.actorRole, 'caregiver')))
 		.where(
 			and(
 				eq(profileAudit.ownerUserId, ownerUserId),
@@ -128,6 +156,7 @@ export async function searchAudit(filter: AuditFilter) {
 		.from(profileAudit)
 		.leftJoin(medicalProfiles, eq(medicalProfiles.id, profileAudit.profileId))
 		.leftJoin(users, eq(users.id, profileAudit.ownerUserId))
+		.leftJoin(actor, and(eq(actor.id, profileAudit.actorUserId), eq(profileAudit.actorRole, 'caregiver')))
 		.where(and(...conditions))
 		.orderBy(desc(profileAudit.id))
 		.limit(AUDIT_PAGE_SIZE + 1)

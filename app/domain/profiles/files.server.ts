@@ -5,9 +5,11 @@ import { discardFiles, notUploaded, pendingUploadKey, storeFile, takeUpload, typ
 import { checkFile } from '#app/domain/uploads/uploads.server.ts'
 import { db, type Executor } from '#db/client.ts'
 import type { MedicalProfile } from '#db/schema.ts'
-import { fullNameOf, ownedProfile, settle, updateProfileFields, type ProfileValues } from './profiles.server.ts'
+import { fullNameOf, settle, updateProfileFields, type ProfileValues } from './profiles.server.ts'
+import { auditCaregiverRead } from './audit.server.ts'
+import { profileAccess, type ProfileAccess } from './access.server.ts'
 import { DNR_DOCUMENT_REQUIRED, type DNR_STATUSES, type DnrSchema, type InsurancePolicySchema } from './schemas.ts'
-import { addRow, deleteRow, getRow, updateRow } from './sections.server.ts'
+import { addRow, deleteRow, rowAccess, updateRow } from './sections.server.ts'
 import { fileUrl } from './views.ts'
 import { DNR_STATUS, Unlisted, type Sent } from './vocabularies.ts'
 
@@ -28,18 +30,27 @@ const samePath = (a: string, b: string) => {
 	}
 }
 
-/** The file a slot holds after the choice: kept, replaced by an upload the person owns, or none. */
-async function place(tx: Executor, userId: string, choice: FileChoice, slot: Slot): Promise<Placed | null> {
+export const EARLIER_UPLOAD_OWN_ONLY = 'An upload kept earlier can go only on your own profiles: send the file itself with this change.'
+
+/**
+ * The file a slot holds after the choice: kept, replaced by an upload the person owns, or none. A caregiver's earlier
+ * upload lies among their own files (and would go with their account): they send the file with the change instead.
+ */
+async function place(tx: Executor, access: ProfileAccess, choice: FileChoice, slot: Slot): Promise<Placed | null> {
 	if (choice === null || choice === '') return null
 	if (typeof choice !== 'string') return choice
 	if (slot.key && samePath(choice, slot.url)) return { key: slot.key, name: slot.name ?? '' }
-	return takeUpload(tx, userId, choice, slot.purpose, slot.field)
+	if (access.role !== 'owner') throw new DomainError(403, EARLIER_UPLOAD_OWN_ONLY, slot.field)
+	return takeUpload(tx, access.actorId, choice, slot.purpose, slot.field)
 }
 
-/** Checks and stores a file sent with a page's form (refused on `field`), to be placed by a change below. */
-async function storeUpload(userId: string, upload: unknown, purpose: UploadPurpose, field: string): Promise<TakenFile> {
-	const file = await checkFile(userId, upload, purpose, field)
-	return { key: await storeFile(userId, purpose, file), name: file.name, ext: file.ext, size: file.size }
+/**
+ * Checks and stores a file sent with a page's form (refused on `field`), to be placed by a change below. It is kept
+ * among the profile owner's files, whoever sends it: it stays with the profile, and goes with the owner's account.
+ */
+async function storeUpload(access: ProfileAccess, upload: unknown, purpose: UploadPurpose, field: string): Promise<TakenFile> {
+	const file = await checkFile(access.actorId, upload, purpose, field)
+	return { key: await storeFile(access.ownerId, purpose, file), name: file.name, ext: file.ext, size: file.size }
 }
 
 /**
@@ -85,7 +96,8 @@ const NAME_PARTS = ['firstName', 'middleName', 'lastName'] as const
 
 export async function changeProfile(userId: string, profileId: number, change: ProfileChange, fields = API_FIELDS) {
 	return placing([change.picture, change.dnr?.document], async (tx) => {
-		const current = await ownedProfile(userId, profileId, tx)
+		const access = await profileAccess(userId, profileId, 'edit', tx)
+		const current = access.profile
 		const values: ProfileValues = { ...settle(change.values ?? {}, current), ...(change.confirm && { confirmedAt: new Date() }) }
 		const name = fullNameOf({ ...current, ...values })
 		if (name && NAME_PARTS.some((part) => Object.hasOwn(values, part))) values.fullName = name
@@ -96,9 +108,9 @@ export async function changeProfile(userId: string, profileId: number, change: P
 				purpose: 'picture',
 				field: fields.picture,
 			} as const
-			values.profilePictureKey = (await place(tx, userId, change.picture, slot))?.key ?? null
+			values.profilePictureKey = (await place(tx, access, change.picture, slot))?.key ?? null
 		}
-		if (change.dnr) Object.assign(values, await dnrValues(tx, userId, current, change.dnr, fields.dnrDocument))
+		if (change.dnr) Object.assign(values, await dnrValues(tx, access, change.dnr, fields.dnrDocument))
 		const profile = await updateProfileFields(userId, profileId, values, tx)
 		const before = [current.profilePictureKey, current.dnrDocumentKey]
 		return { result: profile, replaced: gone(before, [profile.profilePictureKey, profile.dnrDocumentKey]) }
@@ -112,7 +124,8 @@ function keptStatus(current: MedicalProfile, sent: Unlisted) {
 }
 
 /** Spec 001 §4: DNR and POLST need a document; any other status (or none) clears the document with it. */
-async function dnrValues(tx: Executor, userId: string, current: MedicalProfile, change: DnrChange, field: string): Promise<ProfileValues> {
+async function dnrValues(tx: Executor, access: ProfileAccess, change: DnrChange, field: string): Promise<ProfileValues> {
+	const current = access.profile
 	// The status held, read into the vocabulary: 'dnr' stored by an older version is DNR, and keeps its document.
 	const held = DNR_STATUS.read(current.dnrStatus) ?? current.dnrStatus
 	const status = change.status === undefined ? held : change.status instanceof Unlisted ? keptStatus(current, change.status) : change.status
@@ -129,7 +142,7 @@ async function dnrValues(tx: Executor, userId: string, current: MedicalProfile, 
 	const document =
 		change.document === undefined
 			? current.dnrDocumentKey && { key: current.dnrDocumentKey, name: current.dnrDocumentName ?? '' }
-			: await place(tx, userId, change.document, slot)
+			: await place(tx, access, change.document, slot)
 	if (!document) throw new DomainError(400, DNR_DOCUMENT_REQUIRED, field)
 	const kept = document.key === current.dnrDocumentKey
 	return {
@@ -143,8 +156,8 @@ async function dnrValues(tx: Executor, userId: string, current: MedicalProfile, 
 
 /** The page's photo: a new picture replaces the old one; a refused file is a DomainError on the `field` it came in. */
 export async function uploadPicture(userId: string, profileId: number, upload: unknown, field = 'picture') {
-	await ownedProfile(userId, profileId)
-	const picture = await storeUpload(userId, upload, 'picture', field)
+	const access = await profileAccess(userId, profileId, 'edit')
+	const picture = await storeUpload(access, upload, 'picture', field)
 	await changeProfile(userId, profileId, { picture }, { picture: field, dnrDocument: field })
 }
 
@@ -157,7 +170,8 @@ const chosen = (upload: unknown): upload is File => upload instanceof File && up
 /** The page's DNR form: a new upload, or the document already on file. */
 export async function saveDnr(userId: string, profileId: number, dnr: z.output<typeof DnrSchema>, upload: unknown) {
 	const needsDocument = dnr.dnrStatus === 'DNR' || dnr.dnrStatus === 'POLST'
-	const document = needsDocument && chosen(upload) ? await storeUpload(userId, upload, 'document', 'document') : undefined
+	const access = await profileAccess(userId, profileId, 'edit')
+	const document = needsDocument && chosen(upload) ? await storeUpload(access, upload, 'document', 'document') : undefined
 	await changeProfile(
 		userId,
 		profileId,
@@ -190,16 +204,19 @@ export async function savePolicy(
 	card: unknown,
 	field = 'cardFrontPhoto',
 ) {
-	const choice = await cardChoice(userId, card, field)
+	// Whose the card will be, asked before it is stored; asked again, under the row's lock, as the change is made.
+	if (!policyId && !(profileId && policy)) throw new Error('A new policy needs its profile and its fields')
+	const before = policyId ? (await rowAccess(userId, 'policies', policyId, 'edit')).access : await profileAccess(userId, profileId!, 'edit')
+	const choice = await cardChoice(before, card, field)
 	return placing([choice], async (tx) => {
-		const previous = policyId ? await getRow(userId, 'policies', policyId, tx) : null
+		const previous = policyId ? (await rowAccess(userId, 'policies', policyId, 'edit', tx)).row : null
 		const slot = {
 			key: previous?.cardFrontPhotoKey ?? null,
 			url: fileUrl('card', policyId ?? 0),
 			purpose: 'insurance-card',
 			field,
 		} as const
-		const cardKey = choice === undefined ? slot.key : ((await place(tx, userId, choice, slot))?.key ?? null)
+		const cardKey = choice === undefined ? slot.key : ((await place(tx, before, choice, slot))?.key ?? null)
 		let saved
 		if (previous) saved = await updateRow(userId, 'policies', previous.id, { ...policy, cardFrontPhotoKey: cardKey }, tx)
 		else if (profileId && policy) saved = await addRow(userId, 'policies', profileId, { ...policy, cardFrontPhotoKey: cardKey }, tx)
@@ -208,8 +225,8 @@ export async function savePolicy(
 	})
 }
 
-async function cardChoice(userId: string, card: unknown, field: string): Promise<FileChoice | undefined> {
-	if (card instanceof File) return chosen(card) ? storeUpload(userId, card, 'insurance-card', field) : undefined
+async function cardChoice(access: ProfileAccess, card: unknown, field: string): Promise<FileChoice | undefined> {
+	if (card instanceof File) return chosen(card) ? storeUpload(access, card, 'insurance-card', field) : undefined
 	if (card === null || typeof card === 'string') return card
 	if (card === undefined) return undefined
 	throw new DomainError(400, notUploaded(field), field)
@@ -227,8 +244,9 @@ export type DocumentDetails = { fileName?: string; description?: string }
  * Its type and size are the stored file's own, never the client's word.
  */
 export async function addDocument(userId: string, profileId: number, document: unknown, details: DocumentDetails = {}) {
-	await ownedProfile(userId, profileId)
-	const upload = typeof document === 'string' ? document : await storeUpload(userId, document, 'document', 'document')
+	const access = await profileAccess(userId, profileId, 'edit')
+	if (typeof document === 'string' && access.role !== 'owner') throw new DomainError(403, EARLIER_UPLOAD_OWN_ONLY, 'fileUrl')
+	const upload = typeof document === 'string' ? document : await storeUpload(access, document, 'document', 'document')
 	return placing([upload], async (tx) => {
 		const file = typeof upload === 'string' ? await takeUpload(tx, userId, upload, 'document', 'fileUrl') : upload
 		const fileName = details.fileName || file.name
@@ -254,14 +272,21 @@ export async function deleteDocument(userId: string, documentId: number) {
 	await deleteRow(userId, 'documents', documentId)
 }
 
-/** The storage key behind a file URL, if the file is the caller's own. */
-export async function ownedFileKey(userId: string, kind: string, id: number) {
+/**
+ * The storage key behind a file URL, if the caller may read the file: a file of a profile they own or that was shared
+ * with them (a caregiver's read is recorded), or an upload of their own waiting to be used.
+ */
+export async function readableFileKey(userId: string, kind: string, id: number) {
 	if (kind === 'picture' || kind === 'dnr') {
-		const profile = await ownedProfile(userId, id)
-		return kind === 'picture' ? profile.profilePictureKey : profile.dnrDocumentKey
+		const access = await profileAccess(userId, id, 'read')
+		await auditCaregiverRead(access, kind === 'picture' ? 'picture' : 'DNR document')
+		return kind === 'picture' ? access.profile.profilePictureKey : access.profile.dnrDocumentKey
 	}
-	if (kind === 'card') return (await getRow(userId, 'policies', id)).cardFrontPhotoKey
-	if (kind === 'document') return (await getRow(userId, 'documents', id)).storageKey
+	if (kind === 'card' || kind === 'document') {
+		const { row, access } = await rowAccess(userId, kind === 'card' ? 'policies' : 'documents', id, 'read')
+		await auditCaregiverRead(access, `${kind === 'card' ? 'insurance card' : 'document'} #${id}`)
+		return 'storageKey' in row ? row.storageKey : row.cardFrontPhotoKey
+	}
 	if (kind === 'upload') return pendingUploadKey(userId, id)
 	return null
 }

@@ -5,25 +5,14 @@ import { columnsOf } from '#db/queries.ts'
 import { insurancePolicies, medicalDocuments, medicalProfiles, qrCodes, users, type MedicalProfile } from '#db/schema.ts'
 import { discardFiles } from '#app/domain/uploads/pending.server.ts'
 import type { PersonalInfo } from './schemas.ts'
-import { auditChange, changedFields } from './audit.server.ts'
+import { auditCaregiverRead, auditChange, changedFields } from './audit.server.ts'
+import { ownedProfile, profileAccess, PROFILE_NOT_FOUND, type Need } from './access.server.ts'
 import { readProfile, Unlisted, type Sent } from './vocabularies.ts'
 
 export const LAST_PROFILE = 'You must have at least one profile.'
 
 /** The relationship that marks the account holder's own profile. */
 export const OWN = 'self'
-
-/** Every read and write below is scoped to the owner inside the query: another person's id finds nothing. */
-export async function ownedProfile(userId: string, profileId: number, tx?: Executor) {
-	const query = (tx ?? db)
-		.select()
-		.from(medicalProfiles)
-		.where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
-	// Inside a transaction the row is locked: changes to its files are made one at a time.
-	const [profile] = tx ? await query.for('update') : await query
-	if (!profile) throw new DomainError(404, 'Profile not found')
-	return profile
-}
 
 /** The ids of a person's profiles, as a subquery or, inside a transaction, to lock with `.for('update')`. */
 export const ownedProfileIds = (userId: string, tx: Executor = db) =>
@@ -56,9 +45,18 @@ export async function listProfiles(userId: string) {
 /** A profile's list rows in the order they were added. */
 const byId = (row: { id: AnyColumn }) => asc(row.id)
 
-export async function getProfileDetail(userId: string, profileId: number) {
+/**
+ * A profile with every section, for someone who may (`need`) see it: null when they have no part in it. A caregiver's
+ * read is recorded.
+ */
+export async function getProfileDetail(userId: string, profileId: number, need: Need = 'own') {
+	const access = await profileAccess(userId, profileId, need).catch((error: unknown) => {
+		if (error instanceof DomainError && error.message === PROFILE_NOT_FOUND) return null
+		throw error
+	})
+	if (!access) return null
 	const profile = await db.query.medicalProfiles.findFirst({
-		where: and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)),
+		where: eq(medicalProfiles.id, profileId),
 		with: {
 			emergencyContacts: { orderBy: byId },
 			allergies: { orderBy: byId },
@@ -69,6 +67,7 @@ export async function getProfileDetail(userId: string, profileId: number) {
 		},
 	})
 	if (!profile) return null
+	await auditCaregiverRead(access, 'profile')
 	// Read as the vocabularies spell them, so the cards, shared records and pages built from it all see one spelling.
 	return readProfile(profile)
 }
@@ -99,14 +98,21 @@ export async function savePersonalInfo(userId: string, info: PersonalInfo, profi
 	const target = profileId ?? (await ownProfileId(userId))
 	if (target) {
 		const profile = await db.transaction(async (tx) => {
-			const before = await ownedProfile(userId, target, tx)
+			const access = await profileAccess(userId, target, 'edit', tx)
+			const before = access.profile
 			const values = confirmed(nullify(settle(info, before)))
 			const [after] = await tx
 				.update(medicalProfiles)
 				.set({ ...values, ...(name ? { fullName: name } : {}) })
-				.where(and(eq(medicalProfiles.id, target), eq(medicalProfiles.userId, userId)))
+				.where(eq(medicalProfiles.id, target))
 				.returning()
-			await auditChange(tx, { profileId: target, ownerUserId: userId, action: 'personal-info', fields: changedFields(before, values) })
+			await auditChange(tx, {
+				profileId: target,
+				ownerUserId: access.ownerId,
+				actorUserId: userId,
+				action: 'personal-info',
+				fields: changedFields(before, values),
+			})
 			return after!
 		})
 		return { created: false, profile }
@@ -243,6 +249,8 @@ async function profileFileKeys(profileId: number) {
 
 /** Profile fields that are settings rather than information: changing them confirms nothing. */
 const SETTINGS: ReadonlySet<string> = new Set(['isScannable', 'profilePictureKey', 'reviewIntervalMonths', 'helpingAlerts'])
+/** The settings only the owner changes: whether codes show the profile, and the owner's own reminders and alerts. */
+const OWNER_SETTINGS: ReadonlySet<string> = new Set(['isScannable', 'reviewIntervalMonths', 'helpingAlerts'])
 
 /** Writing what a profile says is the owner confirming it as current: the responder page shows that date. */
 function confirming<T extends Record<string, unknown>>(values: T): T & { confirmedAt?: Date } {
@@ -268,14 +276,18 @@ export async function updateProfileFields(
 	executor?: Executor,
 ): Promise<MedicalProfile> {
 	if (!executor) return db.transaction((tx) => updateProfileFields(userId, profileId, sent, tx))
-	const before = await ownedProfile(userId, profileId, executor)
+	const need = Object.keys(sent).some((key) => OWNER_SETTINGS.has(key)) ? 'own' : 'edit'
+	const access = await profileAccess(userId, profileId, need, executor)
+	const before = access.profile
 	const values: ProfileValues = settle(sent, before)
-	const [profile] = await executor
-		.update(medicalProfiles)
-		.set(confirming(values))
-		.where(and(eq(medicalProfiles.id, profileId), eq(medicalProfiles.userId, userId)))
-		.returning()
-	await auditChange(executor, { profileId, ownerUserId: userId, action: 'profile-updated', fields: changedFields(before, values) })
+	const [profile] = await executor.update(medicalProfiles).set(confirming(values)).where(eq(medicalProfiles.id, profileId)).returning()
+	await auditChange(executor, {
+		profileId,
+		ownerUserId: access.ownerId,
+		actorUserId: userId,
+		action: 'profile-updated',
+		fields: changedFields(before, values),
+	})
 	return profile!
 }
 

@@ -2,7 +2,8 @@ import { DomainError } from '#app/utils/errors.ts'
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm'
 import { db, type Executor } from '#db/client.ts'
 import { medicalProfiles, qrCodes, qrScans, users, type QrCustomization as StoredCustomization } from '#db/schema.ts'
-import { ownedProfile } from '#app/domain/profiles/profiles.server.ts'
+import { ownedProfile, profileAccess } from '#app/domain/profiles/access.server.ts'
+import { auditCaregiverRead } from '#app/domain/profiles/audit.server.ts'
 import { QR_MESSAGES } from './messages.ts'
 import { newScanToken, scanUrl } from './codes.server.ts'
 import { DEFAULT_QR_COLOR, DEFAULT_TEXT_COLOR } from './palette.ts'
@@ -176,8 +177,40 @@ export async function releaseStickers(tx: Executor, where: SQL) {
  * An owned code's latest scans with what the owner's admin area records of each: who scanned (responder, the owner, a
  * link preview), whether it was an emergency access, and the medical facility a helping responder named.
  */
+/**
+ * A code's latest scans: for its owner, and for an editor of the profile it shows (whose read is recorded); to anyone
+ * else, the code is not found.
+ */
 export async function scanHistory(userId: string, codeId: number, limit = 50) {
-	await getOwnedCode(userId, codeId)
+	const [code] = await db
+		.select({ userId: qrCodes.userId, profileId: qrCodes.medicalProfileId })
+		.from(qrCodes)
+		.where(eq(qrCodes.id, codeId))
+	if (!code || (code.userId !== userId && !(await editsProfile(userId, code.profileId, `scan history of QR code #${codeId}`))))
+		throw new DomainError(404, 'QR code not found')
+	return scansWhere(eq(qrScans.qrCodeId, codeId), limit)
+}
+
+/** Whether `userId` edits the profile as a caregiver (its scan history is theirs to see); the read is recorded. */
+async function editsProfile(userId: string, profileId: number | null, what: string) {
+	if (!profileId) return false
+	const access = await profileAccess(userId, profileId, 'edit').catch(() => null)
+	if (access) await auditCaregiverRead(access, what)
+	return Boolean(access)
+}
+
+/** The latest scans of every code that shows the profile: its owner's and its editors' (profileAccess 'edit'). */
+export async function profileScanHistory(userId: string, profileId: number, limit = 20) {
+	const access = await profileAccess(userId, profileId, 'edit')
+	await auditCaregiverRead(access, 'scan history')
+	const codes = db
+		.select({ id: qrCodes.id })
+		.from(qrCodes)
+		.where(and(eq(qrCodes.medicalProfileId, profileId), eq(qrCodes.userId, access.ownerId)))
+	return scansWhere(inArray(qrScans.qrCodeId, codes), limit)
+}
+
+function scansWhere(condition: SQL, limit: number) {
 	return db
 		.select({
 			id: qrScans.id,
@@ -191,7 +224,7 @@ export async function scanHistory(userId: string, codeId: number, limit = 50) {
 			medicalFacility: qrScans.medicalFacility,
 		})
 		.from(qrScans)
-		.where(eq(qrScans.qrCodeId, codeId))
+		.where(condition)
 		.orderBy(desc(qrScans.scannedAt), desc(qrScans.id))
 		.limit(limit)
 }

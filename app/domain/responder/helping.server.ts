@@ -14,6 +14,7 @@ import { sealedData } from '#app/utils/sealed-data.server.ts'
 import { HELPING_LIMITS, helpingText } from './helping-fields.ts'
 import { HELPING_LABELS } from './helping-labels.ts'
 import { loadResponderView, type ResponderProfile } from './responder.server.ts'
+import { caregiverRecipients } from '#app/domain/profiles/caregivers.server.ts'
 
 /** Reports one sender (an address; an IPv6 /64) may make about one code in REPORT_WINDOW_SECONDS. */
 export const REPORTS_PER_SENDER = 6
@@ -167,9 +168,15 @@ async function lastMailedBy(tx: Executor, codeId: number, sender: string) {
 	return row?.at ?? null
 }
 
-type Recipient = { email: string; userId: string | null; contact: { name: string; relationship: string } | null }
+type Recipient = {
+	email: string
+	userId: string | null
+	contact: { name: string; relationship: string } | null
+	/** Someone the owner shares the profile with (a caregiver), rather than the account holder. */
+	caregiver?: boolean
+}
 
-/** The account holder, then each opted-in contact with an address; nobody twice. */
+/** The account holder, the profile's caregivers, then each opted-in contact with an address; nobody twice. */
 async function recipientsOf(tx: Executor, ownerId: string, profile: ResponderProfile): Promise<Recipient[]> {
 	const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId))
 	const seen = new Set<string>()
@@ -181,6 +188,8 @@ async function recipientsOf(tx: Executor, ownerId: string, profile: ResponderPro
 		recipients.push(recipient)
 	}
 	if (owner) add({ email: owner.email, userId: ownerId, contact: null })
+	for (const caregiver of await caregiverRecipients(tx, profile.id))
+		add({ email: caregiver.email, userId: caregiver.userId, contact: null, caregiver: true })
 	for (const c of profile.emergencyContacts)
 		if (c.alertOptIn && c.email) add({ email: c.email, userId: null, contact: { name: c.name, relationship: c.relationship } })
 	return recipients
@@ -219,7 +228,7 @@ async function mailWaiting(tx: Executor, view: ActiveView, sender: string, updat
 			to: recipient.email,
 			...(recipient.userId ? { userId: recipient.userId } : {}),
 			type: 'helping-alert',
-			...helpingEmail(alert, recipient.contact),
+			...helpingEmail(alert, recipient.contact, recipient.caregiver),
 		})
 	await tx
 		.update(helpingReports)
@@ -296,7 +305,7 @@ function reportLines(report: Report) {
  * The message to the account holder (contact null) or to one emergency contact: the same facts, addressed to each.
  * The subject is a fixed phrase with the first name only; what the responder typed is only ever in the body, inert.
  */
-export function helpingEmail(alert: Alert, contact: { name: string; relationship: string } | null) {
+export function helpingEmail(alert: Alert, contact: { name: string; relationship: string } | null, caregiver = false) {
 	const { firstName, name, reports, update } = alert
 	const when = `${timeFormat.format(alert.now)} ET`
 	const details =
@@ -311,7 +320,9 @@ export function helpingEmail(alert: Alert, contact: { name: string; relationship
 		: `At ${when}, someone who scanned ${name}'s emergency QR code (${alert.codeName}) said they are helping ${name} now.`
 	const why = contact
 		? `You are receiving this because you are listed as ${name}'s emergency contact (${contact.relationship}).`
-		: `You are receiving this because ${name}'s profile is on your Hit Me Helpers account. You can turn these alerts off, or block a sender, on the Medical Information and QR Codes pages: ${new URL('/medical-info', env.PUBLIC_URL)}`
+		: caregiver
+			? `You are receiving this because you help keep ${name}'s profile, which its owner shares with you on Hit Me Helpers.`
+			: `You are receiving this because ${name}'s profile is on your Hit Me Helpers account. You can turn these alerts off, or block a sender, on the Medical Information and QR Codes pages: ${new URL('/medical-info', env.PUBLIC_URL)}`
 	return {
 		subject,
 		text: [

@@ -17,6 +17,7 @@ import {
 import { deliverSoon, queueEmail, type EmailInput } from '#app/adapters/mail.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { auditRead } from '#app/domain/profiles/audit.server.ts'
+import { caregiverRecipients } from '#app/domain/profiles/caregivers.server.ts'
 import { readProfile } from '#app/domain/profiles/vocabularies.ts'
 import { placeFromHeaders } from '#app/utils/client-place.server.ts'
 
@@ -116,12 +117,21 @@ async function alertOwnerOnce(codeId: number, now: Date) {
 			.returning({ id: qrCodes.id })
 		if (!slot) return false
 		const [owner] = await tx
-			.select({ email: users.email, userId: users.id, pin: qrCodes.pin, profileName: medicalProfiles.fullName })
+			.select({
+				email: users.email,
+				userId: users.id,
+				pin: qrCodes.pin,
+				profileId: qrCodes.medicalProfileId,
+				profileName: medicalProfiles.fullName,
+			})
 			.from(qrCodes)
 			.innerJoin(users, eq(users.id, qrCodes.userId))
 			.leftJoin(medicalProfiles, eq(medicalProfiles.id, qrCodes.medicalProfileId))
 			.where(eq(qrCodes.id, codeId))
 		await queueEmail(tx, scanAlertEmail(codeId, owner!, now))
+		// The profile's caregivers hear of it too, from the same slot.
+		for (const caregiver of owner!.profileId ? await caregiverRecipients(tx, owner!.profileId) : [])
+			await queueEmail(tx, caregiverScanAlertEmail(codeId, { ...owner!, ...caregiver }, now))
 		return true
 	})
 	if (queued) deliverSoon()
@@ -134,7 +144,7 @@ export function scanAlertEmail(
 	owner: { email: string; userId: string; pin: string | null; profileName: string | null },
 	now: Date,
 ): EmailInput {
-	const when = `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' }).format(now)} ET`
+	const when = scanTime(now)
 	const code = owner.pin ? `QR code ${owner.pin}` : `QR code #${codeId}`
 	const profile = owner.profileName ?? 'your medical profile'
 	return {
@@ -150,6 +160,30 @@ export function scanAlertEmail(
 		].join('\n\n'),
 	}
 }
+
+/** The message telling a caregiver that a code of the profile shared with them was scanned at `now`. */
+export function caregiverScanAlertEmail(
+	codeId: number,
+	caregiver: { email: string; userId: string; pin: string | null; profileName: string | null; ownerName: string | null },
+	now: Date,
+): EmailInput {
+	const owned = scanAlertEmail(codeId, caregiver, now)
+	const code = caregiver.pin ? `QR code ${caregiver.pin}` : `QR code #${codeId}`
+	const profile = caregiver.profileName ?? 'a medical profile shared with you'
+	return {
+		...owned,
+		subject: `A QR code you help keep was scanned`,
+		text: [
+			`The ${code} of ${profile}, which ${caregiver.ownerName ?? 'its owner'} shares with you, was scanned on ${scanTime(now)}.`,
+			'If someone may need help, try to reach them now.',
+			`You get this because you help keep this profile; its owner can stop sharing it, or you can leave it, on the Medical Information page: ${new URL('/medical-info', env.PUBLIC_URL)}`,
+			'You get at most one of these messages per code every 10 minutes.',
+		].join('\n\n'),
+	}
+}
+
+const scanTime = (now: Date) =>
+	`${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/New_York' }).format(now)} ET`
 
 /**
  * Who scanned: someone helping (an emergency access), the code's owner checking their own page, or a link preview

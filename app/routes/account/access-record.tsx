@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { requireUser } from '#app/middleware/permissions.server.ts'
 import { accountAudit } from '#app/domain/profiles/audit.server.ts'
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, AUDIT_ROLE_LABELS, auditActionLabel, fieldLabel } from '#app/domain/profiles/audit-labels.ts'
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, auditActionLabel, auditActorLabel, fieldLabel } from '#app/domain/profiles/audit-labels.ts'
 import { DataTable } from '#app/ui/data-table.tsx'
 import { cx } from '#app/ui/cx.ts'
 import { formatEtTime } from '#app/utils/dates.ts'
@@ -35,8 +35,9 @@ export default function AccessRecord({ loaderData }: Route.ComponentProps) {
 			</p>
 			<h1 className="text-2xl font-bold text-gray-900">Who has seen your information</h1>
 			<p className="text-gray-800">
-				Each time someone opens the responder page of one of your codes (or its photo or DNR document), and each change to your profiles, is
-				recorded here. Where a scan came from shows only as a town or region, when the network says so.
+				Each time someone opens the responder page of one of your codes (or its photo or DNR document), what a caregiver you shared a
+				profile with opens, and each change to your profiles, with who made it, is recorded here. Where a scan came from shows only as a
+				town or region, when the network says so.
 			</p>
 			<nav aria-label="Show">
 				<ul className="flex flex-wrap gap-2">
@@ -66,7 +67,7 @@ export default function AccessRecord({ loaderData }: Route.ComponentProps) {
 					{ header: 'Profile', cell: (entry) => entry.profileName ?? 'A deleted profile' },
 					{ header: 'What', cell: (entry) => [auditActionLabel(entry.action), entry.detail].filter(Boolean).join(' · ') },
 					{ header: 'Fields', cell: (entry) => entry.fields.map(fieldLabel).join(', ') || '—' },
-					{ header: 'By', cell: (entry) => AUDIT_ROLE_LABELS[entry.actorRole] },
+					{ header: 'By', cell: (entry) => auditActorLabel(entry) },
 					{ header: 'Where', cell: (entry) => entry.place ?? '—' },
 				]}
 			/>

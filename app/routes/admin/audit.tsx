@@ -7,6 +7,7 @@ import {
 	AUDIT_KINDS,
 	AUDIT_ROLE_LABELS_FOR_OWNER_AREA,
 	auditActionLabel,
+	auditActorLabel,
 	fieldLabel,
 } from '#app/domain/profiles/audit-labels.ts'
 import { cardClass } from '#app/ui/card.tsx'
@@ -87,7 +88,7 @@ export default function AuditTab({ loaderData }: Route.ComponentProps) {
 						className: 'break-all',
 						cell: (entry) => `#${entry.profileId} ${entry.profileName ?? '(deleted)'} · ${entry.ownerEmail ?? 'account deleted'}`,
 					},
-					{ header: 'By', cell: (entry) => AUDIT_ROLE_LABELS_FOR_OWNER_AREA[entry.actorRole] },
+					{ header: 'By', cell: (entry) => auditActorLabel(entry, AUDIT_ROLE_LABELS_FOR_OWNER_AREA) },
 					{ header: 'From', className: 'break-all', cell: (entry) => [entry.ipAddress, entry.place].filter(Boolean).join(' · ') || '—' },
 				]}
 			/>

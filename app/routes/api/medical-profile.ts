@@ -4,11 +4,11 @@ import { changeProfile, type ProfileChange } from '#app/domain/profiles/files.se
 import {
 	deleteProfile,
 	getProfileDetail,
-	ownedProfile,
 	ownProfileId,
 	savePersonalInfo,
 	type ProfileValues,
 } from '#app/domain/profiles/profiles.server.ts'
+import { profileAccess } from '#app/domain/profiles/access.server.ts'
 import { FamilyMemberSchema, PersonalInfoSchema, ProfileDetailExtrasSchema, type PersonalInfo } from '#app/domain/profiles/schemas.ts'
 import { toProfileView } from '#app/domain/profiles/views.ts'
 import { Unlisted } from '#app/domain/profiles/vocabularies.ts'
@@ -52,7 +52,7 @@ const api = resource<Route.ActionArgs>(({ params }) => {
 })
 
 async function show(userId: string, id: number | null) {
-	const detail = id ? await getProfileDetail(userId, id) : null
+	const detail = id ? await getProfileDetail(userId, id, 'read') : null
 	return detail ? json(toProfileView(detail)) : jsonError(404, NOT_FOUND)
 }
 
@@ -90,7 +90,10 @@ async function update(userId: string, id: number, body: Record<string, unknown>,
  * not hold (one it holds is kept; see Unlisted), so a client learns of every bad field at once.
  */
 async function unlistedIssues(userId: string, id: number, body: Record<string, unknown>): Promise<z.core.$ZodIssue[]> {
-	const current: Record<string, unknown> | null = await ownedProfile(userId, id).catch(() => null)
+	const current: Record<string, unknown> | null = await profileAccess(userId, id, 'edit').then(
+		(access) => access.profile,
+		() => null,
+	)
 	if (!current) return []
 	const shapes: Record<string, z.ZodType> = { ...PersonalInfoSchema.shape, ...ProfileDetailExtrasSchema.shape }
 	return Object.keys(body).flatMap((field) => {

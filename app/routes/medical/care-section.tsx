@@ -16,9 +16,9 @@ const intervalOptions = (held: number) =>
 
 /** How often the owner is asked to confirm the profile, and whether a responder's "I'm helping" alerts anyone. */
 export function CareSection() {
-	const { profile } = useScreen()
-	// Settings of a saved profile: before there is one, there is nothing to remind about.
-	if (!profile) return null
+	const { profile, isOwner } = useScreen()
+	// Settings of a saved profile: before there is one, there is nothing to remind about; the owner's alone.
+	if (!profile || !isOwner) return null
 	return (
 		<SectionCard id="care" title="Reminders and Alerts">
 			<CareForm profile={profile} />

@@ -14,7 +14,7 @@ import { cardClass } from '#app/ui/card.tsx'
 import { formatDate } from '#app/utils/dates.ts'
 
 export function DnrSection() {
-	const { profile, dialog, deleting } = useScreen()
+	const { profile, dialog, deleting, canEdit } = useScreen()
 	const status = profile?.dnrStatus as keyof typeof DNR_LABELS | null | undefined
 	return (
 		<SectionCard id="dnr" title="DNR Status" addLabel={status ? 'Change DNR Status' : 'Set DNR Status'} addDialog="dnr">
@@ -33,13 +33,13 @@ export function DnrSection() {
 						) : null}
 						{profile?.dnrOriginalLocation ? <p className="text-gray-700">Original kept: {profile.dnrOriginalLocation}</p> : null}
 					</div>
-					<AskLink what="dnr" label="Clear DNR Status" />
+					{canEdit ? <AskLink what="dnr" label="Clear DNR Status" /> : null}
 				</div>
 			) : (
 				<EmptyState>No DNR status recorded yet.</EmptyState>
 			)}
-			{dialog === 'dnr' ? <DnrDialog /> : null}
-			{deleting === 'dnr' && status ? (
+			{dialog === 'dnr' && canEdit ? <DnrDialog /> : null}
+			{deleting === 'dnr' && status && canEdit ? (
 				<AskFirst what="dnr" title="Clear DNR Status?" intent={INTENTS.clearDnr} confirmLabel="Clear DNR Status" pendingLabel="Clearing...">
 					<p>Responders who scan this profile’s QR code will no longer see its DNR status or document. This cannot be undone.</p>
 				</AskFirst>
@@ -133,10 +133,10 @@ export function DocumentsSection() {
 }
 
 export function NotesSection() {
-	const { profile, href, edit, deleting } = useScreen()
+	const { profile, href, edit, deleting, canEdit } = useScreen()
 	const [form, fields] = useSectionForm(INTENTS.saveNotes, NotesSchema, { defaultValue: profile ?? undefined })
 	const pending = useIntentPending(INTENTS.saveNotes)
-	const editing = edit === 'notes' || form.status === 'error'
+	const editing = canEdit && (edit === 'notes' || form.status === 'error')
 	return (
 		<SectionCard id="notes" title="Additional Medical Notes">
 			{editing ? (
@@ -164,19 +164,21 @@ export function NotesSection() {
 					) : (
 						<EmptyState>No additional notes recorded yet.</EmptyState>
 					)}
-					<div className="flex gap-2">
-						<Link
-							to={href({ edit: 'notes' }, 'notes')}
-							preventScrollReset
-							className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')}
-						>
-							{profile?.additionalNotes ? 'Edit Notes' : 'Add Notes'}
-						</Link>
-						{profile?.additionalNotes ? <AskLink what="notes" label="Clear Notes" /> : null}
-					</div>
+					{canEdit ? (
+						<div className="flex gap-2">
+							<Link
+								to={href({ edit: 'notes' }, 'notes')}
+								preventScrollReset
+								className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')}
+							>
+								{profile?.additionalNotes ? 'Edit Notes' : 'Add Notes'}
+							</Link>
+							{profile?.additionalNotes ? <AskLink what="notes" label="Clear Notes" /> : null}
+						</div>
+					) : null}
 				</div>
 			)}
-			{deleting === 'notes' && profile?.additionalNotes ? (
+			{deleting === 'notes' && profile?.additionalNotes && canEdit ? (
 				<AskFirst what="notes" title="Clear Notes?" intent={INTENTS.clearNotes} confirmLabel="Clear Notes" pendingLabel="Clearing...">
 					<p>Responders who scan this profile’s QR code will no longer see these notes. This cannot be undone.</p>
 				</AskFirst>

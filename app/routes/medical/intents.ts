@@ -28,6 +28,9 @@ export const INTENTS = {
 	saveCareSettings: 'save-care-settings',
 	confirmReview: 'confirm-review',
 	setContactAlert: 'set-contact-alert',
+	inviteCaregiver: 'invite-caregiver',
+	revokeCaregiver: 'revoke-caregiver',
+	leaveProfile: 'leave-profile',
 } as const
 export type Intent = (typeof INTENTS)[keyof typeof INTENTS]
 

@@ -8,8 +8,12 @@ import { ProfileSelector } from './profile-selector.tsx'
 import { ScreenProvider, type Failure } from './screen-context.tsx'
 import { CareSection } from './care-section.tsx'
 import { ReviewBanner } from './review-banner.tsx'
+import { CaregiversSection, SharedScansSection } from './caregivers-section.tsx'
 
-/** A due review first, then the ten sections of spec 001 §2 and the reminder and alert settings; every form posts back here. */
+/**
+ * A due review first, then the ten sections of spec 001 §2, the reminder and alert settings and who helps keep the
+ * profile (its owner's), or its scan history (an editor's); every form posts back here.
+ */
 export function MedicalInfoScreen({ data, failure, base }: { data: MedicalInfoData; failure: Failure | null; base: string }) {
 	return (
 		<ScreenProvider value={{ ...data, failure, base }}>
@@ -26,6 +30,8 @@ export function MedicalInfoScreen({ data, failure, base }: { data: MedicalInfoDa
 				<DocumentsSection />
 				<NotesSection />
 				<CareSection />
+				<CaregiversSection />
+				<SharedScansSection />
 			</div>
 		</ScreenProvider>
 	)

@@ -23,10 +23,11 @@ import {
 	deleteProfile,
 	refreshProfileCodes,
 	getProfileDetail,
-	listProfiles,
 	savePersonalInfo,
 	updateProfileFields,
 } from '#app/domain/profiles/profiles.server.ts'
+import { CaregiverInviteSchema } from '#app/domain/profiles/caregiver-schemas.ts'
+import { endAction, inviteAction, screenProfiles, sharingOf } from './caregivers.server.ts'
 import { claimCode } from '#app/domain/claims/claims.server.ts'
 import { addRow, deleteRow, updateRow, type Section } from '#app/domain/profiles/sections.server.ts'
 import {
@@ -59,14 +60,21 @@ import { confirmReview, saveCareSettings, setContactAlertAction } from './care.s
 export async function medicalInfoLoader({ request, context }: RequestArgs) {
 	const userId = await requireUserId({ request, context })
 	const url = pageUrl(request)
-	const profiles = await listProfiles(userId)
-	const requested = Number(url.searchParams.get('profile'))
-	const selectedId = profiles.find((p) => p.id === requested)?.id ?? profiles[0]?.id ?? null
-	const [detail, reviewsDue] = await Promise.all([selectedId ? getProfileDetail(userId, selectedId) : null, dueReviews(userId)])
+	const { profiles, selected, refused } = await screenProfiles(userId, Number(url.searchParams.get('profile')))
+	const [detail, reviewsDue, sharing] = await Promise.all([
+		selected ? getProfileDetail(userId, selected.id, 'read') : null,
+		dueReviews(userId),
+		sharingOf(userId, selected),
+	])
 	return {
 		reviewsDue,
 		profiles,
 		profile: detail ? toProfileView(detail) : null,
+		/** Who the person is to the profile shown: its owner, or a caregiver (editor, viewer) it was shared with. */
+		role: selected?.role ?? 'owner',
+		/** The profile asked for in the address is not (or no longer) shared with the person. */
+		refused,
+		...sharing,
 		dialog: url.searchParams.get('dialog'),
 		edit: url.searchParams.get('edit'),
 		deleting: url.searchParams.get('delete'),
@@ -118,6 +126,9 @@ const MedicalActionSchema = z.discriminatedUnion(
 		act(INTENTS.saveCareSettings).extend(CareSettingsSchema.shape),
 		act(INTENTS.confirmReview),
 		act(INTENTS.setContactAlert).extend(ContactAlertSchema.shape),
+		act(INTENTS.inviteCaregiver).extend(CaregiverInviteSchema.shape),
+		act(INTENTS.revokeCaregiver),
+		act(INTENTS.leaveProfile),
 	],
 	{ error: UNKNOWN_ACTION },
 )
@@ -247,6 +258,11 @@ function perform(action: Exclude<MedicalAction, { intent: typeof PIN_INTENT }>, 
 			return confirmReview(userId, action.profileId)
 		case INTENTS.setContactAlert:
 			return setContactAlertAction(userId, action.profileId, action)
+		case INTENTS.inviteCaregiver:
+			return inviteAction(userId, action.profileId, fields(action))
+		case INTENTS.revokeCaregiver:
+		case INTENTS.leaveProfile:
+			return endAction(userId, action.profileId, action.id)
 		default:
 			return unhandledIntent(action)
 	}

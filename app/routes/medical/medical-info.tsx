@@ -21,7 +21,7 @@ export default function MedicalInfo({ loaderData, actionData }: Route.ComponentP
 			<h1 className="mb-5 text-2xl font-bold">Medical Information</h1>
 			<MedicalInfoScreen data={loaderData.screen} failure={actionData ?? null} base="/medical-info" />
 			<CardDownloads
-				profiles={loaderData.screen.profile ? [loaderData.screen.profile] : []}
+				profiles={loaderData.screen.profile && loaderData.screen.role === 'owner' ? [loaderData.screen.profile] : []}
 				ready={loaderData.cardReady}
 				className="mt-5"
 			/>

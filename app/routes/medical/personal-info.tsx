@@ -27,6 +27,43 @@ const textFields = [
 ] as const
 
 export function PersonalInfoSection() {
+	const { profile, canEdit } = useScreen()
+	if (profile && !canEdit)
+		return (
+			<SectionCard id="personal" title="Personal Information">
+				<ProfilePicture />
+				<PersonalInfoRead profile={profile} />
+			</SectionCard>
+		)
+	return <PersonalInfoForm />
+}
+
+const READ_FIELDS = [
+	...textFields.slice(0, 3),
+	['dateOfBirth', 'Date of birth'],
+	['bloodType', 'Blood type'],
+	['gender', 'Gender'],
+	...textFields.slice(3),
+	['distinguishingMarks', 'Distinguishing marks'],
+] as const
+
+/** What a viewer sees: the same fields, as text. */
+function PersonalInfoRead({ profile }: { profile: Record<(typeof READ_FIELDS)[number][0], unknown> }) {
+	const shown = READ_FIELDS.filter(([name]) => profile[name] != null && profile[name] !== '')
+	if (!shown.length) return <p className="text-gray-700">No personal information recorded yet.</p>
+	return (
+		<dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+			{shown.map(([name, label]) => (
+				<div key={name}>
+					<dt className="text-sm font-semibold text-gray-700">{label}</dt>
+					<dd className="text-gray-900">{String(profile[name])}</dd>
+				</div>
+			))}
+		</dl>
+	)
+}
+
+function PersonalInfoForm() {
 	const { profile } = useScreen()
 	const [form, fields] = useSectionForm(INTENTS.saveProfile, PersonalInfoSchema, { defaultValue: profile ?? undefined })
 	const pending = useIntentPending(INTENTS.saveProfile)
@@ -67,7 +104,7 @@ export function PersonalInfoSection() {
 }
 
 function ProfilePicture() {
-	const { profile, failure, deleting } = useScreen()
+	const { profile, failure, deleting, canEdit } = useScreen()
 	const pending = useIntentPending(INTENTS.uploadPicture)
 	const error = failure?.intent === INTENTS.uploadPicture ? failure.result.error?.picture : undefined
 	if (!profile) return null
@@ -82,20 +119,22 @@ function ProfilePicture() {
 			) : (
 				<div className="flex size-24 items-center justify-center rounded-full bg-gray-100 text-sm text-gray-600">No photo</div>
 			)}
-			<Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-end gap-2">
-				<HiddenIds />
-				<Field
-					label="Profile picture"
-					errors={error}
-					inputProps={{ type: 'file', name: 'picture', accept: ACCEPT.images, required: true, className: 'py-1.5' }}
-				/>
-				<OfflineMessage title="Upload Failed" description="Upload failed" />
-				<StatusButton intent={INTENTS.uploadPicture} variant="secondary" pending={pending} pendingLabel="Uploading...">
-					Upload Photo
-				</StatusButton>
-			</Form>
-			{profile.profilePictureUrl ? <AskLink what="photo" label="Remove Photo" /> : null}
-			{deleting === 'photo' && profile.profilePictureUrl ? (
+			{canEdit ? (
+				<Form method="post" encType="multipart/form-data" preventScrollReset className="flex flex-wrap items-end gap-2">
+					<HiddenIds />
+					<Field
+						label="Profile picture"
+						errors={error}
+						inputProps={{ type: 'file', name: 'picture', accept: ACCEPT.images, required: true, className: 'py-1.5' }}
+					/>
+					<OfflineMessage title="Upload Failed" description="Upload failed" />
+					<StatusButton intent={INTENTS.uploadPicture} variant="secondary" pending={pending} pendingLabel="Uploading...">
+						Upload Photo
+					</StatusButton>
+				</Form>
+			) : null}
+			{profile.profilePictureUrl && canEdit ? <AskLink what="photo" label="Remove Photo" /> : null}
+			{deleting === 'photo' && profile.profilePictureUrl && canEdit ? (
 				<AskFirst what="photo" title="Remove Photo?" intent={INTENTS.removePicture} confirmLabel="Remove Photo" pendingLabel="Removing...">
 					<p>Responders who scan this profile’s QR code will no longer see this photo. To show one again, upload it again.</p>
 				</AskFirst>

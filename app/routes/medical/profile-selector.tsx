@@ -12,14 +12,27 @@ import { cardClass } from '#app/ui/card.tsx'
 /** The selector's id: focus goes to it once a profile was deleted (`?deleted=profile`), whose Delete went with it. */
 const SELECTOR_ID = 'selected-profile'
 
+/** A profile's name in the selector: a shared one says whose it is ("Shared by Vera"). */
+function selectorLabel(p: ReturnType<typeof useScreen>['profiles'][number]) {
+	if (p.role === 'owner') return profileLabel(p)
+	return `${p.fullName ?? `Profile ${p.id}`} (Shared by ${p.sharedBy ?? 'its owner'})`
+}
+
 export function ProfileSelector() {
-	const { profiles, profile, dialog, href, base, deleted } = useScreen()
+	const { profiles, profile, dialog, href, base, deleted, isOwner, refused } = useScreen()
 	const { serverFocus } = useFocusAfterChange(deleted === 'profile', () => document.getElementById(SELECTOR_ID))
+	const shown = profiles.find((p) => p.id === profile?.id)
+	const ownCount = profiles.filter((p) => p.role === 'owner').length
 	return (
 		<section aria-labelledby="profiles-title" className={cardClass('p-5')}>
 			<h2 id="profiles-title" className="text-xl font-bold text-gray-900">
 				Medical Profiles
 			</h2>
+			{refused ? (
+				<p role="alert" className="mt-2 rounded-lg border border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+					The profile in this address is not shared with you (or no longer is). Here is {profile ? 'another one' : 'your page'} instead.
+				</p>
+			) : null}
 			{profiles.length ? (
 				// Keyed by the selection: a select's defaultValue is read only when it mounts, and the selection changes without one
 				// (a new family member, a deleted profile).
@@ -34,7 +47,7 @@ export function ProfileSelector() {
 							defaultValue: String(profile?.id ?? ''),
 							onChange: (e) => e.currentTarget.form?.requestSubmit(),
 						}}
-						options={profiles.map((p) => ({ value: String(p.id), label: profileLabel(p) }))}
+						options={profiles.map((p) => ({ value: String(p.id), label: selectorLabel(p) }))}
 					/>
 					<noscript>
 						<button type="submit" className={buttonClass('secondary')}>
@@ -49,7 +62,7 @@ export function ProfileSelector() {
 				<Link to={href({ dialog: 'add-family' })} preventScrollReset className={buttonClass('secondary')}>
 					Add Family Member
 				</Link>
-				{profile && profiles.find((p) => p.id === profile.id)?.qrCodeCount ? (
+				{profile && isOwner && shown?.qrCodeCount ? (
 					<ActionButton
 						intent={INTENTS.updateQrCodes}
 						label="Update QR Codes"
@@ -57,7 +70,12 @@ export function ProfileSelector() {
 						offline={{ title: 'Error', description: 'Failed to update QR codes' }}
 					/>
 				) : null}
-				{profile && profiles.length > 1 ? (
+				{shown?.caregiverId ? (
+					<Link to={href({ dialog: 'leave-profile' })} preventScrollReset className={buttonClass('secondary')}>
+						Leave
+					</Link>
+				) : null}
+				{profile && isOwner && ownCount > 1 ? (
 					<Link
 						to={href({ dialog: 'delete-profile' })}
 						preventScrollReset
@@ -67,9 +85,28 @@ export function ProfileSelector() {
 					</Link>
 				) : null}
 			</div>
-			{profile ? <ScanningSwitch isScannable={profile.isScannable} /> : null}
+			{shown && !isOwner ? (
+				<p className="mt-4 rounded-lg bg-blue-50 p-3 text-gray-900">
+					Shared with you by {shown.sharedBy ?? 'its owner'}:{' '}
+					{shown.role === 'editor' ? 'you can read and change its medical information.' : 'you can read its medical information.'} What you
+					read and change is recorded for its owner.
+				</p>
+			) : null}
+			{profile && isOwner ? <ScanningSwitch isScannable={profile.isScannable} /> : null}
+			{dialog === 'leave-profile' && shown?.caregiverId ? (
+				<ConfirmDialog
+					title="Stop helping keep this profile?"
+					closeHref={href()}
+					intent={INTENTS.leaveProfile}
+					fields={{ profileId: shown.id, id: shown.caregiverId }}
+					confirmLabel="Leave"
+					pendingLabel="Leaving..."
+				>
+					<p>You will no longer see {selectorLabel(shown)} or get its alerts. Only its owner can share it with you again.</p>
+				</ConfirmDialog>
+			) : null}
 			{dialog === 'add-family' ? <AddFamilyDialog /> : null}
-			{dialog === 'delete-profile' && profile ? (
+			{dialog === 'delete-profile' && profile && isOwner ? (
 				<ConfirmDialog
 					title="Delete this profile?"
 					closeHref={href()}

@@ -21,7 +21,9 @@ export function useScreen() {
 	if (!screen) throw new Error('useScreen outside the Medical Information screen')
 	const profileId = screen.profile?.id ?? null
 	const href = (state: Omit<ScreenState, 'profile'> = {}, hash?: string) => screenHref(screen.base, { profile: profileId, ...state }, hash)
-	return { ...screen, profileId, href }
+	// A viewer reads a shared profile: its forms are not shown (the server refuses them anyway). Only its owner sees
+	// what belongs to the owner: deleting it, its codes, its reminders and alerts, who helps keep it.
+	return { ...screen, profileId, href, canEdit: screen.role !== 'viewer', isOwner: screen.role === 'owner' }
 }
 
 /** A conform form for one intent (and row): only the failure it caused comes back into it. */

@@ -26,7 +26,7 @@ export function SectionCard({
 	focusAfterDelete?: (row: number) => HTMLElement | null | undefined
 	children: React.ReactNode
 }) {
-	const { profile, href, deleted } = useScreen()
+	const { profile, href, deleted, canEdit } = useScreen()
 	const headingRef = useRef<HTMLHeadingElement>(null)
 	const gone = deleted === id ? 0 : deleted?.startsWith(`${id}:`) ? Number(deleted.slice(id.length + 1)) : null
 	const { serverFocus } = useFocusAfterChange(gone !== null, () => (gone ? focusAfterDelete?.(gone) : null) ?? headingRef.current)
@@ -36,7 +36,7 @@ export function SectionCard({
 				<h2 ref={headingRef} id={`${id}-title`} tabIndex={-1} autoFocus={serverFocus} className="text-xl font-bold text-gray-900">
 					{title}
 				</h2>
-				{addLabel && addDialog && profile ? (
+				{addLabel && addDialog && profile && canEdit ? (
 					<Link to={href({ dialog: addDialog })} preventScrollReset className={buttonClass('secondary', 'min-h-9 px-3 py-1 text-sm')}>
 						{addLabel}
 					</Link>
@@ -96,7 +96,7 @@ export function ListSection<T extends { id: number }>({
 	footer?: ReactNode
 	children: (row: T) => ReactNode
 }) {
-	const { profile, dialog, deleting } = useScreen()
+	const { profile, dialog, deleting, canEdit } = useScreen()
 	const section = LIST_SECTIONS[id]
 	const list = profile ? rows(profile) : []
 	const removing = list.find((row) => `${id}:${row.id}` === deleting)
@@ -117,10 +117,10 @@ export function ListSection<T extends { id: number }>({
 			) : (
 				<EmptyState>{section.empty}</EmptyState>
 			)}
-			{footer}
-			{section.dialog && dialog === section.dialog ? addForm : null}
-			{editForm}
-			{removing ? (
+			{canEdit ? footer : null}
+			{canEdit && section.dialog && dialog === section.dialog ? addForm : null}
+			{canEdit ? editForm : null}
+			{canEdit && removing ? (
 				<AskFirst what={`${id}:${removing.id}`} title={`Delete ${name(removing)}?`} intent={deleteIntent} id={removing.id}>
 					<p>Responders who scan this profile’s QR code will no longer see it. This cannot be undone.</p>
 				</AskFirst>
@@ -193,10 +193,11 @@ export function DeleteLink() {
 
 /** One row of a list section: what it records, then its buttons. */
 export function SectionRow({ actions, className, children }: { actions: ReactNode; className?: string; children: ReactNode }) {
+	const { canEdit } = useScreen()
 	return (
 		<li className="flex flex-wrap items-center justify-between gap-3 py-3">
 			<div className={className}>{children}</div>
-			{actions}
+			{canEdit ? actions : null}
 		</li>
 	)
 }

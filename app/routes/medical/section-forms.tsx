@@ -152,9 +152,9 @@ export function EditableRow<S extends z.ZodObject>({
 	fields: (fields: SectionFields<S>) => ReactNode
 	children: ReactNode
 }) {
-	const { edit, href } = useScreen()
+	const { edit, href, canEdit } = useScreen()
 	const { section, key, name } = useRow()
-	if (edit === key) {
+	if (edit === key && canEdit) {
 		return (
 			<EditRowForm section={section} intent={updateIntent} schema={schema} row={row} label={`Edit ${name}`}>
 				{fields}
