@@ -123,6 +123,8 @@ export default [
 	route('api/medical-profiles/:id/wallet-card.pdf', 'routes/api/wallet-card.ts'),
 	route('api/medical-profiles/:id/lock-screen.png', 'routes/api/lock-screen.ts'),
 	route('api/medical-profiles/:id/ips', 'routes/api/ips.ts'),
+	route('api/medical-profiles/:id/import', 'routes/api/profile-import.ts'),
+	route('api/medical-profiles/:id/import/confirm', 'routes/api/profile-import-confirm.ts'),
 	route('api/medical-profile/:id?', 'routes/api/medical-profile.ts'),
 	route('api/emergency-contacts/:id?', 'routes/api/emergency-contacts.ts'),
 	route('api/allergies/:id?', 'routes/api/allergies.ts'),

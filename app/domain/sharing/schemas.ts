@@ -42,3 +42,25 @@ export const ManifestRequestSchema = z.object({
 		.optional(),
 })
 export type ManifestRequest = z.infer<typeof ManifestRequestSchema>
+
+/** A SMART Health Link as pasted: the link, or a viewer's address with the link after its '#'. */
+export const SHLINK_MAX = 4096
+/** Ids a confirmation may name (more than MAX_ACCEPTED are refused with words by the domain). */
+const ACCEPT_MAX = 1000
+
+/**
+ * Filling a profile from a health summary (JSON API): the Bundle itself, or a SMART Health Link made by this app and
+ * its passcode; to confirm, the ids of the proposed items to add.
+ */
+export const ImportRequestSchema = z.object({
+	bundle: z.unknown().optional(),
+	shlink: z.string({ error: 'shlink must be text' }).max(SHLINK_MAX, `shlink must be at most ${SHLINK_MAX} characters`).optional(),
+	passcode: z.string({ error: 'passcode must be text' }).max(PASSCODE_MAX, 'passcode is too long').optional(),
+	accept: z
+		.array(z.string({ error: 'accept must be a list of item ids' }).max(100, 'accept holds an id that is too long'), {
+			error: 'accept must be a list of item ids',
+		})
+		.max(ACCEPT_MAX, `accept must name at most ${ACCEPT_MAX} ids`)
+		.optional(),
+})
+export type ImportRequest = z.infer<typeof ImportRequestSchema>
