@@ -7,6 +7,7 @@ export default [
 		index('routes/home.tsx', { id: 'home' }),
 		route('dashboard', 'routes/home.tsx', { id: 'dashboard' }),
 		route('medical-info', 'routes/medical/medical-info.tsx'),
+		route('medical-info/import', 'routes/medical/import.tsx'),
 		route('dashboard/qr-codes', 'routes/qr/qr-codes.tsx'),
 		route('dashboard/qr-codes/:id/print', 'routes/qr/print.tsx'),
 		route('dashboard/profile', 'routes/account/profile.tsx'),

@@ -45,9 +45,9 @@ export type Proposal = {
 	conditions: Array<Proposed<ConditionShown, z.output<typeof ConditionSchema>>>
 	dnrStatus: DnrProposed | null
 	current: {
-		allergies: AllergyShown[]
-		medications: MedicationShown[]
-		conditions: ConditionShown[]
+		allergies: Array<HeldProfile['allergies'][number]>
+		medications: Array<HeldProfile['medications'][number]>
+		conditions: Array<HeldProfile['medicalConditions'][number]>
 		dnrStatus: string | null
 	}
 }

@@ -6,7 +6,7 @@
 
 import { z } from 'zod'
 import { DomainError } from '#app/utils/errors.ts'
-import { CONDITION_STATUS, SEVERITY } from '#app/domain/profiles/vocabularies.ts'
+import { CONDITION_STATUS, type SEVERITY } from '#app/domain/profiles/vocabularies.ts'
 import { IPS_DOCUMENT, IPS_SECTIONS, LOINC } from './ips.ts'
 
 /** The largest summary read, checked before it is parsed: the app's own for a full profile is a few tens of KB. */

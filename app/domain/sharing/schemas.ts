@@ -64,3 +64,23 @@ export const ImportRequestSchema = z.object({
 		.optional(),
 })
 export type ImportRequest = z.infer<typeof ImportRequestSchema>
+
+const optionalText = (max: number, message: string) =>
+	z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)), z.string().max(max, message).optional())
+
+/** The page's first form: a file (checked by the domain: size, then content), or a link and its passcode. */
+export const ImportReadSchema = z.object({
+	bundle: z.unknown().optional(),
+	shlink: optionalText(SHLINK_MAX, `A SMART Health Link has at most ${SHLINK_MAX} characters`),
+	// Not trimmed: a passcode is exactly what was typed.
+	passcode: z.preprocess(
+		(v) => (v === '' || v == null ? undefined : v),
+		z.string().max(PASSCODE_MAX, `A passcode has at most ${PASSCODE_MAX} characters`).optional(),
+	),
+})
+
+/** The review's form: the summary as read (carried back, read again) and the ids ticked. */
+export const ImportConfirmSchema = z.object({
+	bundle: z.string({ error: 'The summary was not sent back: read it again.' }),
+	accept: z.array(z.string().max(100)).max(ACCEPT_MAX, `Tick at most ${ACCEPT_MAX} items`).default([]),
+})

@@ -32,7 +32,9 @@ function sourceOf(body: ImportRequest): SummarySource | Response {
 	const hasBundle = body.bundle !== undefined && body.bundle !== null
 	const hasLink = body.shlink !== undefined && body.shlink.trim() !== ''
 	if (hasBundle === hasLink) {
-		const message = hasBundle ? 'Send either bundle or shlink, not both' : 'bundle (a FHIR Bundle) or shlink (a SMART Health Link) is required'
+		const message = hasBundle
+			? 'Send either bundle or shlink, not both'
+			: 'bundle (a FHIR Bundle) or shlink (a SMART Health Link) is required'
 		return jsonError(400, message, { errors: { bundle: [message] } })
 	}
 	return hasBundle ? { bundle: body.bundle } : { shlink: body.shlink!, ...(body.passcode ? { passcode: body.passcode } : {}) }

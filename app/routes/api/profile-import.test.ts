@@ -23,7 +23,9 @@ const confirm = (id: number | string, body: unknown, cookie?: string) =>
 /** Maria Santos's summary (a full profile: Penicillin, Warfarin, Atrial fibrillation, DNR), as the app exports it. */
 async function exported() {
 	const { user, profile } = await fullProfile()
-	const answer = await get(ipsApi.loader, `/api/medical-profiles/${profile.id}/ips`, await sessionCookie(user.id), { id: String(profile.id) })
+	const answer = await get(ipsApi.loader, `/api/medical-profiles/${profile.id}/ips`, await sessionCookie(user.id), {
+		id: String(profile.id),
+	})
 	expect(answer.status).toBe(200)
 	return { user, profile, bundle: answer.body as Record<string, unknown> }
 }
@@ -104,7 +106,10 @@ describe('POST /api/medical-profiles/:id/import and /import/confirm', () => {
 		expect(viaLink.body).toEqual(viaBundle.body)
 		const ids = [...(viaLink.body as unknown as Proposal).allergies, ...(viaLink.body as unknown as Proposal).medications].map((i) => i.id)
 		const done = await confirm(profileId, { shlink, passcode: '2468', accept: ids }, cookie)
-		expect(done).toMatchObject({ status: 200, body: { added: { allergies: [{ allergen: 'Penicillin' }], medications: [{ name: 'Warfarin' }] } } })
+		expect(done).toMatchObject({
+			status: 200,
+			body: { added: { allergies: [{ allergen: 'Penicillin' }], medications: [{ name: 'Warfarin' }] } },
+		})
 
 		// A link of another issuer is refused before anything is fetched; so is anything that is not a link.
 		const foreign = encodeShlink({ url: `https://shl.example.org/shl/${link.manifestId}`, key: key!.key, v: 1 })
@@ -113,7 +118,10 @@ describe('POST /api/medical-profiles/:id/import and /import/confirm', () => {
 			body: { message: LINK_MESSAGES.otherIssuer(new URL(env.PUBLIC_URL).origin), errors: { shlink: [expect.any(String)] } },
 		})
 		for (const bad of ['hello', 'shlink:/%%%', encodeShlink({ url: 'x', key: 'short', v: 1 })])
-			expect(await propose(profileId, { shlink: bad }, cookie), bad).toMatchObject({ status: 400, body: { message: LINK_MESSAGES.notALink } })
+			expect(await propose(profileId, { shlink: bad }, cookie), bad).toMatchObject({
+				status: 400,
+				body: { message: LINK_MESSAGES.notALink },
+			})
 		// The right manifest with a wrong key: the file does not open.
 		const wrongKey = encodeShlink({ url: `${env.PUBLIC_URL}/shl/${link.manifestId}`, key: 'A'.repeat(43), v: 1 })
 		expect(await propose(profileId, { shlink: wrongKey, passcode: '2468' }, cookie)).toMatchObject({
@@ -136,16 +144,41 @@ describe('POST /api/medical-profiles/:id/import and /import/confirm', () => {
 			['not JSON', raw('{"bundle": '), 400, SUMMARY_MESSAGES.notJson],
 			['not an object', raw('[1,2]'), 400, 'The request body must be a JSON object'],
 			['text/plain', raw('{}', 'text/plain'), 415, /must be JSON/],
-			['too large', raw(JSON.stringify({ bundle: { resourceType: 'Bundle', pad: 'x'.repeat(1100 * 1024) } })), 413, SUMMARY_MESSAGES.tooLarge],
+			[
+				'too large',
+				raw(JSON.stringify({ bundle: { resourceType: 'Bundle', pad: 'x'.repeat(1100 * 1024) } })),
+				413,
+				SUMMARY_MESSAGES.tooLarge,
+			],
 			['too deep', raw(`{"bundle":${'['.repeat(5000)}${']'.repeat(5000)}}`), 400, SUMMARY_MESSAGES.tooDeep],
-			['__proto__', raw('{"bundle":{"resourceType":"Bundle","__proto__":{"isAdmin":true}}}'), 400, SUMMARY_MESSAGES.forbiddenKey('__proto__')],
+			[
+				'__proto__',
+				raw('{"bundle":{"resourceType":"Bundle","__proto__":{"isAdmin":true}}}'),
+				400,
+				SUMMARY_MESSAGES.forbiddenKey('__proto__'),
+			],
 			['nothing', propose(profileId, {}, cookie), 400, 'bundle (a FHIR Bundle) or shlink (a SMART Health Link) is required'],
 			['both', propose(profileId, { bundle, shlink: 'shlink:/x' }, cookie), 400, 'Send either bundle or shlink, not both'],
 			['bundle a string', propose(profileId, { bundle: JSON.stringify(bundle) }, cookie), 400, SUMMARY_MESSAGES.notBundle],
 			['bundle an array', propose(profileId, { bundle: [bundle] }, cookie), 400, SUMMARY_MESSAGES.notBundle],
-			['no IPS content', propose(profileId, { bundle: { resourceType: 'Bundle', type: 'collection', entry: [] } }, cookie), 400, SUMMARY_MESSAGES.noContent],
-			['wrong types', propose(profileId, { bundle: { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'Condition', code: [] } }] } }, cookie), 400, /entry\[0\]\.resource\.code: expected an object/],
-			['huge entries', propose(profileId, { bundle: { resourceType: 'Bundle', entry: Array.from({ length: 5000 }, () => ({})) } }, cookie), 400, /a list longer than 1000 items/],
+			[
+				'no IPS content',
+				propose(profileId, { bundle: { resourceType: 'Bundle', type: 'collection', entry: [] } }, cookie),
+				400,
+				SUMMARY_MESSAGES.noContent,
+			],
+			[
+				'wrong types',
+				propose(profileId, { bundle: { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'Condition', code: [] } }] } }, cookie),
+				400,
+				/entry\[0\]\.resource\.code: expected an object/,
+			],
+			[
+				'huge entries',
+				propose(profileId, { bundle: { resourceType: 'Bundle', entry: Array.from({ length: 5000 }, () => ({})) } }, cookie),
+				400,
+				/a list longer than 1000 items/,
+			],
 			['shlink a number', propose(profileId, { shlink: 5 }, cookie), 400, 'shlink must be text'],
 			['accept not a list', confirm(profileId, { bundle, accept: 'all' }, cookie), 400, 'accept must be a list of item ids'],
 			['accept empty', confirm(profileId, { bundle, accept: [] }, cookie), 400, IMPORT_MESSAGES.noneChosen],

@@ -8,6 +8,7 @@ import { ProfileSelector } from './profile-selector.tsx'
 import { ScreenProvider, type Failure } from './screen-context.tsx'
 import { CareSection } from './care-section.tsx'
 import { ReviewBanner } from './review-banner.tsx'
+import { ImportCard } from './import-card.tsx'
 
 /** A due review first, then the ten sections of spec 001 §2 and the reminder and alert settings; every form posts back here. */
 export function MedicalInfoScreen({ data, failure, base }: { data: MedicalInfoData; failure: Failure | null; base: string }) {
@@ -17,6 +18,7 @@ export function MedicalInfoScreen({ data, failure, base }: { data: MedicalInfoDa
 				<ReviewBanner />
 				<ProfileSelector />
 				<PersonalInfoSection />
+				<ImportCard />
 				<ContactsSection />
 				<AllergiesSection />
 				<MedicationsSection />
