@@ -81,7 +81,7 @@ export async function importAction(args: RequestArgs) {
 	if (form.intent === IMPORT_INTENTS.read) {
 		try {
 			const review = await previewImport(userId, profile.id, await sourceOf(form), reader)
-			return { review, result: submission.reply({ hideFields: ['passcode', 'bundle'] }) }
+			return { review }
 		} catch (error) {
 			return replyError(args, submission, error, { hideFields: ['passcode', 'bundle'] })
 		}

@@ -23,6 +23,8 @@ export async function action(args: Route.ActionArgs) {
 export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
 	const { profile } = loaderData
 	const review = actionData && 'review' in actionData ? actionData.review : null
+	// A refusal's answer (the review's own comes back with the review).
+	const result = actionData && 'result' in actionData ? actionData.result : undefined
 	return (
 		<main id="main" className="mx-auto max-w-4xl space-y-5 px-4 py-8">
 			<p>
@@ -34,14 +36,14 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
 			{!profile ? (
 				<p className="text-gray-700">Please save your medical profile first.</p>
 			) : review ? (
-				<ImportReview key={review.carried.length} profile={profile} review={review} lastResult={actionData?.result} />
+				<ImportReview key={review.carried.length} profile={profile} review={review} lastResult={result} />
 			) : (
 				<>
 					<p className="text-gray-800">
 						Add the allergies, medications, medical conditions and DNR status of a health summary to {profile.name}’s profile. You see what
 						it holds beside what the profile has, and choose what to add; nothing is saved before that.
 					</p>
-					<ImportForm profileId={profile.id} lastResult={actionData?.result} />
+					<ImportForm profileId={profile.id} lastResult={result} />
 				</>
 			)}
 		</main>
