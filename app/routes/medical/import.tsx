@@ -40,8 +40,11 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
 			) : (
 				<>
 					<p className="text-gray-800">
-						Add the allergies, medications, medical conditions and DNR status of a health summary to {profile.name}’s profile. You see what
-						it holds beside what the profile has, and choose what to add; nothing is saved before that.
+						Add the allergies, medications, medical conditions and DNR status of a health summary to this profile. You see what it holds
+						beside what the profile has, and choose what to add; nothing is saved before that.
+					</p>
+					<p className="text-gray-800">
+						<span className="font-semibold">Profile:</span> {profile.name}
 					</p>
 					<ImportForm profileId={profile.id} lastResult={result} />
 				</>
