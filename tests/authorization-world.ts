@@ -25,6 +25,9 @@ import { keepUpload } from '#app/domain/uploads/pending.server.ts'
 import { createHealthLink } from '#app/domain/sharing/health-links.server.ts'
 import { acceptInvitation, endCaregiver, inviteCaregiver } from '#app/domain/profiles/caregivers.server.ts'
 import { messagesTo } from '#app/adapters/mail.server.ts'
+import { proposeImport } from '#app/domain/sharing/import-proposal.ts'
+import { buildIps } from '#app/domain/sharing/ips.ts'
+import { readBundle } from '#app/domain/sharing/ips-read.ts'
 import { listProducts } from '#app/domain/shop/cart.server.ts'
 import { appHandler } from './app-handler.ts'
 import { createCode, createUser, SAMPLE_FILES, sessionCookie, TEST_GUESSER, uniqueEmail } from './factories.ts'
@@ -397,4 +400,30 @@ export async function createWorld(): Promise<World> {
 		batchId: batch.batchId,
 		...(await freshExtras()),
 	}
+}
+
+/**
+ * A health summary (a FHIR Bundle) holding one allergy, to fill a profile from, and the id its import proposes for that
+ * allergy (the same whichever profile it is proposed to).
+ */
+export function healthSummary() {
+	const bundle = buildIps({
+		fullName: 'Summary Person',
+		firstName: null,
+		middleName: null,
+		lastName: null,
+		dateOfBirth: null,
+		gender: null,
+		phoneNumber: null,
+		dnrStatus: null,
+		dnrDocumentName: null,
+		dnrDocumentDate: null,
+		dnrOriginalLocation: null,
+		emergencyContacts: [],
+		allergies: [{ allergen: 'Matrixamide', severity: 'Mild', reaction: null }],
+		medications: [],
+		medicalConditions: [],
+	})
+	const empty = { dnrStatus: null, dnrDocumentKey: null, allergies: [], medications: [], medicalConditions: [] }
+	return { bundle, allergyId: proposeImport(readBundle(bundle, 'bundle'), empty).allergies[0]!.id }
 }

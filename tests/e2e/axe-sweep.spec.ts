@@ -11,6 +11,7 @@ import {
 	test,
 	timeLimit,
 } from './fixtures.ts'
+import { exportedSummary } from './health-summary-kit.ts'
 
 // Every page, and every dialog a URL opens (?dialog=, ?cart=, the question before a deletion ?delete=), passes axe on a
 // phone (375 px) and at 320 px (WCAG 1.4.10's reflow width): with JavaScript and without it (the no-js project). Each
@@ -55,6 +56,7 @@ const dashboardPages = [
 	[
 		'/dashboard/profile',
 		'/dashboard/profile?dialog=delete-account',
+		'/medical-info/import',
 		'/dashboard/profile/access-record',
 		'/dashboard/giving',
 		'/dashboard?subscribed=true',
@@ -93,6 +95,30 @@ test('axe: the Caregivers card with an invitation waiting, and its Revoke questi
 	await expect(page.getByText(/^We e-mailed an invitation to /)).toBeVisible()
 	const revoke = await page.getByRole('link', { name: /^Revoke / }).getAttribute('href')
 	await sweep(page, testInfo, ['/medical-info', revoke!, `/invitations/${'f'.repeat(43)}`])
+})
+
+// A state no address opens: a health summary under review (the reading form's answer). The profile's own summary with
+// an allergy the profile lacks and one it cannot take as it is: items new, already in the profile, and refused.
+test('axe: a health summary under review', async ({ page, person }, testInfo) => {
+	test.setTimeout(timeLimit(90_000))
+	await signIn(page, await person())
+	await expect(page).toHaveURL(/\/dashboard$/)
+	const bundle = JSON.parse((await exportedSummary(page)).toString('utf8')) as { entry: unknown[] }
+	bundle.entry.push(
+		{ resource: { resourceType: 'AllergyIntolerance', code: { text: 'Bee stings' }, criticality: 'high' } },
+		{ resource: { resourceType: 'AllergyIntolerance', code: { text: 'Latex' } } },
+	)
+	await page.setViewportSize(PHONE)
+	await page.goto('/medical-info/import')
+	await page
+		.getByLabel('Health summary file (FHIR JSON)')
+		.setInputFiles({ name: 'summary.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bundle)) })
+	await page.getByRole('button', { name: 'Read the summary' }).click()
+	await expect(page.getByRole('checkbox', { name: /Bee stings/ })).toBeChecked()
+	await expect(page.getByRole('checkbox', { name: /Penicillin/ })).not.toBeChecked()
+	await expect(page.getByText(/Cannot be added: The summary gives no severity/)).toBeVisible()
+	await expectNoAxeViolationsAt(page, testInfo, [375, 320])
+	await expectNoSidewaysScroll(page, 'a health summary under review')
 })
 
 // The admin area, opened with the admin token (the owner's own account and second factor are the owner journey's). Its

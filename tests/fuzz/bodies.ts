@@ -447,7 +447,7 @@ const MAGIC: Record<string, Buffer> = {
 
 function fileArb(): fc.Arbitrary<FilePart> {
 	return fc.record({
-		field: fc.constantFrom('document', 'picture', 'file', 'cardFrontPhoto', 'insurance-card', 'x', ''),
+		field: fc.constantFrom('document', 'picture', 'file', 'cardFrontPhoto', 'insurance-card', 'bundle', 'x', ''),
 		name: fc.oneof(
 			fc.constantFrom(
 				'a.pdf',

@@ -11,6 +11,7 @@ import { call, furnish, multipart, sameOrigin, signIn, snapshot, type Holdings, 
 import { describeBody, encodeBody, type Pools } from './bodies.ts'
 import { createClient, type Answer } from './http.ts'
 import { anyRequestArb, edgeRequests, everyRouteOnce, type FuzzRequest, type Quirk } from './targets.ts'
+import { bundleRequests, spoiledBundleArb } from './bundles.ts'
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 20_000)
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
@@ -392,6 +393,39 @@ describe('regressions', () => {
 				expect(answer.ms, `${path} signed ${session ? 'in' : 'out'}`).toBeLessThan(2000)
 				expect(await serverAnswers()).toBe(200)
 			}
+	})
+})
+
+describe('health summaries', () => {
+	test('broken and hostile summaries to the import API and page: refused or read, never a 5xx, never the victim’s', async () => {
+		const spoiled = fc.sample(spoiledBundleArb(), { seed: SEED, numRuns: Number(process.env.FUZZ_BUNDLES ?? 300) })
+		const requests = bundleRequests({ mine: attackerHoldings.profileIds[0]!, theirs: victimHoldings.profileIds[0]! }, spoiled)
+		const statuses: Record<string, number> = {}
+		const failures: string[] = []
+		await runPool(requests, 4, async (request, index) => {
+			const { bytes, contentType } = encodeBody(request.body, SEED + index)
+			const answer = await client.send({
+				method: request.method,
+				path: request.path,
+				headers: headersFor(request, contentType),
+				body: bytes,
+			})
+			const key = answer.ok ? String(answer.status) : 'no answer'
+			statuses[key] = (statuses[key] ?? 0) + 1
+			if (!answer.ok || answer.status >= 500)
+				failures.push(
+					`${describeRequest(request)} -> ${answer.ok ? `${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}` : answer.error}`,
+				)
+			const leak = leakIn(answer)
+			if (leak) failures.push(`${describeRequest(request)} -> shows ${leak}`)
+		})
+		console.log(
+			`health summaries: ${requests.length} requests (${spoiled.length} spoiled summaries), answers by status ${JSON.stringify(statuses)}`,
+		)
+		expect(failures.slice(0, 10)).toEqual([])
+		expect(await serverAnswers()).toBe(200)
+		// Most are refused with words (400, 413, 415; 404 for the victim's profile, 409 for an id it does not hold).
+		expect((statuses['400'] ?? 0) + (statuses['413'] ?? 0)).toBeGreaterThan(requests.length / 3)
 	})
 })
 

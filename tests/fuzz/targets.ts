@@ -1,7 +1,8 @@
 // What the fuzz suite sends requests to: every JSON endpoint and every page with an action in app/routes.ts, with the
 // fields and intents each reads, so that generated requests get past the first check often enough to reach the rest.
 import fc from 'fast-check'
-import { bodyArb, RawJson, type Body, type Pools, type Valid, type Value } from './bodies.ts'
+import { bodyArb, RawJson, serialize, type Body, type Pools, type Valid, type Value } from './bodies.ts'
+import { spoiledBundleArb, SUMMARY } from './bundles.ts'
 
 export type Auth = 'attacker' | 'anonymous'
 /** Odd headers: a forged or broken session cookie (signed out), another Host, a made-up client address. */
@@ -342,6 +343,13 @@ export const TARGETS: Target[] = [
 			role: fc.constantFrom<Value>('editor', 'viewer', 'owner'),
 		}),
 	),
+	api(
+		'api/medical-profiles/:id/import',
+		'POST',
+		['/api/medical-profiles/{id}/import', '/api/medical-profiles/{id}/import/confirm'],
+		['bundle', 'shlink', 'passcode', 'accept'],
+		() => ({ bundle: spoiledBundleArb() }),
+	),
 	// SMART Health Links: a viewer on another site; the ids here are no manifest's, so each must end in a 4xx.
 	api('shl/:manifestId', 'POST', ['/shl/{id}', `/shl/${'A'.repeat(43)}`], ['recipient', 'passcode', 'embeddedLengthMax']),
 	api('shl/:manifestId/file', 'GET', ['/shl/{id}/file', `/shl/${'A'.repeat(43)}/file?token=9999999999.x`], ['token']),
@@ -378,6 +386,12 @@ export const TARGETS: Target[] = [
 			profileId: ids(p),
 			id: ids(p),
 		}),
+	),
+	page(
+		'medical-info/import',
+		['/medical-info/import?profile={id}', '/medical-info/import'],
+		['intent', 'bundle', 'shlink', 'passcode', 'accept'],
+		() => ({ intent: intent(['import-read', 'import-confirm']), bundle: spoiledBundleArb().map(serialize) }),
 	),
 	page('landing', ['/auth', '/register', '/signin', '/subscribe'], ['intent', 'pin'], (p) => ({
 		intent: intent(['claim-pin']),
@@ -627,6 +641,11 @@ export function validBodies(p: Pools): Record<string, Valid[]> {
 			{ intent: c('shl-revoke'), linkId: row },
 		],
 		'shl/:manifestId': [{ recipient: text, passcode: text, embeddedLengthMax: c(0, 100, 1e9, -1, 1.5) }],
+		'api/medical-profiles/:id/import': [{ bundle: c(SUMMARY), accept: c(['allergy-0'], ['dnr-None']) }],
+		'medical-info/import': [
+			{ intent: c('import-read'), shlink: c('shlink:/eyJ1cmwiOiJ4In0', 'https://viewer.example/#shlink:/x'), passcode: text },
+			{ intent: c('import-confirm'), bundle: c(serialize(SUMMARY)), accept: c('allergy-0', 'dnr-None') },
+		],
 		profile: [
 			{ intent: c('update-name'), firstName: text, lastName: text },
 			{ intent: c('change-email'), email: fc.oneof(newEmail, c(...p.emails)) },

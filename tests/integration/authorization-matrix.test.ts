@@ -10,6 +10,7 @@ import {
 	createWorld,
 	freshExtras,
 	furnishA,
+	healthSummary,
 	resetAccountLimits,
 	tokenCookie,
 	withNewAccount,
@@ -180,6 +181,7 @@ const PENDING = {
 const qrPage = (what: string, fields: (w: World, actor: Actor) => Record<string, string>, more: Partial<Case> = {}) =>
 	dashboardForm('/dashboard/qr-codes', what, fields, '→/dashboard/qr-codes', more)
 const FRESH = { fresh: 'data' } as const
+const SUMMARY = healthSummary()
 
 /** Spec 001 §7's sections: list, add, change and delete, on A's profile and rows. */
 const SECTIONS = [
@@ -369,6 +371,31 @@ const CASES: Case[] = [
 			files((w) => ({ intent: 'upload-document', profileId: `${w.a.profileId}` }), 'document', SAMPLE_FILES.pdf),
 			onlyA('auth', '→/medical-info'),
 		),
+	),
+	// Filling a profile from a health summary: another person's profile is not found, on the page and by its forms.
+	get(
+		'/medical-info/import',
+		"fill A's profile from a health summary",
+		(w) => `/medical-info/import?profile=${w.a.profileId}`,
+		onlyA('auth'),
+	),
+	post(
+		'/medical-info/import',
+		"read a health summary for A's profile",
+		(w) => `/medical-info/import?profile=${w.a.profileId}`,
+		files(
+			() => ({ intent: 'import-read' }),
+			'bundle',
+			() => new File([JSON.stringify(SUMMARY.bundle)], 'summary.json', { type: 'application/json' }),
+		),
+		onlyA('auth'),
+	),
+	post(
+		'/medical-info/import',
+		"add a health summary's allergy to A's profile",
+		(w) => `/medical-info/import?profile=${w.a.profileId}`,
+		form(() => ({ intent: 'import-confirm', bundle: JSON.stringify(SUMMARY.bundle), accept: SUMMARY.allergyId })),
+		onlyA('auth', '→/medical-info'),
 	),
 	get(
 		'/dashboard/qr-codes',
@@ -1066,6 +1093,20 @@ const CASES: Case[] = [
 			onlyA(401),
 			PENDING,
 		),
+	),
+	post(
+		'/api/medical-profiles/:id/import',
+		"what a health summary would add to A's profile",
+		(w) => `/api/medical-profiles/${w.a.profileId}/import`,
+		json(() => ({ bundle: SUMMARY.bundle })),
+		onlyA(401),
+	),
+	post(
+		'/api/medical-profiles/:id/import/confirm',
+		"add a health summary's allergy to A's profile",
+		(w) => `/api/medical-profiles/${w.a.profileId}/import/confirm`,
+		json(() => ({ bundle: SUMMARY.bundle, accept: [SUMMARY.allergyId] })),
+		onlyA(401),
 	),
 	get('/api/medical-profile/:id?', "one's own profile", '/api/medical-profile', signedIn(401)),
 	post(

@@ -126,10 +126,19 @@ describe('the International Patient Summary of a profile', () => {
 				criticality: 'high',
 				reaction: [{ manifestation: [{ text: 'Anaphylaxis' }], severity: 'severe' }],
 			},
-			{ code: { text: 'Latex' }, criticality: 'low' },
+			// No reaction written down: the severity still goes, on a reaction whose manifestation is marked as not recorded.
+			{
+				code: { text: 'Latex' },
+				criticality: 'low',
+				reaction: [
+					{
+						manifestation: [{ extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' }] }],
+						severity: 'moderate',
+					},
+				],
+			},
 			{ code: { text: 'Dust' }, criticality: 'low', reaction: [{ manifestation: [{ text: 'Sneezing' }], severity: 'mild' }] },
 		])
-		expect(allergies[1]).not.toHaveProperty('reaction')
 		for (const allergy of allergies)
 			expect(allergy).toMatchObject({
 				clinicalStatus: { coding: [{ code: 'active' }] },
@@ -144,7 +153,7 @@ describe('the International Patient Summary of a profile', () => {
 				resourceType: 'MedicationStatement',
 				status: 'active',
 				medicationCodeableConcept: { text: 'Warfarin' },
-				dosage: [{ text: '5 mg, daily' }],
+				dosage: [{ text: '5 mg, daily', timing: { code: { text: 'daily' } } }],
 				effectivePeriod: { start: '2020-03-01' },
 			},
 			{
@@ -167,6 +176,13 @@ describe('the International Patient Summary of a profile', () => {
 			'Seizure disorder',
 		])
 		expect(problems.map(status)).toEqual(['active', 'active', 'active', 'active'])
+		// The app's own status goes as the text beside the code.
+		expect(problems.map((c) => of<{ clinicalStatus: { text: string } }>(c).clinicalStatus.text)).toEqual([
+			'Chronic',
+			'Under Treatment',
+			'Managed',
+			'Active',
+		])
 		expect(problems[0]).toMatchObject({ onsetDateTime: '2019-05-02', note: [{ text: 'On anticoagulants' }] })
 		const past = sectionResources(bundle, PAST_ILLNESS_SECTION.code)
 		expect(past).toMatchObject([{ resourceType: 'Condition', code: { text: 'Broken wrist' } }])

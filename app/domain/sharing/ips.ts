@@ -64,6 +64,8 @@ export const PAST_ILLNESS_SECTION = {
 const EMPTY_REASON = 'http://terminology.hl7.org/CodeSystem/list-empty-reason'
 const DATA_ABSENT = 'http://hl7.org/fhir/StructureDefinition/data-absent-reason'
 const XHTML = 'http://www.w3.org/1999/xhtml'
+/** A value that was not recorded (a CodeableConcept the IPS requires). */
+const ABSENT = { extension: [{ url: DATA_ABSENT, valueCode: 'unknown' }] }
 
 /** Problems still being lived with are active; only Resolved is over. */
 export const CONDITION_CLINICAL_STATUS: Record<string, 'active' | 'resolved'> = {
@@ -153,9 +155,14 @@ export function buildIps(profile: IpsProfile, options: IpsOptions = {}): IpsBund
 			criticality: a.severity === 'Severe' ? 'high' : 'low',
 			code: { text: a.allergen },
 			patient: subject,
-			...(present(a.reaction) && {
+			// The severity lives on a reaction: one whose manifestation was not recorded says so (data-absent-reason), so the
+			// severity is never lost, even with no reaction written down.
+			...((present(a.reaction) || REACTION_SEVERITY[a.severity]) && {
 				reaction: [
-					{ manifestation: [{ text: a.reaction }], ...(REACTION_SEVERITY[a.severity] && { severity: REACTION_SEVERITY[a.severity] }) },
+					{
+						manifestation: [present(a.reaction) ? { text: a.reaction } : ABSENT],
+						...(REACTION_SEVERITY[a.severity] && { severity: REACTION_SEVERITY[a.severity] }),
+					},
 				],
 			}),
 		}),
@@ -171,7 +178,8 @@ export function buildIps(profile: IpsProfile, options: IpsOptions = {}): IpsBund
 			...(isDate(m.startDate)
 				? { effectivePeriod: { start: m.startDate } }
 				: { _effectiveDateTime: { extension: [{ url: DATA_ABSENT, valueCode: 'unknown' }] } }),
-			...(dose && { dosage: [{ text: dose }] }),
+			// The text is the whole instruction; the frequency is also its timing's code, so a reader can tell them apart.
+			...(dose && { dosage: [{ text: dose, ...(present(m.frequency) && { timing: { code: { text: m.frequency } } }) }] }),
 		})
 	})
 
@@ -186,6 +194,8 @@ export function buildIps(profile: IpsProfile, options: IpsOptions = {}): IpsBund
 						display: status === 'active' ? 'Active' : 'Resolved',
 					},
 				],
+				// The app's own status (Chronic, Managed…), which the two codes cannot tell apart.
+				text: c.status,
 			},
 			category: [
 				{

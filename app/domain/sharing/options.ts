@@ -31,3 +31,8 @@ export const HEALTH_LINK_MESSAGES = {
 export const IPS_DOWNLOAD_LABEL = 'Download International Patient Summary (FHIR JSON)'
 
 export const ipsHref = (profileId: number) => `/api/medical-profiles/${profileId}/ips`
+
+/** The forms of "Fill from a health summary" (/medical-info/import). */
+export const IMPORT_INTENTS = { read: 'import-read', confirm: 'import-confirm' } as const
+export const IMPORT_TITLE = 'Fill from a health summary'
+export const importHref = (profileId: number) => `/medical-info/import?profile=${profileId}`

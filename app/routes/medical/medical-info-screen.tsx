@@ -9,6 +9,7 @@ import { ScreenProvider, type Failure } from './screen-context.tsx'
 import { CareSection } from './care-section.tsx'
 import { ReviewBanner } from './review-banner.tsx'
 import { CaregiversSection, SharedScansSection } from './caregivers-section.tsx'
+import { ImportCard } from './import-card.tsx'
 
 /**
  * A due review first, then the ten sections of spec 001 §2, the reminder and alert settings and who helps keep the
@@ -21,6 +22,7 @@ export function MedicalInfoScreen({ data, failure, base }: { data: MedicalInfoDa
 				<ReviewBanner />
 				<ProfileSelector />
 				<PersonalInfoSection />
+				<ImportCard />
 				<ContactsSection />
 				<AllergiesSection />
 				<MedicationsSection />
