@@ -1094,19 +1094,23 @@ const CASES: Case[] = [
 			PENDING,
 		),
 	),
-	post(
-		'/api/medical-profiles/:id/import',
-		"what a health summary would add to A's profile",
-		(w) => `/api/medical-profiles/${w.a.profileId}/import`,
-		json(() => ({ bundle: SUMMARY.bundle })),
-		onlyA(401),
+	owners(
+		post(
+			'/api/medical-profiles/:id/import',
+			"what a health summary would add to A's profile",
+			(w) => `/api/medical-profiles/${w.a.profileId}/import`,
+			json(() => ({ bundle: SUMMARY.bundle })),
+			onlyA(401),
+		),
 	),
-	post(
-		'/api/medical-profiles/:id/import/confirm',
-		"add a health summary's allergy to A's profile",
-		(w) => `/api/medical-profiles/${w.a.profileId}/import/confirm`,
-		json(() => ({ bundle: SUMMARY.bundle, accept: [SUMMARY.allergyId] })),
-		onlyA(401),
+	owners(
+		post(
+			'/api/medical-profiles/:id/import/confirm',
+			"add a health summary's allergy to A's profile",
+			(w) => `/api/medical-profiles/${w.a.profileId}/import/confirm`,
+			json(() => ({ bundle: SUMMARY.bundle, accept: [SUMMARY.allergyId] })),
+			onlyA(401),
+		),
 	),
 	get('/api/medical-profile/:id?', "one's own profile", '/api/medical-profile', signedIn(401)),
 	post(
