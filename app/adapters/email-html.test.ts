@@ -86,5 +86,11 @@ describe('clickSignature', () => {
 })
 
 test('the messages whose links carry secrets are not click-tracked', () => {
-	expect([...UNTRACKED_CLICK_TYPES].sort()).toEqual(['donation-receipt', 'email-change', 'review-reminder', 'visitor-notice'])
+	expect([...UNTRACKED_CLICK_TYPES].sort()).toEqual([
+		'caregiver-invitation',
+		'donation-receipt',
+		'email-change',
+		'review-reminder',
+		'visitor-notice',
+	])
 })

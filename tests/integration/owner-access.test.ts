@@ -105,34 +105,38 @@ async function through(path: string, method: string, cookie: string | undefined)
 }
 
 describe('the authorization matrix', () => {
-	test('only the owner past the second factor and a token session get in, on every admin route and method', async () => {
-		const { owner, ownerWithTwoFactor, cookies } = await people()
-		// Both accounts are the owner's (the e-mail is compared per request): one before, one after enrolling.
-		env.OWNER_EMAIL = owner.email.toLowerCase()
-		const answers: string[] = []
-		for (const route of adminRoutes) {
-			const path = '/' + route.path.replace(':orderId', 'some-order').replace(':id', '1')
-			for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
-				for (const [who, cookie] of Object.entries(cookies)) {
-					if (who === 'owner before the second factor' || who === 'owner with two-factor')
-						env.OWNER_EMAIL = ownerWithTwoFactor.email.toLowerCase()
-					else env.OWNER_EMAIL = owner.email.toLowerCase()
-					const answer = await unwrap(await through(path, method, cookie))
-					const api = path.startsWith('/api/')
-					let expected: number
-					if (GRANTED.includes(who)) expected = 299
-					else if (who === 'visitor') expected = api ? 401 : 302
-					else if (who === 'user' || who === 'token of another account') expected = 403
-					else expected = api ? 403 : 302
-					if (answer.status !== expected) answers.push(`${method} ${path} as ${who}: ${answer.status}, expected ${expected}`)
-					if (who === 'user' && api) expect(answer.body).toEqual({ message: OWNER_ONLY })
-					if ((who === 'owner without two-factor' || who === 'owner before the second factor') && !api)
-						expect(answer.headers.get('location')).toMatch(/^\/owner-panel\/two-factor\?redirectTo=/)
+	test(
+		'only the owner past the second factor and a token session get in, on every admin route and method',
+		{ timeout: 60_000 },
+		async () => {
+			const { owner, ownerWithTwoFactor, cookies } = await people()
+			// Both accounts are the owner's (the e-mail is compared per request): one before, one after enrolling.
+			env.OWNER_EMAIL = owner.email.toLowerCase()
+			const answers: string[] = []
+			for (const route of adminRoutes) {
+				const path = '/' + route.path.replace(':orderId', 'some-order').replace(':id', '1')
+				for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
+					for (const [who, cookie] of Object.entries(cookies)) {
+						if (who === 'owner before the second factor' || who === 'owner with two-factor')
+							env.OWNER_EMAIL = ownerWithTwoFactor.email.toLowerCase()
+						else env.OWNER_EMAIL = owner.email.toLowerCase()
+						const answer = await unwrap(await through(path, method, cookie))
+						const api = path.startsWith('/api/')
+						let expected: number
+						if (GRANTED.includes(who)) expected = 299
+						else if (who === 'visitor') expected = api ? 401 : 302
+						else if (who === 'user' || who === 'token of another account') expected = 403
+						else expected = api ? 403 : 302
+						if (answer.status !== expected) answers.push(`${method} ${path} as ${who}: ${answer.status}, expected ${expected}`)
+						if (who === 'user' && api) expect(answer.body).toEqual({ message: OWNER_ONLY })
+						if ((who === 'owner without two-factor' || who === 'owner before the second factor') && !api)
+							expect(answer.headers.get('location')).toMatch(/^\/owner-panel\/two-factor\?redirectTo=/)
+					}
 				}
 			}
-		}
-		expect(answers).toEqual([])
-	})
+			expect(answers).toEqual([])
+		},
+	)
 
 	test('the page gate shows Access Denied with the spec words to a signed-in non-owner; a visitor goes to sign-in and back', async () => {
 		const someone = await createUser()

@@ -558,7 +558,7 @@ describe('the shipping document', () => {
 		}
 	})
 
-	test('many codes run onto more pages, every one still decodable; no address shows its fallback', async () => {
+	test('many codes run onto more pages, every one still decodable; no address shows its fallback', { timeout: 60_000 }, async () => {
 		const order = await insertOrder({ shippingAddress: null })
 		const assigned = await codes(20)
 		await assignQrCodes(
