@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { expect, timeLimit } from './fixtures.ts'
+import { expect, test, timeLimit } from './fixtures.ts'
 import { startSmtpServer } from './smtp-server.ts'
 
 // Folders of instances still running or kept for inspection; whatever a failed test left is removed when the process ends.
@@ -131,4 +131,17 @@ export async function startMailedInstance(env: Record<string, string> = {}) {
 			await smtp.close()
 		},
 	}
+}
+
+/** For a describe block: an instance of its own with delivered mail, started before its tests and stopped after them. */
+export function mailedInstanceForTheseTests() {
+	let mailed: Awaited<ReturnType<typeof startMailedInstance>> | undefined
+	test.beforeAll(async () => {
+		test.setTimeout(timeLimit(180_000))
+		mailed = await startMailedInstance()
+	})
+	test.afterAll(async () => {
+		await mailed?.stop()
+	})
+	return () => mailed!
 }

@@ -1,20 +1,10 @@
-import { startMailedInstance } from './app-server.ts'
-import { expect, expectNoAxeViolations, test, timeLimit } from './fixtures.ts'
+import { mailedInstanceForTheseTests } from './app-server.ts'
+import { expect, expectNoAxeViolations, test } from './fixtures.ts'
 
 // An instance of its own whose mail goes to a real SMTP server on loopback: the invitation's link is read from there.
 test.describe('caregivers, with their invitation delivered', () => {
-	let mailed: Awaited<ReturnType<typeof startMailedInstance>>
-
-	test.beforeAll(async () => {
-		test.setTimeout(timeLimit(180_000))
-		mailed = await startMailedInstance()
-	})
-
-	test.afterAll(async () => {
-		await mailed?.stop()
-	})
-
-	const url = (path: string) => mailed.url(path)
+	const instance = mailedInstanceForTheseTests()
+	const url = (path: string) => instance().url(path)
 
 	test('the owner invites an editor, who signs in, accepts and adds an allergy; the owner sees who did it, revokes, and the profile is closed to them at once', async ({
 		page,
@@ -22,8 +12,8 @@ test.describe('caregivers, with their invitation delivered', () => {
 		hasJs,
 	}, testInfo) => {
 		test.slow()
-		const owner = mailed.app.fixtures().users[0]!
-		const helper = mailed.app.fixtures().users[1]!
+		const owner = instance().app.fixtures().users[0]!
+		const helper = instance().app.fixtures().users[1]!
 		await page.goto(url('/login'))
 		await page.getByLabel('Email').fill(owner.email)
 		await page.getByLabel('Password').fill(owner.password)
@@ -48,11 +38,11 @@ test.describe('caregivers, with their invitation delivered', () => {
 		await expect(page.getByRole('region', { name: 'Caregivers' }).getByText(/^Editor · Invitation waiting, until /)).toBeVisible()
 		await expectNoAxeViolations(page, testInfo)
 
-		await mailed.mailTo(helper.email, 'You are invited to help keep a medical profile').toContain('/invitations/')
-		const mail = mailed.smtp.received.find((m) => m.to.includes(helper.email))!
+		await instance().mailTo(helper.email, 'You are invited to help keep a medical profile').toContain('/invitations/')
+		const mail = instance().smtp.received.find((m) => m.to.includes(helper.email))!
 		expect(mail.text).toContain('Person0 invited you to help keep the emergency medical profile of Rosa Kept')
 		const link = /https?:\/\/\S+\/invitations\/[\w-]+/.exec(mail.text)![0]
-		expect(link.startsWith(mailed.app.baseURL)).toBe(true)
+		expect(link.startsWith(instance().app.baseURL)).toBe(true)
 
 		const other = await browser.newContext({ javaScriptEnabled: hasJs })
 		try {

@@ -1,21 +1,11 @@
-import { startMailedInstance } from './app-server.ts'
-import { claimOnDashboard, expect, expectNoAxeViolations, test, timeLimit } from './fixtures.ts'
+import { mailedInstanceForTheseTests } from './app-server.ts'
+import { claimOnDashboard, expect, expectNoAxeViolations, test } from './fixtures.ts'
 
 // An instance of its own whose mail goes to a real SMTP server on loopback: the alerts are read from there.
 test.describe("I'm helping, with its mail delivered", () => {
-	let mailed: Awaited<ReturnType<typeof startMailedInstance>>
-
-	test.beforeAll(async () => {
-		test.setTimeout(timeLimit(180_000))
-		mailed = await startMailedInstance()
-	})
-
-	test.afterAll(async () => {
-		await mailed?.stop()
-	})
-
-	const url = (path: string) => mailed.url(path)
-	const mailTo = (address: string, subject: string) => mailed.mailTo(address, subject, 60_000)
+	const instance = mailedInstanceForTheseTests()
+	const url = (path: string) => instance().url(path)
+	const mailTo = (address: string, subject: string) => instance().mailTo(address, subject, 60_000)
 
 	test('the owner opts a contact in; a responder says "Taken to St. Mary\'s"; the owner and that contact are e-mailed within a minute', async ({
 		page,
@@ -23,8 +13,8 @@ test.describe("I'm helping, with its mail delivered", () => {
 		hasJs,
 	}, testInfo) => {
 		test.slow()
-		const owner = mailed.app.fixtures().users[0]!
-		const code = mailed.app.fixtures().codes[0]!
+		const owner = instance().app.fixtures().users[0]!
+		const code = instance().app.fixtures().codes[0]!
 		const contactEmail = `sister-${testInfo.project.name}-${Date.now()}@e2e.example`
 		await page.goto(url('/login'))
 		await page.getByLabel('Email').fill(owner.email)
